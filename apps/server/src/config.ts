@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every setting the server reads from the environment, with its default. The README's table mirrors this. */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{3,32}$/, 'must be 3-32 letters, digits or _')
+    .default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('admin12345'),
+  APP_NAME: z.string().min(1).max(64).default('ChatPay'),
+  PUBLIC_URL: z.url().optional(),
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string };
+
+export const DEFAULT_ADMIN_PASSWORD = 'admin12345';
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the configuration; a bad value stops start-up with a message naming the variable. */
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const picked = Object.fromEntries(
+    Object.keys(schema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = schema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.NODE_ENV === 'production') {
+    if (config.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD)
+      throw new ConfigError(
+        'Invalid configuration:\n  ADMIN_PASSWORD: the default password is refused in production',
+      );
+    if (!config.JWT_SECRET)
+      throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
+  }
+  return { ...config, dataDir: path.resolve(config.DATA_DIR) };
+};

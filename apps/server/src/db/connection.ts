@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The query layer; the same type whether PGlite or node-postgres is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything queries can run on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** Any fixed number: serialises migrations between server processes starting at once. */
+const MIGRATION_LOCK = 72_173_001;
+
+/**
+ * Opens PostgreSQL when `url` is given, otherwise PGlite with its data under `dataDir/pglite`
+ * (`dataDir` null: in memory, for tests). Applies pending migrations before answering.
+ */
+export const openDatabase = async (options: { url?: string; dataDir: string | null }): Promise<Database> => {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, engine: 'postgres', close: () => pool.end() };
+  }
+  let dir: string | undefined;
+  if (options.dataDir) {
+    dir = path.join(options.dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  const client = new PGlite(dir);
+  const pgliteDb = drizzlePglite(client, { schema });
+  await migratePglite(pgliteDb, { migrationsFolder });
+  return { db: pgliteDb as unknown as Db, engine: 'pglite', close: () => client.close() };
+};
+
+export const ping = async (db: Db) => {
+  await db.execute(sql`select 1`);
+};

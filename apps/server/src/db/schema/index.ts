@@ -1,0 +1,2 @@
+export * from './base.ts';
+export * from './users.ts';

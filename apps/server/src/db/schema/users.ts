@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    nickName: text('nick_name').notNull(),
+    avatar: text('avatar').notNull().default(''),
+    note: text('note').notNull().default(''),
+    description: text('description').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    /** Public numeric member id, used for transfers and search. */
+    memberId: text('member_id').notNull(),
+    shareCode: text('share_code').notNull(),
+    invitedBy: integer('invited_by'),
+    roles: text('roles').array().notNull().default(sql`'{user}'::text[]`),
+    pinHash: text('pin_hash'),
+    pinFailures: integer('pin_failures').notNull().default(0),
+    pinLockedUntil: timestamp('pin_locked_until', { withTimezone: true }),
+    /** The current login session; tokens of any other session are refused (single-session kick). */
+    sessionId: text('session_id'),
+    disabled: boolean('disabled').notNull().default(false),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_member_id_key').on(t.memberId),
+    uniqueIndex('users_share_code_key').on(t.shareCode),
+  ],
+);
+
+/** Rotating single-use refresh tokens; a family is one login, rotated on every refresh. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    familyId: uuid('family_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
+);
+
+export const downloadLogs = pgTable('download_logs', {
+  id: serial('id').primaryKey(),
+  platform: text('platform').notNull(),
+  version: text('version'),
+  shareCode: text('share_code'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,51 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+
+const start = async () => {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const server = await buildApp(config, database);
+  const { app } = server;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(
+    { engine: database.engine, redis: Boolean(config.REDIS_URL), dataDir: config.dataDir },
+    `${config.APP_NAME} listening on http://localhost:${config.PORT}`,
+  );
+};
+
+start().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

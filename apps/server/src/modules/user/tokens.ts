@@ -1,0 +1,194 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  ErrorCode,
+  type LoginResult,
+  permissionsFor,
+  REFRESH_TOKEN_TTL_SECONDS,
+} from '@chatpay/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db, Executor } from '../../db/connection.ts';
+import { refreshTokens, users } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../http/context.ts';
+import { AppError } from '../../lib/errors.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+interface AccessClaims {
+  uid: number;
+  role: string[];
+  permission: string[];
+  sid: string;
+}
+
+/**
+ * Access tokens are HS256 JWTs carrying uid, role[], permission[], sid and exp (1 day). Refresh tokens are
+ * random, stored hashed, single use and rotated on every refresh; reusing a spent one revokes its family and
+ * ends that session. Each user has one current session (`users.session_id`): a new login replaces it.
+ */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    private readonly db: Db,
+    secret: string,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /** Starts a new session for the user, ending every other one. Answers the login result and the new sid. */
+  async startSession(
+    tx: Executor,
+    user: { id: number; roles: string[] },
+  ): Promise<LoginResult & { sid: string }> {
+    const sid = randomUUID();
+    await tx.update(users).set({ sessionId: sid }).where(eq(users.id, user.id));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+    const refreshToken = await this.insertRefresh(tx, user.id, randomUUID(), sid);
+    const token = await this.sign({
+      uid: user.id,
+      role: user.roles,
+      permission: permissionsFor(user.roles),
+      sid,
+    });
+    return {
+      token,
+      expire: ACCESS_TOKEN_TTL_SECONDS,
+      refreshToken,
+      refreshExpire: REFRESH_TOKEN_TTL_SECONDS,
+      sid,
+    };
+  }
+
+  /** Rotates a refresh token. A spent, revoked or expired token is refused; a spent one also ends its session. */
+  async rotate(presented: string): Promise<LoginResult> {
+    const outcome = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(presented)))
+        .for('update');
+      if (!row) return { error: true as const };
+      if (row.usedAt || row.revokedAt) {
+        // Reuse of a spent token: someone else holds this family. Revoke it and end its session.
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+        await tx
+          .update(users)
+          .set({ sessionId: null })
+          .where(and(eq(users.id, row.userId), eq(users.sessionId, row.sessionId)));
+        return { error: true as const };
+      }
+      if (row.expiresAt.getTime() <= Date.now()) return { error: true as const };
+      const [user] = await tx
+        .select({ id: users.id, roles: users.roles, sessionId: users.sessionId, disabled: users.disabled })
+        .from(users)
+        .where(eq(users.id, row.userId));
+      if (!user || user.disabled || user.sessionId !== row.sessionId) return { error: true as const };
+      await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+      const refreshToken = await this.insertRefresh(tx, user.id, row.familyId, row.sessionId);
+      const token = await this.sign({
+        uid: user.id,
+        role: user.roles,
+        permission: permissionsFor(user.roles),
+        sid: row.sessionId,
+      });
+      return {
+        error: false as const,
+        result: {
+          token,
+          expire: ACCESS_TOKEN_TTL_SECONDS,
+          refreshToken,
+          refreshExpire: REFRESH_TOKEN_TTL_SECONDS,
+        },
+      };
+    });
+    // Thrown outside the transaction so that a detected reuse stays revoked.
+    if (outcome.error) throw new AppError(ErrorCode.RefreshTokenInvalid);
+    return outcome.result;
+  }
+
+  /** Verifies an access token and that its session is still the user's current one. */
+  async authenticate(token: string): Promise<AuthUser> {
+    const claims = await this.verify(token);
+    const [user] = await this.db
+      .select({ id: users.id, roles: users.roles, sessionId: users.sessionId, disabled: users.disabled })
+      .from(users)
+      .where(eq(users.id, claims.uid));
+    if (!user || user.disabled || user.sessionId !== claims.sid) {
+      throw new AppError(ErrorCode.Unauthorized, 'Your session has ended, please log in again');
+    }
+    return { id: user.id, role: user.roles, permission: permissionsFor(user.roles), sid: claims.sid };
+  }
+
+  /** Ends a session: its refresh tokens are revoked and its access tokens stop working. */
+  async endSession(tx: Executor, userId: number, sid: string) {
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          eq(refreshTokens.sessionId, sid),
+          isNull(refreshTokens.revokedAt),
+        ),
+      );
+    await tx
+      .update(users)
+      .set({ sessionId: null })
+      .where(and(eq(users.id, userId), eq(users.sessionId, sid)));
+  }
+
+  async verify(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { uid, role, permission, sid } = payload as Partial<AccessClaims>;
+      if (
+        typeof uid !== 'number' ||
+        typeof sid !== 'string' ||
+        !Array.isArray(role) ||
+        !Array.isArray(permission)
+      ) {
+        throw new AppError(ErrorCode.Unauthorized);
+      }
+      return { uid, role, permission, sid };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof joseErrors.JWTExpired) throw new AppError(ErrorCode.Unauthorized, 'Login expired');
+      throw new AppError(ErrorCode.Unauthorized);
+    }
+  }
+
+  private sign(claims: AccessClaims) {
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS)
+      .sign(this.key);
+  }
+
+  private async insertRefresh(tx: Executor, userId: number, familyId: string, sessionId: string) {
+    const token = randomBytes(32).toString('base64url');
+    await tx.insert(refreshTokens).values({
+      userId,
+      familyId,
+      sessionId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    });
+    return token;
+  }
+}
+
+/** Reads the raw token from the Authorization header (a `Bearer ` prefix is accepted too). */
+export const tokenFromHeader = (header: string | undefined): string | null => {
+  if (!header) return null;
+  const value = header.startsWith('Bearer ') ? header.slice(7) : header;
+  return value.trim() || null;
+};

@@ -1,0 +1,104 @@
+import type { Server as HttpServer } from 'node:http';
+import {
+  type ClientToServerEvents,
+  heartbeatPayload,
+  type ServerToClientEvents,
+  SOCKET_NAMESPACE,
+} from '@chatpay/shared';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { type Namespace, Server } from 'socket.io';
+import type { AuthUser } from '../http/context.ts';
+import type { TokenService } from '../modules/user/tokens.ts';
+
+export interface SocketData {
+  user: AuthUser;
+  lastHeartbeat: number;
+}
+
+export type ChatNamespace = Namespace<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+export const userRoom = (userId: number) => `user:${userId}`;
+const sessionRoom = (sid: string) => `session:${sid}`;
+
+/** What the rest of the server may do with the realtime layer. */
+export interface Realtime {
+  emitToUser<E extends keyof ServerToClientEvents>(
+    userId: number,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+  /** Tells the user's other sockets about the new login (SPEC §4 single-session kick) and disconnects them. */
+  kickOtherSessions(userId: number, keepSid: string, newToken: string): void;
+  /** Disconnects every socket of one login session (logout, password change). */
+  endSession(sid: string): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Socket.IO on the HTTP server's port, namespace `/chat`, auth `{ token }`. Each socket joins `user:<id>`
+ * and `session:<sid>`. With Redis the adapter makes several server processes act as one.
+ */
+export const startRealtime = (
+  server: HttpServer,
+  deps: { tokens: TokenService; logger: Logger; redis?: { pub: Redis; sub: Redis } },
+): Realtime => {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
+    server,
+    {
+      path: '/socket.io',
+      transports: ['websocket', 'polling'],
+      serveClient: false,
+      pingInterval: 25_000,
+      pingTimeout: 20_000,
+    },
+  );
+  if (deps.redis) io.adapter(createAdapter(deps.redis.pub, deps.redis.sub));
+  const chat: ChatNamespace = io.of(SOCKET_NAMESPACE);
+
+  chat.use(async (socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || !token) return next(new Error('unauthorized'));
+    try {
+      socket.data.user = await deps.tokens.authenticate(token.startsWith('Bearer ') ? token.slice(7) : token);
+      socket.data.lastHeartbeat = Date.now();
+      next();
+    } catch {
+      next(new Error('unauthorized'));
+    }
+  });
+
+  chat.on('connection', (socket) => {
+    const { user } = socket.data;
+    void socket.join([userRoom(user.id), sessionRoom(user.sid)]);
+    socket.on('heartbeat', (payload, ack) => {
+      if (!heartbeatPayload.safeParse(payload).success) return;
+      socket.data.lastHeartbeat = Date.now();
+      if (typeof ack === 'function') ack({ time: Date.now() });
+    });
+  });
+
+  return {
+    emitToUser: (userId, event, ...args) => {
+      chat.to(userRoom(userId)).emit(event, ...args);
+    },
+    kickOtherSessions: (userId, keepSid, newToken) => {
+      chat.to(userRoom(userId)).except(sessionRoom(keepSid)).emit('user', { type: 'login', token: newToken });
+      chat.in(userRoom(userId)).except(sessionRoom(keepSid)).disconnectSockets(true);
+    },
+    endSession: (sid) => {
+      chat.in(sessionRoom(sid)).disconnectSockets(true);
+    },
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        io.close(() => resolve());
+      });
+    },
+  };
+};

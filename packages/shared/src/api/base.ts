@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+
+const COMM = '/app/base/comm';
+
+/** Keys that `param` will answer; anything else is refused. */
+export const publicParamKeys = [
+  'appName',
+  'appVersion',
+  'userAgreement',
+  'privacyPolicy',
+  'aboutUs',
+] as const;
+
+export type PublicParamKey = (typeof publicParamKeys)[number];
+export const isPublicParamKey = (key: string): key is PublicParamKey =>
+  (publicParamKeys as readonly string[]).includes(key);
+
+/** One registered route as `eps` lists it; `path` is the full URL path (`/api/app/...`). */
+export const epsRoute = z.object({
+  method: z.string(),
+  path: z.string(),
+  summary: z.string(),
+  auth: z.string(),
+  /** `module:service:method` the caller must hold, when the route names one. */
+  permission: z.string().optional(),
+});
+export type EpsRoute = z.infer<typeof epsRoute>;
+
+export const baseApi = {
+  uploadMode: endpoint({
+    method: 'GET',
+    path: `${COMM}/uploadMode`,
+    auth: 'user',
+    summary: 'Where uploads go (this server: local disk)',
+    input: z.object({}),
+    output: z.object({ mode: z.string(), type: z.string() }),
+  }),
+  upload: endpoint({
+    method: 'POST',
+    path: `${COMM}/upload`,
+    auth: 'user',
+    multipart: true,
+    summary: 'Upload one file (multipart field `file`); answers its public URL',
+    input: z.object({}),
+    output: z.string(),
+  }),
+  param: endpoint({
+    method: 'GET',
+    path: `${COMM}/param`,
+    auth: 'none',
+    summary: 'One allow-listed public parameter',
+    input: z.object({ key: z.string().min(1).max(64) }),
+    output: z.string().nullable(),
+  }),
+  eps: endpoint({
+    method: 'GET',
+    path: `${COMM}/eps`,
+    auth: 'none',
+    summary: 'Every API route, grouped by module (generated from the route table)',
+    input: z.object({}),
+    output: z.record(z.string(), z.array(epsRoute)),
+  }),
+};
+
+export const dictEntry = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  name: z.string(),
+  value: z.string(),
+  orderNum: z.number().int(),
+  parentId: z.number().int().nullable(),
+});
+export type DictEntry = z.infer<typeof dictEntry>;
+
+export const dictApi = {
+  data: endpoint({
+    method: 'POST',
+    path: '/app/dict/info/data',
+    auth: 'none',
+    summary: 'Dictionary entries grouped by type, highest orderNum first; all types when `types` is omitted',
+    input: z.object({ types: z.array(z.string().trim().min(1).max(64)).max(50).optional() }),
+    output: z.record(z.string(), z.array(dictEntry)),
+  }),
+};
+
+export const healthApi = {
+  health: endpoint({
+    method: 'GET',
+    path: '/health',
+    auth: 'none',
+    summary: 'Liveness and database reachability',
+    input: z.object({}),
+    output: z.object({ status: z.literal('ok'), db: z.string(), redis: z.string(), uptime: z.number() }),
+  }),
+};

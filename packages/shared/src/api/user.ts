@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { ok, pageInput, pageOf } from '../envelope.ts';
+
+const USER = '/app/html5/user';
+
+/** Text that is trimmed and must not be empty ("content cannot be empty", SPEC §5). */
+const nonEmpty = (max: number) => z.string().trim().min(1, 'Content cannot be empty').max(max);
+
+export const username = z
+  .string()
+  .trim()
+  .min(3)
+  .max(32)
+  .regex(/^[A-Za-z0-9_]+$/, 'Letters, digits and underscore only');
+export const password = z.string().min(6).max(64);
+export const nickName = nonEmpty(32);
+export const shareCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{4,16}$/, 'Invalid invite code');
+export const pin = z.string().regex(/^\d{6}$/, 'The payment PIN is 6 digits');
+
+/** SPEC §3 login result; `expire` and `refreshExpire` are lifetimes in seconds. */
+export const loginResult = z.object({
+  token: z.string(),
+  expire: z.number().int(),
+  refreshToken: z.string(),
+  refreshExpire: z.number().int(),
+});
+export type LoginResult = z.infer<typeof loginResult>;
+
+/** The signed access token's payload (SPEC §3). */
+export interface TokenPayload {
+  uid: number;
+  role: string[];
+  permission: string[];
+  exp: number;
+}
+
+export const userProfile = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickName: z.string(),
+  avatar: z.string(),
+  note: z.string(),
+  description: z.string(),
+  phone: z.string(),
+  memberId: z.string(),
+  shareCode: z.string(),
+  role: z.array(z.string()),
+  hasPin: z.boolean(),
+  invitedBy: z.string().nullable(),
+  createTime: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+/** Profile keys a member may change with setUser (SPEC §3: the other profile keys). */
+export const profileKeys = ['nickName', 'avatar', 'note', 'description', 'phone'] as const;
+export type ProfileKey = (typeof profileKeys)[number];
+
+/** Per-key rules for setUser's `dataValue`. */
+export const profileValue: Record<ProfileKey, z.ZodType<string>> = {
+  nickName,
+  avatar: z
+    .string()
+    .trim()
+    .max(512)
+    .regex(/^(\/uploads\/[A-Za-z0-9/_.-]+|https?:\/\/[^\s"'<>]+)$/, 'Must be an uploaded file URL'),
+  note: z.string().trim().max(100),
+  description: z.string().trim().max(200),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^(\+?[0-9 -]{5,20})?$/, 'Invalid phone number'),
+};
+
+export const userApi = {
+  registerByName: endpoint({
+    method: 'POST',
+    path: `${USER}/registerByName`,
+    auth: 'none',
+    summary: 'Register by user name; answers a login result',
+    input: z.object({
+      username,
+      password,
+      nickName,
+      shareCode: z.union([shareCode, z.literal('')]).optional(),
+      agree: z.boolean(),
+    }),
+    output: loginResult,
+  }),
+  loginByName: endpoint({
+    method: 'POST',
+    path: `${USER}/loginByName`,
+    auth: 'none',
+    summary: 'Log in by user name and password; ends the other sessions of the user',
+    input: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(64) }),
+    output: loginResult,
+  }),
+  loginByToken: endpoint({
+    method: 'POST',
+    path: `${USER}/loginByToken`,
+    auth: 'none',
+    summary: 'Exchange a valid access token for a new login (a new session)',
+    input: z.object({ token: z.string().min(1).max(4096) }),
+    output: loginResult,
+  }),
+  refreshToken: endpoint({
+    method: 'POST',
+    path: `${USER}/refreshToken`,
+    auth: 'none',
+    summary: 'Rotate a refresh token (single use; reuse revokes the whole family)',
+    input: z.object({ refreshToken: z.string().min(1).max(512) }),
+    output: loginResult,
+  }),
+  person: endpoint({
+    method: 'GET',
+    path: `${USER}/person`,
+    auth: 'user',
+    summary: "The caller's profile",
+    input: z.object({}),
+    output: userProfile,
+  }),
+  setUser: endpoint({
+    method: 'POST',
+    path: `${USER}/setUser`,
+    auth: 'user',
+    summary: 'Change one profile key',
+    input: z.object({ dataKey: z.enum(profileKeys), dataValue: z.string().max(1024) }),
+    output: userProfile,
+  }),
+  checkShareCode: endpoint({
+    method: 'GET',
+    path: `${USER}/checkShareCode`,
+    auth: 'none',
+    summary: 'Whether an invite code exists, and whose it is',
+    input: z.object({ shareCode }),
+    output: z.object({ valid: z.boolean(), nickName: z.string().nullable() }),
+  }),
+  signShareCode: endpoint({
+    method: 'POST',
+    path: `${USER}/signShareCode`,
+    auth: 'user',
+    summary: 'Bind an inviter after registration (once; not your own code)',
+    input: z.object({ shareCode }),
+    output: userProfile,
+  }),
+  useDownloadLog: endpoint({
+    method: 'POST',
+    path: `${USER}/useDownloadLog`,
+    auth: 'none',
+    summary: 'Record an app download or first open (optionally from an invite code)',
+    input: z.object({
+      platform: z.enum(['web', 'android', 'ios', 'h5']).default('web'),
+      version: z.string().trim().max(32).optional(),
+      shareCode: z.union([shareCode, z.literal('')]).optional(),
+    }),
+    output: ok,
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: `${USER}/changePassword`,
+    auth: 'user',
+    summary: 'Change the login password; ends every other session and answers a new login',
+    input: z.object({ password: z.string().min(1).max(64), newPassword: password }),
+    output: loginResult,
+  }),
+  setPayPassword: endpoint({
+    method: 'POST',
+    path: `${USER}/setPayPassword`,
+    auth: 'user',
+    summary: 'Set or change the 6-digit payment PIN (confirmed with the login password)',
+    input: z.object({ password: z.string().min(1).max(64), pin }),
+    output: ok,
+  }),
+  verifyPayPassword: endpoint({
+    method: 'POST',
+    path: `${USER}/verifyPayPassword`,
+    auth: 'user',
+    summary: 'Check the payment PIN; 5 wrong in a row lock it for 15 minutes',
+    input: z.object({ pin }),
+    output: ok,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: `${USER}/logout`,
+    auth: 'user',
+    summary: 'End this session',
+    input: z.object({}),
+    output: ok,
+  }),
+};
+
+export const adminUserItem = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickName: z.string(),
+  memberId: z.string(),
+  role: z.array(z.string()),
+  createTime: z.string(),
+});
+
+export const adminUserApi = {
+  page: endpoint({
+    method: 'POST',
+    path: '/admin/user/page',
+    auth: 'user',
+    permission: 'admin:user:page',
+    summary: 'Members, newest first (support and admin)',
+    input: pageInput.extend({ keyword: z.string().trim().max(64).optional() }),
+    output: pageOf(adminUserItem),
+  }),
+};

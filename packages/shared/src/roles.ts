@@ -1,0 +1,26 @@
+/** Roles carried in the token (SPEC §6). Admin implies every permission. */
+export const Role = { User: 'user', Merchant: 'merchant', Support: 'support', Admin: 'admin' } as const;
+export type Role = (typeof Role)[keyof typeof Role];
+export const roles = [Role.User, Role.Merchant, Role.Support, Role.Admin] as const;
+
+/** Permission keys (`module:service:method`) granted to each non-admin role. */
+export const rolePermissions: Record<Exclude<Role, 'admin'>, readonly string[]> = {
+  user: [],
+  merchant: [],
+  support: ['admin:user:page'],
+};
+
+export const permissionsFor = (userRoles: readonly string[]): string[] => {
+  const set = new Set<string>();
+  for (const role of userRoles) {
+    if (role === Role.Admin) continue;
+    for (const p of rolePermissions[role as Exclude<Role, 'admin'>] ?? []) set.add(p);
+  }
+  return [...set].sort();
+};
+
+/** SPEC §6: a permission holds for admin or if it is in the token's permission list. */
+export const hasPermission = (
+  token: { role: readonly string[]; permission: readonly string[] },
+  key: string,
+) => token.role.includes(Role.Admin) || token.permission.includes(key);
