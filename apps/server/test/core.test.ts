@@ -160,7 +160,7 @@ describe('the server process', () => {
       });
     });
     const res = await fetch(`${url}/api/health`);
-    expect((await res.json()).data.status).toBe('ok');
+    expect(((await res.json()) as { data: { status: string } }).data.status).toBe('ok');
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(0);

@@ -1,0 +1,24 @@
+import type { PublicParamKey } from '@chatpay/shared';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connection.ts';
+import { params } from '../../db/schema/index.ts';
+import { defaultDocuments } from './texts.ts';
+
+/** SPEC §9: the app version the client reports. */
+export const APP_VERSION = '4.3.3';
+
+/**
+ * Default public parameters. Inserted only when absent, so an operator's edit survives every restart (and a
+ * later change of APP_NAME does not overwrite an edited appName either).
+ */
+export const seedBase = async (db: Db, config: Config) => {
+  const defaults: Record<PublicParamKey, string> = {
+    appName: config.APP_NAME,
+    appVersion: APP_VERSION,
+    ...defaultDocuments(config.APP_NAME),
+  };
+  await db
+    .insert(params)
+    .values(Object.entries(defaults).map(([key, value]) => ({ key, value })))
+    .onConflictDoNothing({ target: params.key });
+};

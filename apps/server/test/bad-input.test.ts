@@ -1,0 +1,80 @@
+import type { Endpoint } from '@chatpay/shared';
+import * as shared from '@chatpay/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createUser, loginAdmin } from './helpers/factories.ts';
+
+/** Every endpoint of the shared contract (objects of endpoints exported as `…Api`). */
+const endpoints = Object.entries(shared)
+  .filter(([name]) => name.endsWith('Api'))
+  .flatMap(([, api]) => Object.values(api as Record<string, Endpoint>))
+  .filter((e) => !e.path.endsWith('/logout'));
+
+const hostile: unknown[] = [
+  null,
+  [],
+  'text',
+  42,
+  { a: { b: { c: { d: [1, 2, { e: 'x'.repeat(10_000) }] } } } },
+  {
+    username: ['x'],
+    password: { $ne: null },
+    id: -1,
+    page: 'NaN',
+    size: 1e308,
+    sessionId: '1; DROP TABLE users',
+  },
+  { dataKey: 'nickName', dataValue: 'x'.repeat(5000), token: 'y'.repeat(5000), types: 'payType' },
+  { __proto__: { admin: true }, constructor: { prototype: { x: 1 } } },
+  { id: 2 ** 53 + 2, page: -5, size: 0, key: '<script>', shareCode: '\u0000\u202e' },
+];
+
+const toQuery = (value: unknown) => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return '?x=1&x=2';
+  return `?${Object.entries(value)
+    .map(
+      ([k, v]) =>
+        `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`,
+    )
+    .join('&')}`;
+};
+
+let t: TestApp;
+let token: string;
+let adminToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = (await createUser(t)).token;
+  adminToken = (await loginAdmin(t)).token;
+});
+afterAll(() => t.stop());
+
+describe('bad input never answers 500 and always answers the envelope', () => {
+  it.each(endpoints.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', async (_name, endpoint) => {
+    for (const auth of [undefined, token, adminToken]) {
+      for (const input of hostile) {
+        const res =
+          endpoint.method === 'GET'
+            ? await t.app.inject({
+                method: 'GET',
+                url: `/api${endpoint.path}${toQuery(input)}`,
+                headers: auth ? { authorization: auth } : {},
+              })
+            : await t.app.inject({
+                method: 'POST',
+                url: `/api${endpoint.path}`,
+                headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+                payload: JSON.stringify(input),
+              });
+        expect(
+          res.statusCode,
+          `${JSON.stringify(input)?.slice(0, 80)} → ${res.body.slice(0, 200)}`,
+        ).toBeLessThan(500);
+        const body = res.json();
+        expect(typeof body.code).toBe('number');
+        expect(typeof body.message).toBe('string');
+        expect('data' in body).toBe(true);
+      }
+    }
+  });
+});
