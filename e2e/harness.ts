@@ -16,19 +16,23 @@ export interface RunningServer {
 /** Starts the real server (as `npm start` does, on its embedded defaults) on a free port and a fresh data dir. */
 export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatpay-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WEB_DIST: path.join(root, 'apps/web/dist'),
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        WEB_DIST: path.join(root, 'apps/web/dist'),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let log = '';
   child.stderr?.on('data', (d) => {
     log += d;

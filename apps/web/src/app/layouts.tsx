@@ -1,0 +1,32 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Loading } from '../components/Loading.tsx';
+import { AppTabBar } from '../components/TabBar.tsx';
+import { useAuth } from '../lib/auth.ts';
+import { isReachable, Paths } from '../lib/router/paths.ts';
+
+/** Every route passes here: the SPEC §2 guard for addresses typed or restored, and the page width limit. */
+export const RootLayout = () => {
+  const token = useAuth((s) => s.token);
+  const { pathname } = useLocation();
+  if (!isReachable(pathname, Boolean(token))) return <Navigate to={Paths.login} replace />;
+  return (
+    <div className="app-shell">
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    </div>
+  );
+};
+
+/** The four tab pages share the bottom tab bar. */
+export const TabLayout = () => (
+  <div className="tab-layout">
+    <div className="tab-content">
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    </div>
+    <AppTabBar />
+  </div>
+);

@@ -1,0 +1,82 @@
+import { type ComponentType, lazy } from 'react';
+import { createHashRouter, type RouteObject } from 'react-router-dom';
+import { useAuth } from '../lib/auth.ts';
+import { configureNavigator, resetStack, syncStack } from '../lib/router/navigate.ts';
+import { Paths } from '../lib/router/paths.ts';
+import NotFound from '../pages/not-found.tsx';
+import { RootLayout, TabLayout } from './layouts.tsx';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/** Each page is its own chunk, so the first screen loads only what it shows. */
+const loaders: Record<string, Loader> = {
+  [Paths.chat]: () => import('../pages/index/chat.tsx'),
+  [Paths.contact]: () => import('../pages/index/contact.tsx'),
+  [Paths.discovery]: () => import('../pages/index/discovery.tsx'),
+  [Paths.my]: () => import('../pages/index/my.tsx'),
+  [Paths.login]: () => import('../pages/login/index.tsx'),
+  [Paths.sign]: () => import('../pages/login/sign.tsx'),
+  [Paths.userEdit]: () => import('../pages/user/edit.tsx'),
+  [Paths.userSet]: () => import('../pages/user/set.tsx'),
+  [Paths.userAbout]: () => import('../pages/user/about.tsx'),
+  [Paths.userPassword]: () => import('../pages/user/password.tsx'),
+  [Paths.userPassword2]: () => import('../pages/user/password2.tsx'),
+  [Paths.userQr]: () => import('../pages/user/qr.tsx'),
+  [Paths.userDoc]: () => import('../pages/user/doc.tsx'),
+  [Paths.language]: () => import('../pages/base/language.tsx'),
+  [Paths.h5]: () => import('../pages/base/h5.tsx'),
+};
+
+const components = new Map<string, ComponentType>();
+const page = (path: string) => {
+  let Component = components.get(path);
+  if (!Component) {
+    const loader = loaders[path];
+    if (!loader) throw new Error(`no page for ${path}`);
+    Component = lazy(loader);
+    components.set(path, Component);
+  }
+  return { path, Component };
+};
+
+const TAB_PAGES = [Paths.chat, Paths.contact, Paths.discovery, Paths.my];
+
+const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    children: [
+      {
+        Component: TabLayout,
+        // `/` is an alias of the chat tab (SPEC §2).
+        children: [{ index: true, Component: page(Paths.chat).Component }, ...TAB_PAGES.map(page)],
+      },
+      ...Object.keys(loaders)
+        .filter((p) => !TAB_PAGES.includes(p as (typeof TAB_PAGES)[number]))
+        .map(page),
+      { path: '*', Component: NotFound },
+    ],
+  },
+];
+
+export const router = createHashRouter(routes);
+
+const fullPath = (location: { pathname: string; search: string }) => `${location.pathname}${location.search}`;
+
+resetStack([fullPath(router.state.location)]);
+// The router also reports state changes that are not navigations; only a new location moves the stack.
+let lastKey = router.state.location.key;
+router.subscribe((state) => {
+  if (state.location.key === lastKey) return;
+  lastKey = state.location.key;
+  syncStack(state.historyAction, fullPath(state.location));
+});
+
+configureNavigator({
+  driver: {
+    push: (url) => void router.navigate(url),
+    replace: (url) => void router.navigate(url, { replace: true }),
+    go: (delta) => void router.navigate(delta),
+    preload: (path) => void loaders[path]?.(),
+  },
+  hasToken: () => Boolean(useAuth.getState().token),
+});

@@ -1,0 +1,57 @@
+import { type LoginResult, userApi } from '@chatpay/shared';
+import { userKeys } from '../features/user/keys.ts';
+import { reloadAuthFromStorage, useAuth } from '../lib/auth.ts';
+import { call } from '../lib/request.ts';
+import { afterLogin, toLogin } from '../lib/router/navigate.ts';
+import { connectSocket, disconnectSocket } from '../lib/socket.ts';
+import { StorageKey } from '../lib/storage.ts';
+import { queryClient } from './queryClient.ts';
+
+/**
+ * Reacts to the session: a new token (re)connects the socket; losing the token (logout, failed refresh,
+ * 401, single-session kick) disconnects, forgets cached data and relaunches the login page.
+ */
+export const startSession = () => {
+  let previous = useAuth.getState().token;
+  if (previous) void connectSocket(previous);
+  useAuth.subscribe((state) => {
+    if (state.token === previous) return;
+    const hadToken = previous !== null;
+    previous = state.token;
+    if (state.token) {
+      // A refresh swaps the token of a live session: the socket reconnects with it.
+      void connectSocket(state.token);
+      return;
+    }
+    disconnectSocket();
+    queryClient.clear();
+    if (hadToken) toLogin();
+  });
+  // Another tab logged in or out: follow it.
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === StorageKey.Token) reloadAuthFromStorage();
+  });
+};
+
+/** Stores a login result, loads the profile and leaves the login pages (SPEC §2 after login). */
+export const completeLogin = async (result: LoginResult, loginType: 'name' | 'register') => {
+  useAuth.getState().setLogin(result);
+  try {
+    const person = await call(userApi.person, {});
+    useAuth.getState().setUser(person);
+    queryClient.setQueryData(userKeys.person(), person);
+  } catch {
+    // The Me tab loads the profile again; the login itself succeeded.
+  }
+  afterLogin(loginType);
+};
+
+/** Ends the session on the server (best effort) and locally. */
+export const logout = async () => {
+  try {
+    await call(userApi.logout, {});
+  } catch {
+    // Logging out locally must work even when the server cannot be reached.
+  }
+  useAuth.getState().logout();
+};

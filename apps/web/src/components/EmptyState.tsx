@@ -1,0 +1,25 @@
+import { ErrorBlock } from 'antd-mobile';
+import type { ReactNode } from 'react';
+
+/** A real empty state: what is missing and where it will appear. */
+export const EmptyState = ({
+  title,
+  description,
+  testId,
+  children,
+}: {
+  title: string;
+  description?: string;
+  testId: string;
+  children?: ReactNode;
+}) => (
+  <ErrorBlock
+    className="empty-state"
+    status="empty"
+    title={title}
+    description={description}
+    data-testid={testId}
+  >
+    {children}
+  </ErrorBlock>
+);

@@ -1,0 +1,52 @@
+import { NavBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { back as goBack } from '../lib/router/navigate.ts';
+
+interface PageProps {
+  title: string;
+  /** Shows the back button (SPEC §2: root if only one page is open, otherwise back). */
+  back?: boolean;
+  right?: ReactNode;
+  children: ReactNode;
+  /** Extra class on the scrolling body. */
+  bodyClassName?: string;
+  /** Hides the navigation bar (pages with their own header). */
+  bare?: boolean;
+}
+
+/** A screen: white navigation bar with a black title and a back button, over the grey page body. */
+export const Page = ({ title, back = true, right, children, bodyClassName, bare }: PageProps) => {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
+  return (
+    <div className="page">
+      {!bare && (
+        <NavBar
+          className="nav-bar"
+          back={null}
+          left={
+            back ? (
+              <button
+                type="button"
+                className="nav-back"
+                data-testid="nav-back"
+                aria-label={t('common.back')}
+                onClick={goBack}
+              >
+                <LeftOutline />
+              </button>
+            ) : null
+          }
+          right={right}
+        >
+          {title}
+        </NavBar>
+      )}
+      <div className={`page-body${bodyClassName ? ` ${bodyClassName}` : ''}`}>{children}</div>
+    </div>
+  );
+};

@@ -1,0 +1,31 @@
+import { TabBar } from 'antd-mobile';
+import { CompassOutline, MessageOutline, UserContactOutline, UserOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { navigate } from '../lib/router/navigate.ts';
+import { canonicalPath, Paths } from '../lib/router/paths.ts';
+
+const tabs = [
+  { path: Paths.chat, key: 'chat', Icon: MessageOutline },
+  { path: Paths.contact, key: 'contact', Icon: UserContactOutline },
+  { path: Paths.discovery, key: 'discovery', Icon: CompassOutline },
+  { path: Paths.my, key: 'my', Icon: UserOutline },
+] as const;
+
+/** The bottom tab bar of SPEC §2 with the §9 sizes and colours (see styles.css). */
+export const AppTabBar = () => {
+  const { t } = useTranslation();
+  const active = canonicalPath(useLocation().pathname);
+  return (
+    <TabBar
+      className="app-tab-bar"
+      activeKey={active}
+      safeArea
+      onChange={(path) => navigate({ path, mode: 'switchTab' })}
+    >
+      {tabs.map(({ path, key, Icon }) => (
+        <TabBar.Item key={path} icon={<Icon />} title={t(`tabs.${key}`)} data-testid={`tab-${key}`} />
+      ))}
+    </TabBar>
+  );
+};

@@ -1,0 +1,74 @@
+import { type InputOf, type UserProfile, userApi } from '@chatpay/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../lib/auth.ts';
+import { call } from '../../lib/request.ts';
+import { userKeys } from './keys.ts';
+
+export { userKeys } from './keys.ts';
+
+/** The caller's profile; mirrors it into the auth store (stored user info, SPEC §3). */
+export const usePerson = () => {
+  const token = useAuth((s) => s.token);
+  const cached = useAuth((s) => s.user);
+  return useQuery({
+    queryKey: userKeys.person(),
+    queryFn: async () => {
+      const person = await call(userApi.person, {});
+      useAuth.getState().setUser(person);
+      return person;
+    },
+    enabled: Boolean(token),
+    placeholderData: cached ?? undefined,
+  });
+};
+
+export const useLoginByName = () =>
+  useMutation({
+    mutationFn: (input: InputOf<typeof userApi.loginByName>) => call(userApi.loginByName, input),
+  });
+
+export const useRegisterByName = () =>
+  useMutation({
+    mutationFn: (input: InputOf<typeof userApi.registerByName>) => call(userApi.registerByName, input),
+  });
+
+/** Changes one profile key, showing the new value at once and rolling back if the server refuses. */
+export const useSetUser = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InputOf<typeof userApi.setUser>) => call(userApi.setUser, input),
+    onMutate: async ({ dataKey, dataValue }) => {
+      await qc.cancelQueries({ queryKey: userKeys.person() });
+      const before = qc.getQueryData<UserProfile>(userKeys.person());
+      if (before) qc.setQueryData<UserProfile>(userKeys.person(), { ...before, [dataKey]: dataValue.trim() });
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.before) qc.setQueryData(userKeys.person(), context.before);
+    },
+    onSuccess: (profile) => {
+      qc.setQueryData(userKeys.person(), profile);
+      useAuth.getState().setUser(profile);
+    },
+  });
+};
+
+/** Changes the login password; the answer is a new login that replaces the stored tokens. */
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (input: InputOf<typeof userApi.changePassword>) => call(userApi.changePassword, input),
+    onSuccess: (result) => useAuth.getState().setLogin(result),
+  });
+
+/** Sets or changes the 6-digit payment PIN. */
+export const useSetPayPassword = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InputOf<typeof userApi.setPayPassword>) => call(userApi.setPayPassword, input),
+    onSuccess: () => {
+      const before = qc.getQueryData<UserProfile>(userKeys.person());
+      if (before) qc.setQueryData<UserProfile>(userKeys.person(), { ...before, hasPin: true });
+      useAuth.getState().updateUser('hasPin', true);
+    },
+  });
+};

@@ -1,0 +1,50 @@
+import { ErrorCode, type FieldIssue } from '@chatpay/shared';
+import { i18n, t } from './i18n/index.ts';
+
+/** Codes of failures that happen in the client, not on the server (SPEC §8 client facility codes). */
+export const ClientCode = {
+  Timeout: 5,
+  Network: 5,
+  UploadNetwork: 602001,
+  Abort: 600003,
+  FileError: 602002,
+} as const;
+
+/** A failed call: `code` is the envelope code (or a client code), `message` is ready to show. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly data: unknown = null,
+    readonly status = 200,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const isFieldIssues = (data: unknown): data is FieldIssue[] =>
+  Array.isArray(data) && data.every((d) => typeof d === 'object' && d !== null && 'field' in d);
+
+/**
+ * The text shown for an envelope failure: the translation of its code (`errors.<code>`), the offending
+ * fields for a validation failure, and the server's own message for a code this client does not know.
+ */
+export const messageForCode = (code: number, serverMessage: string, data: unknown): string => {
+  if (code === ErrorCode.Validation && isFieldIssues(data) && data.length > 0) {
+    const fields = [...new Set(data.map((d) => d.field))]
+      .map((f) => t(`fields.${f}`, { defaultValue: f }))
+      .join(', ');
+    return t('errors.validationFields', { fields });
+  }
+  const key = `errors.${code}`;
+  if (i18n.exists(key)) return t(key);
+  return serverMessage || t('common.serviceException');
+};
+
+/** The message of any thrown value, for a toast. */
+export const errorText = (error: unknown): string => {
+  if (error instanceof Error) return error.message || t('common.serviceException');
+  if (typeof error === 'string') return error;
+  return t('common.serviceException');
+};

@@ -1,0 +1,10 @@
+import { type Locale, normaliseLocale } from '@chatpay/shared';
+
+/** The language tag browsers and screen readers understand for each app locale code. */
+export const htmlLang: Record<Locale, string> = { en: 'en', zh: 'zh-Hans', vn: 'vi', jp: 'ja' };
+
+/**
+ * SPEC §9: the locale comes from the stored setting, falling back to en; zh-Hans is zh.
+ * Anything unknown (a stale or tampered setting) is en, never an empty UI.
+ */
+export const resolveLocale = (stored: string | null | undefined): Locale => normaliseLocale(stored?.trim());

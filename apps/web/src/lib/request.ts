@@ -1,0 +1,224 @@
+import {
+  baseApi,
+  type Endpoint,
+  ErrorCode,
+  type InputOf,
+  type OutputOf,
+  REQUEST_TIMEOUT_MS,
+  UPLOAD_RETRIES,
+  UPLOAD_TIMEOUT_MS,
+  userApi,
+} from '@chatpay/shared';
+import { isRefreshValid, isTokenValid, useAuth } from './auth.ts';
+import { ApiError, ClientCode, messageForCode } from './errors.ts';
+import { t } from './i18n/index.ts';
+import { onLoginPage } from './location.ts';
+
+export { ApiError } from './errors.ts';
+
+/** SPEC §7: every call goes to the API base path plus the endpoint's path. */
+export const API_BASE = '/api';
+
+type Query = Record<string, unknown>;
+
+/** GET input travels as a query string; undefined and null values are left out, arrays repeat the key. */
+export const toQueryString = (input: Query): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+const sessionExpired = () => new ApiError(t('errors.1003'), ErrorCode.Unauthorized, null, 401);
+
+const logout = () => {
+  if (useAuth.getState().token) useAuth.getState().logout();
+};
+
+interface SendOptions {
+  token: string | null;
+  /** The refresh call handles its own 401: it must not log out before the queue is told. */
+  handle401: boolean;
+  timeout?: number;
+  body?: BodyInit;
+}
+
+const readJson = async (
+  res: Response,
+): Promise<{ code?: unknown; data?: unknown; message?: unknown } | null> => {
+  try {
+    return (await res.json()) as { code?: unknown; data?: unknown; message?: unknown };
+  } catch {
+    return null;
+  }
+};
+
+/** One HTTP exchange: the envelope and the SPEC §8 error catalogue. No token logic here. */
+const send = async (
+  method: 'GET' | 'POST',
+  path: string,
+  input: Query | undefined,
+  opts: SendOptions,
+): Promise<unknown> => {
+  const url = `${API_BASE}${path}${method === 'GET' && input ? toQueryString(input) : ''}`;
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.Authorization = opts.token;
+  let body = opts.body;
+  if (method === 'POST' && body === undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(input ?? {});
+  }
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeout ?? REQUEST_TIMEOUT_MS);
+  try {
+    let res: Response;
+    try {
+      res = await fetch(url, { method, headers, body, signal: controller.signal });
+    } catch (error) {
+      if (timedOut) throw new ApiError(t('common.timeout'), ClientCode.Timeout, null, 0);
+      const text = error instanceof Error && error.message ? error.message : t('common.networkError');
+      throw new ApiError(text, ClientCode.Network, null, 0);
+    }
+    const json = await readJson(res);
+    const serverMessage = typeof json?.message === 'string' ? json.message : '';
+    if (res.status === 401) {
+      if (!opts.handle401 || onLoginPage()) {
+        const code = typeof json?.code === 'number' ? json.code : ErrorCode.Unauthorized;
+        throw new ApiError(serverMessage || t('errors.1003'), code, json?.data ?? null, 401);
+      }
+      logout();
+      throw sessionExpired();
+    }
+    if (res.status === 404) throw new ApiError(`[404] ${url}`, ErrorCode.NotFound, null, 404);
+    if (!res.ok || !json || typeof json.code !== 'number') {
+      throw new ApiError(t('common.serviceException'), ErrorCode.Internal, json?.data ?? null, res.status);
+    }
+    if (json.code !== ErrorCode.Success) {
+      throw new ApiError(messageForCode(json.code, serverMessage, json.data), json.code, json.data ?? null);
+    }
+    return json.data;
+  } catch (error) {
+    if (timedOut && !(error instanceof ApiError)) {
+      throw new ApiError(t('common.timeout'), ClientCode.Timeout, null, 0);
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+/**
+ * The refresh in flight. Requests that find the token expired all wait on this one promise (the queue) and
+ * are replayed with the token it yields, so an expired token causes exactly one refresh call.
+ */
+let refreshing: Promise<string> | null = null;
+
+const refreshOnce = (): Promise<string> => {
+  refreshing ??= (async () => {
+    const refreshToken = useAuth.getState().refreshToken ?? '';
+    try {
+      const data = await send(
+        'POST',
+        userApi.refreshToken.path,
+        { refreshToken },
+        { token: null, handle401: false },
+      );
+      const result = userApi.refreshToken.output.parse(data);
+      useAuth.getState().setLogin(result);
+      return result.token;
+    } catch {
+      logout();
+      throw sessionExpired();
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+};
+
+/**
+ * SPEC §4: the token to send. A valid token is used as is; an expired one is refreshed once (others wait);
+ * an expired refresh token logs out. Public calls send no token (the token-ignore list).
+ */
+export const tokenFor = async (auth: Endpoint['auth']): Promise<string | null> => {
+  if (auth === 'none') return null;
+  const state = useAuth.getState();
+  if (!state.token) return null;
+  if (refreshing) return refreshing;
+  if (isTokenValid(state)) return state.token;
+  if (!isRefreshValid(state)) {
+    logout();
+    throw sessionExpired();
+  }
+  return refreshOnce();
+};
+
+/** Whether a refresh is running (for tests and diagnostics). */
+export const isRefreshing = () => refreshing !== null;
+
+/** Calls one endpoint of the shared contract with typed input and output. */
+export const call = async <E extends Endpoint>(endpoint: E, input: InputOf<E>): Promise<OutputOf<E>> => {
+  const parsedInput = endpoint.input.safeParse(input);
+  // Valid input is sent as parsed (defaults, trimming); invalid input is sent as is, so the server answers
+  // with the validation code and the offending fields in the user's language.
+  const body = (parsedInput.success ? parsedInput.data : input) as Query;
+  const token = await tokenFor(endpoint.auth);
+  const data = await send(endpoint.method, endpoint.path, body, { token, handle401: true });
+  const parsed = endpoint.output.safeParse(data);
+  if (parsed.success) return parsed.data as OutputOf<E>;
+  console.warn(`Unexpected answer from ${endpoint.path}`, parsed.error.issues);
+  return data as OutputOf<E>;
+};
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether another attempt can help: network trouble and server failures, not refusals. */
+const retryable = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.code === ClientCode.Network ||
+    error.code === ClientCode.UploadNetwork ||
+    error.code === ErrorCode.Internal ||
+    error.status >= 500);
+
+/**
+ * Uploads one file (local mode: multipart field `file` with the token) and answers its public URL.
+ * Retries up to UPLOAD_RETRIES times on network or server failures; refusals (type, size, login) fail at once.
+ */
+export const upload = async (file: Blob, fileName?: string, retryDelayMs = 500): Promise<string> => {
+  let lastError: unknown = null;
+  for (let attempt = 0; attempt <= UPLOAD_RETRIES; attempt++) {
+    if (attempt > 0) await wait(retryDelayMs * attempt);
+    const form = new FormData();
+    const name = fileName ?? (file instanceof File ? file.name : 'file');
+    form.append('file', file, name);
+    try {
+      const token = await tokenFor(baseApi.upload.auth);
+      const data = await send('POST', baseApi.upload.path, undefined, {
+        token,
+        handle401: true,
+        body: form,
+        timeout: UPLOAD_TIMEOUT_MS,
+      });
+      if (typeof data !== 'string')
+        throw new ApiError(t('errors.uploadFailed'), ErrorCode.Internal, data, 500);
+      return data;
+    } catch (error) {
+      lastError = error;
+      if (!retryable(error)) break;
+    }
+  }
+  if (lastError instanceof ApiError && lastError.code === ClientCode.Network) {
+    throw new ApiError(lastError.message, ClientCode.UploadNetwork, null, 0);
+  }
+  throw lastError instanceof ApiError
+    ? lastError
+    : new ApiError(t('errors.uploadFailed'), ClientCode.UploadNetwork, null, 0);
+};

@@ -1,0 +1,58 @@
+/** The routes of SPEC §2 this client serves, as hash paths. */
+export const Paths = {
+  root: '/',
+  home: '/pages/index/home',
+  chat: '/pages/index/chat',
+  contact: '/pages/index/contact',
+  discovery: '/pages/index/discovery',
+  my: '/pages/index/my',
+  login: '/pages/login/index',
+  sign: '/pages/login/sign',
+  captcha: '/pages/user/captcha',
+  userQr: '/pages/user/qr',
+  userDoc: '/pages/user/doc',
+  userSet: '/pages/user/set',
+  userEdit: '/pages/user/edit',
+  userAbout: '/pages/user/about',
+  userPassword: '/pages/user/password',
+  userPassword2: '/pages/user/password2',
+  language: '/pages/base/language',
+  h5: '/pages/base/h5',
+  chatUserDetail: '/pages/chat/user-detail',
+} as const;
+
+/** The bottom tab bar, in order (SPEC §2). */
+export const TAB_PATHS = [Paths.chat, Paths.contact, Paths.discovery, Paths.my] as const;
+
+/** SPEC §2: without a login token only these routes are reachable. */
+export const WHITE_LIST: readonly string[] = [Paths.home, Paths.login, Paths.captcha, Paths.userDoc];
+
+const pathOnly = (path: string) => {
+  const clean = path.split(/[?#]/)[0] ?? '';
+  const withSlash = clean.startsWith('/') ? clean : `/${clean}`;
+  return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash;
+};
+
+/** The route the sign-up page also belongs to: a visitor must be able to create an account. */
+const PUBLIC_EXTRA: readonly string[] = [Paths.sign];
+
+/**
+ * Whether a path may be opened. With a token everything is reachable; without one only the white-list,
+ * paths under /pages/demo, and the sign-up page (a visitor needs it to get a token at all).
+ */
+export const isReachable = (path: string, hasToken: boolean): boolean => {
+  if (hasToken) return true;
+  const p = pathOnly(path);
+  return (
+    WHITE_LIST.includes(p) || PUBLIC_EXTRA.includes(p) || p === '/pages/demo' || p.startsWith('/pages/demo/')
+  );
+};
+
+/** `/` is an alias of the chat tab, and home is the first tab. */
+export const canonicalPath = (path: string): string => {
+  const p = pathOnly(path);
+  return p === Paths.root || p === Paths.home ? Paths.chat : p;
+};
+
+export const isTabPath = (path: string): boolean =>
+  (TAB_PATHS as readonly string[]).includes(canonicalPath(path));

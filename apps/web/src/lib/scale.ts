@@ -1,0 +1,12 @@
+/** SPEC §2: root font size = page width / 23.4375 (base width 375), the width capped at 960. */
+export const BASE_WIDTH = 375;
+export const MAX_WIDTH = 960;
+export const rootFontSize = (windowWidth: number) => Math.min(windowWidth, MAX_WIDTH) / (BASE_WIDTH / 16);
+
+export const applyPageScale = () => {
+  const apply = () => {
+    document.documentElement.style.fontSize = `${rootFontSize(window.innerWidth)}px`;
+  };
+  apply();
+  window.addEventListener('resize', apply);
+};

@@ -1,0 +1,104 @@
+import {
+  type ClientToServerEvents,
+  HEARTBEAT_SECONDS,
+  type ServerToClientEvents,
+  SOCKET_CONNECT_TIMEOUT_MS,
+  SOCKET_NAMESPACE,
+  SOCKET_RANDOMIZATION,
+  SOCKET_RECONNECT_DELAY_MAX_MS,
+  SOCKET_RECONNECT_DELAY_MS,
+  userChannelPayload,
+} from '@chatpay/shared';
+import type { Socket } from 'socket.io-client';
+import { useAuth } from './auth.ts';
+
+export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: ChatSocket | null = null;
+/** Bumped by every connect and disconnect, so a slow connect that was overtaken does not win. */
+let generation = 0;
+let heartbeat: ReturnType<typeof setInterval> | null = null;
+const listeners = new Set<(s: ChatSocket | null) => void>();
+
+const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
+
+const sendHeartbeat = () => {
+  if (socket?.connected && useAuth.getState().token) {
+    socket.emit('heartbeat', { interval: HEARTBEAT_SECONDS, time: Date.now() });
+  }
+};
+
+const stopHeartbeat = () => {
+  if (heartbeat) clearInterval(heartbeat);
+  heartbeat = null;
+};
+
+/** SPEC §4: while the app is shown and a token exists, a heartbeat every 30 s. */
+const startHeartbeat = () => {
+  stopHeartbeat();
+  if (!visible() || !socket) return;
+  heartbeat = setInterval(sendHeartbeat, HEARTBEAT_SECONDS * 1000);
+};
+
+const onVisibility = () => {
+  stopHeartbeat();
+  if (visible()) {
+    sendHeartbeat();
+    startHeartbeat();
+  }
+};
+
+/** The live socket, for features that listen to server events. */
+export const getSocket = () => socket;
+
+/** Called with the new socket on every (re)connect and with null on disconnect. */
+export const onSocketChange = (listener: (s: ChatSocket | null) => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/**
+ * Opens the realtime connection (SPEC §4, §7). Only with a token; a new connection replaces the old one.
+ * The client library loads on first use, keeping it out of the login screen's code.
+ */
+export const connectSocket = async (token: string | null = useAuth.getState().token) => {
+  if (!token) return null;
+  disconnectSocket();
+  const mine = generation;
+  const { io } = await import('socket.io-client');
+  if (mine !== generation || useAuth.getState().token !== token) return null;
+  const s: ChatSocket = io(SOCKET_NAMESPACE, {
+    auth: { token },
+    transports: ['websocket', 'polling'],
+    timeout: SOCKET_CONNECT_TIMEOUT_MS,
+    reconnection: true,
+    reconnectionAttempts: Number.POSITIVE_INFINITY,
+    reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
+    reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
+    randomizationFactor: SOCKET_RANDOMIZATION,
+  });
+  // Single-session kick: a login elsewhere announces its token on the per-user channel.
+  s.on('user', (raw) => {
+    const payload = userChannelPayload.safeParse(raw);
+    if (!payload.success) return;
+    const local = useAuth.getState().token;
+    if (payload.data.type === 'login' && local && payload.data.token !== local) useAuth.getState().logout();
+  });
+  s.on('connect', sendHeartbeat);
+  socket = s;
+  startHeartbeat();
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+  for (const l of listeners) l(s);
+  return s;
+};
+
+export const disconnectSocket = () => {
+  generation++;
+  stopHeartbeat();
+  if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
+  if (!socket) return;
+  socket.removeAllListeners();
+  socket.disconnect();
+  socket = null;
+  for (const l of listeners) l(null);
+};

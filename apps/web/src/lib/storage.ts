@@ -1,0 +1,58 @@
+/**
+ * localStorage with an in-memory fallback, so the request layer, the auth store and the router work the same
+ * in unit tests (Node has no localStorage) and in private browsing modes that refuse storage.
+ */
+const memory = new Map<string, string>();
+
+const backend = (): Storage | null => {
+  try {
+    return typeof globalThis.localStorage === 'undefined' ? null : globalThis.localStorage;
+  } catch {
+    return null;
+  }
+};
+
+export const storage = {
+  get(key: string): string | null {
+    const ls = backend();
+    return ls ? ls.getItem(key) : (memory.get(key) ?? null);
+  },
+  set(key: string, value: string): void {
+    const ls = backend();
+    if (ls) ls.setItem(key, value);
+    else memory.set(key, value);
+  },
+  remove(key: string): void {
+    const ls = backend();
+    if (ls) ls.removeItem(key);
+    else memory.delete(key);
+  },
+  getJson<T>(key: string): T | null {
+    const raw = storage.get(key);
+    if (raw === null) return null;
+    try {
+      return JSON.parse(raw) as T;
+    } catch {
+      return null;
+    }
+  },
+  setJson(key: string, value: unknown): void {
+    storage.set(key, JSON.stringify(value));
+  },
+};
+
+/** Every key the web client writes (SPEC §2, §3). */
+export const StorageKey = {
+  /** The access token, under the key the spec names. */
+  UniIdToken: 'uni_id_token',
+  Token: 'token',
+  /** Epoch milliseconds after which the access token counts as expired (expire − 5 s). */
+  TokenExpires: 'tokenExpires',
+  RefreshToken: 'refreshToken',
+  /** Epoch milliseconds after which the refresh token counts as expired (refreshExpire − 5 s). */
+  RefreshTokenExpires: 'refreshTokenExpires',
+  UserInfo: 'userInfo',
+  LoginType: 'loginType',
+  Locale: 'locale',
+  RouterParams: 'router-params',
+} as const;

@@ -1,0 +1,31 @@
+import { unstableSetRender } from 'antd-mobile';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import './lib/i18n/index.ts';
+import { App } from './app/App.tsx';
+import { syncAntdLocale } from './app/antdLocale.ts';
+import { startSession } from './app/session.ts';
+import { applyPageScale } from './lib/scale.ts';
+import './styles.css';
+
+// antd-mobile's imperative APIs (Toast, Dialog) stay silent under React 19 until given a renderer.
+unstableSetRender((node, container) => {
+  const el = container as Element & { _root?: Root };
+  el._root ??= createRoot(el);
+  el._root.render(node);
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve));
+    el._root?.unmount();
+    el._root = undefined;
+  };
+});
+
+applyPageScale();
+syncAntdLocale();
+startSession();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

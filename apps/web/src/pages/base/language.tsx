@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/Page.tsx';
+import { LanguageList } from '../../features/settings/LanguageList.tsx';
+
+/** Language: en, 中文, Tiếng Việt, 日本語 (SPEC §1); the UI switches at once. */
+const LanguagePage = () => {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('titles.language')}>
+      <LanguageList />
+      <p className="page-hint">{t('language.hint')}</p>
+    </Page>
+  );
+};
+
+export default LanguagePage;

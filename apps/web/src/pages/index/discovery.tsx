@@ -1,0 +1,38 @@
+import { List, Tag } from 'antd-mobile';
+import { CameraOutline, PayCircleOutline, ShopbagOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/Page.tsx';
+
+const entries = [
+  { key: 'moments', Icon: CameraOutline },
+  { key: 'wallet', Icon: PayCircleOutline },
+  { key: 'c2c', Icon: ShopbagOutline },
+] as const;
+
+/** Discovery tab (SPEC §1): Moments, USDT Wallet, C2C Market; each opens when its feature ships. */
+const DiscoveryTab = () => {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('tabs.discovery')} back={false}>
+      <List className="entry-list">
+        {entries.map(({ key, Icon }) => (
+          <List.Item
+            key={key}
+            prefix={<Icon className="entry-icon" />}
+            disabled
+            extra={
+              <Tag color="default" fill="outline">
+                {t('common.comingSoon')}
+              </Tag>
+            }
+            data-testid={`discovery-${key}`}
+          >
+            {t(`discovery.${key}`)}
+          </List.Item>
+        ))}
+      </List>
+    </Page>
+  );
+};
+
+export default DiscoveryTab;

@@ -1,0 +1,92 @@
+import { PIN_LENGTH } from '@chatpay/shared';
+import { Button, Form } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../components/Page.tsx';
+import { PinInput } from '../../components/PinInput.tsx';
+import { TextInput } from '../../components/TextInput.tsx';
+import { usePerson, useSetPayPassword } from '../../features/user/queries.ts';
+import { back } from '../../lib/router/navigate.ts';
+import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
+
+/** Second password: set or change the 6-digit payment PIN, confirmed with the login password (SPEC §5). */
+const Password2Page = () => {
+  const { t } = useTranslation();
+  const { data: user } = usePerson();
+  const setPin = useSetPayPassword();
+  const [pin, setPinValue] = useState('');
+  const [again, setAgain] = useState('');
+  const [password, setPassword] = useState('');
+  const hasPin = Boolean(user?.hasPin);
+
+  const submit = async () => {
+    if (pin.length !== PIN_LENGTH) return toast(t('password2.pinInvalid'));
+    if (pin !== again) return toast(t('password2.mismatch'));
+    if (!password) return toast(t('password2.passwordRequired'));
+    try {
+      await setPin.mutateAsync({ password, pin });
+      toastSuccess(t('password2.success'));
+      back();
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  return (
+    <Page title={t('titles.userPassword2')}>
+      <div className="page-intro">
+        <p>{t('password2.intro')}</p>
+        <p className="page-intro-status" data-testid="password2-status">
+          {hasPin ? t('password2.statusSet') : t('password2.statusUnset')}
+        </p>
+      </div>
+      <Form
+        className="page-form"
+        layout="vertical"
+        onFinish={submit}
+        footer={
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={setPin.isPending}
+            data-testid="password2-submit"
+          >
+            {hasPin ? t('password2.submitChange') : t('password2.submitSet')}
+          </Button>
+        }
+      >
+        <Form.Item label={t('password2.pin')}>
+          <PinInput
+            testId="password2-pin"
+            value={pin}
+            onChange={setPinValue}
+            ariaLabel={t('password2.pin')}
+          />
+        </Form.Item>
+        <Form.Item label={t('password2.confirmPin')}>
+          <PinInput
+            testId="password2-pin-confirm"
+            value={again}
+            onChange={setAgain}
+            ariaLabel={t('password2.confirmPin')}
+          />
+        </Form.Item>
+        <Form.Item label={t('password2.loginPassword')}>
+          <TextInput
+            testId="password2-password"
+            type="password"
+            value={password}
+            onChange={setPassword}
+            placeholder={t('password2.loginPasswordPlaceholder')}
+            autoComplete="current-password"
+            maxLength={64}
+          />
+        </Form.Item>
+      </Form>
+    </Page>
+  );
+};
+
+export default Password2Page;

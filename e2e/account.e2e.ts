@@ -1,0 +1,163 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const byId = (page: Page, id: string) => page.getByTestId(id);
+const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
+/** SPEC §2: the entry route / is an alias of the chat tab. */
+const chatTab = (p: string | undefined) => (p === '/' || p === '' ? '/pages/index/chat' : p);
+
+/** Calls the API with the token the page stored, to check what the server holds. */
+const apiAs = async (page: Page, pathname: string) => {
+  const token = await page.evaluate(() => localStorage.getItem('uni_id_token'));
+  const res = await fetch(`${server.url}/api${pathname}`, { headers: { authorization: token ?? '' } });
+  return { status: res.status, body: (await res.json()) as { code: number; data: Record<string, unknown> } };
+};
+
+describe('a newcomer signs up and manages their account', () => {
+  it('guards, signs up, edits the profile, sets a PIN, switches language, shows the QR code, logs out', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const username = `alice_${Date.now().toString(36)}`;
+    const password = 'wonderland-1';
+
+    // A guarded page without a token goes to login.
+    await page.goto(`${server.url}/#/pages/user/set`);
+    await expect.poll(() => hashPath(page)).toBe('/pages/login/index');
+    await byId(page, 'login-username').waitFor();
+    await shot(page, 'account-01-login');
+
+    // Sign-up refuses until the agreement is accepted.
+    await byId(page, 'login-to-sign').click();
+    await expect.poll(() => hashPath(page)).toBe('/pages/login/sign');
+    await byId(page, 'sign-username').fill(username);
+    await byId(page, 'sign-password').fill(password);
+    await byId(page, 'sign-nickname').fill('Alice');
+    await byId(page, 'sign-submit').click();
+    await page.getByText('Please agree to the user agreement and privacy policy first').waitFor();
+    await shot(page, 'account-02-sign-must-agree');
+    expect(await page.evaluate(() => localStorage.getItem('uni_id_token'))).toBeNull();
+
+    await byId(page, 'sign-agree').click();
+    await byId(page, 'sign-submit').click();
+    await byId(page, 'chat-empty').waitFor();
+    expect(chatTab(hashPath(page))).toBe('/pages/index/chat');
+    await shot(page, 'account-03-chat-empty');
+
+    // The Me tab shows who I am.
+    await byId(page, 'tab-my').click();
+    await expect.poll(() => byId(page, 'my-nickname').textContent()).toBe('Alice');
+    const me = (await apiAs(page, '/app/html5/user/person')).body.data;
+    expect(await byId(page, 'my-member-id').textContent()).toContain(String(me.memberId));
+
+    // Edit the nickname and upload an avatar.
+    await byId(page, 'my-edit').click();
+    await byId(page, 'edit-nickName').click();
+    await byId(page, 'edit-input').fill('Alice Liddell');
+    await byId(page, 'edit-save').click();
+    await expect.poll(async () => (await apiAs(page, '/app/html5/user/person')).body.data.nickName).toBe('Alice Liddell');
+    await byId(page, 'edit-avatar-input').setInputFiles(path.resolve(import.meta.dirname, '../apps/web/public/icon-192.png'));
+    await expect
+      .poll(async () => String((await apiAs(page, '/app/html5/user/person')).body.data.avatar))
+      .toMatch(/^\/uploads\/\d{4}-\d{2}-\d{2}\/[0-9a-f-]+\.png$/);
+    const avatar = String((await apiAs(page, '/app/html5/user/person')).body.data.avatar);
+    await expect.poll(() => byId(page, 'edit-avatar-image').locator('img').getAttribute('src')).toContain(avatar);
+    const served = await fetch(`${server.url}${avatar}`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    await shot(page, 'account-04-profile-edited');
+
+    // Set the payment PIN, confirmed with the login password.
+    await byId(page, 'nav-back').click();
+    await byId(page, 'my-password2').click();
+    await byId(page, 'password2-pin').fill('246810');
+    await byId(page, 'password2-pin-confirm').fill('246810');
+    await byId(page, 'password2-password').fill(password);
+    await byId(page, 'password2-submit').click();
+    await expect.poll(async () => (await apiAs(page, '/app/html5/user/person')).body.data.hasPin).toBe(true);
+    // Saving returns to the Me tab with a confirmation.
+    await page.getByText('Payment PIN saved').waitFor();
+    await expect.poll(() => hashPath(page)).toBe('/pages/index/my');
+    await shot(page, 'account-05-pin-set');
+
+    // Switch language: the UI changes at once and the choice survives a reload.
+    await byId(page, 'my-language').click();
+    await byId(page, 'language-zh').click();
+    await expect.poll(() => byId(page, 'language-zh').getAttribute('aria-selected')).toBe('true');
+    await byId(page, 'nav-back').click();
+    await expect.poll(() => byId(page, 'tab-my').textContent()).toContain('我的');
+    await page.reload();
+    await expect.poll(() => byId(page, 'tab-my').textContent()).toContain('我的');
+    await byId(page, 'my-nickname').waitFor();
+    await shot(page, 'account-06-me-zh');
+
+    // My QR code encodes a link the app understands, with my invite code.
+    await byId(page, 'my-qr').click();
+    const link = await byId(page, 'qr-code').getAttribute('data-link');
+    expect(link).toContain(`/pages/chat/user-detail?code=${me.shareCode}`);
+    expect(await byId(page, 'qr-nickname').textContent()).toBe('Alice Liddell');
+    await shot(page, 'account-07-qr-zh');
+
+    // Back to English, then log out from settings.
+    await byId(page, 'nav-back').click();
+    await byId(page, 'my-language').click();
+    await byId(page, 'language-en').click();
+    await byId(page, 'nav-back').click();
+    await byId(page, 'my-settings').click();
+    await byId(page, 'set-logout').click();
+    await shot(page, 'account-08-logout-confirm');
+    await byId(page, 'logout-confirm').click();
+    await expect.poll(() => hashPath(page)).toBe('/pages/login/index');
+    expect(await page.evaluate(() => localStorage.getItem('uni_id_token'))).toBeNull();
+
+    // Guarded pages send me to login again; logging in brings my profile back.
+    await page.goto(`${server.url}/#/pages/index/my`);
+    await expect.poll(() => hashPath(page)).toBe('/pages/login/index');
+    await byId(page, 'login-username').fill(username);
+    await byId(page, 'login-password').fill(password);
+    await byId(page, 'login-submit').click();
+    await byId(page, 'chat-empty').waitFor();
+    await byId(page, 'tab-my').click();
+    await expect.poll(() => byId(page, 'my-nickname').textContent()).toBe('Alice Liddell');
+    await shot(page, 'account-09-back-in');
+    await context.close();
+  });
+
+  it('a second login elsewhere logs the first device out (single session)', async () => {
+    const username = `bob_${Date.now().toString(36)}`;
+    const res = await fetch(`${server.url}/api/app/html5/user/registerByName`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'builder-12', nickName: 'Bob', agree: true }),
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(1000);
+
+    const login = async (page: Page) => {
+      await page.goto(`${server.url}/#/pages/login/index`);
+      await byId(page, 'login-username').fill(username);
+      await byId(page, 'login-password').fill('builder-12');
+      await byId(page, 'login-submit').click();
+      await byId(page, 'chat-empty').waitFor();
+    };
+    const first = await (await newPhone(browser)).newPage();
+    await login(first);
+    await byId(first, 'tab-my').click();
+    await byId(first, 'my-nickname').waitFor();
+    const second = await (await newPhone(browser)).newPage();
+    await login(second);
+    await expect.poll(() => hashPath(first), { timeout: 15_000 }).toBe('/pages/login/index');
+    await shot(first, 'account-10-kicked');
+    expect(chatTab(hashPath(second))).toBe('/pages/index/chat');
+  });
+});
