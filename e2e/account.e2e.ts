@@ -67,13 +67,19 @@ describe('a newcomer signs up and manages their account', () => {
     await byId(page, 'edit-nickName').click();
     await byId(page, 'edit-input').fill('Alice Liddell');
     await byId(page, 'edit-save').click();
-    await expect.poll(async () => (await apiAs(page, '/app/html5/user/person')).body.data.nickName).toBe('Alice Liddell');
-    await byId(page, 'edit-avatar-input').setInputFiles(path.resolve(import.meta.dirname, '../apps/web/public/icon-192.png'));
+    await expect
+      .poll(async () => (await apiAs(page, '/app/html5/user/person')).body.data.nickName)
+      .toBe('Alice Liddell');
+    await byId(page, 'edit-avatar-input').setInputFiles(
+      path.resolve(import.meta.dirname, '../apps/web/public/icon-192.png'),
+    );
     await expect
       .poll(async () => String((await apiAs(page, '/app/html5/user/person')).body.data.avatar))
       .toMatch(/^\/uploads\/\d{4}-\d{2}-\d{2}\/[0-9a-f-]+\.png$/);
     const avatar = String((await apiAs(page, '/app/html5/user/person')).body.data.avatar);
-    await expect.poll(() => byId(page, 'edit-avatar-image').locator('img').getAttribute('src')).toContain(avatar);
+    await expect
+      .poll(() => byId(page, 'edit-avatar-image').locator('img').getAttribute('src'))
+      .toContain(avatar);
     const served = await fetch(`${server.url}${avatar}`);
     expect(served.headers.get('content-type')).toBe('image/png');
     await shot(page, 'account-04-profile-edited');
