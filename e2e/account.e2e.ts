@@ -136,6 +136,7 @@ describe('a newcomer signs up and manages their account', () => {
     await byId(page, 'chat-empty').waitFor();
     await byId(page, 'tab-my').click();
     await expect.poll(() => byId(page, 'my-nickname').textContent()).toBe('Alice Liddell');
+    await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
     await shot(page, 'account-09-back-in');
     await context.close();
   });
