@@ -18,6 +18,7 @@ import type { RouteHost } from './http/route.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { trackEndpoints } from './modules/base/eps.ts';
 import { registerBaseRoutes } from './modules/base/routes.ts';
+import { registerChatRoutes } from './modules/chat/routes.ts';
 import { registerDictRoutes } from './modules/dict/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerAdminUserRoutes } from './modules/user/admin-routes.ts';
@@ -58,12 +59,13 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
   trackEndpoints(app);
 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : null;
+  const redisSub = redis?.duplicate() ?? null;
 
   await app.register(rateLimit, {
     global: true,
     max: config.API_RATE_LIMIT,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: 'chatpay-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}:rl:` } : {}),
     keyGenerator: (req) => req.headers.authorization ?? req.ip,
     allowList: (req) => !req.url.startsWith('/api/'),
   });
@@ -112,7 +114,7 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
   const realtime = startRealtime(app.server, {
     tokens,
     logger: app.log as never,
-    ...(redis && config.REDIS_URL ? { redis: { pub: redis, sub: redis.duplicate() } } : {}),
+    ...(redis && redisSub ? { redis: { pub: redis, sub: redisSub, prefix: config.REDIS_PREFIX } } : {}),
   });
 
   await seed(database.db, config);
@@ -124,13 +126,15 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
   registerAdminUserRoutes(deps);
   registerBaseRoutes(deps);
   registerDictRoutes(deps);
+  registerChatRoutes(deps);
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
       await realtime.close();
       await app.close();
-      if (redis) redis.disconnect();
+      redisSub?.disconnect();
+      redis?.disconnect();
       await database.close();
     })();
     return closing;

@@ -17,6 +17,11 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** Namespaces every Redis key and channel, so installations (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, _ . or -')
+    .default('chatpay'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: z
     .string()
@@ -31,6 +36,11 @@ const schema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   WEB_DIST: z.string().optional(),
+  /** Chat messages a user may send per window (docs/design/chat-delivery.md). */
+  CHAT_SEND_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  CHAT_SEND_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Password of the seeded customer-service account `support`; random (no login) when unset. */
+  SUPPORT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

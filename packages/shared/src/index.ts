@@ -1,4 +1,5 @@
 export * from './api/base.ts';
+export * from './api/chat.ts';
 export * from './api/user.ts';
 export * from './constants.ts';
 export * from './endpoint.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ChatMessage, friendRequest } from './api/chat.ts';
 
 /**
  * Socket.IO `/chat` namespace events (SPEC §7). The per-user channel event is `user`: when it carries a token
@@ -10,14 +11,35 @@ export type UserChannelPayload = z.infer<typeof userChannelPayload>;
 export const heartbeatPayload = z.object({ interval: z.number().int().min(1).max(3600), time: z.number() });
 export type HeartbeatPayload = z.infer<typeof heartbeatPayload>;
 
+/** A member's unread count of one session changed (new message, read, clear). */
+export const updateUnreadPayload = z.object({ sessionId: z.number().int(), unreadCount: z.number().int() });
+export type UpdateUnreadPayload = z.infer<typeof updateUnreadPayload>;
+/** One of my sessions was hidden from my list (by me, on another socket). */
+export const sessionDeletePayload = z.object({ sessionId: z.number().int() });
+export type SessionDeletePayload = z.infer<typeof sessionDeletePayload>;
+/** Someone asked to be my friend. */
+export const friendRequestPayload = friendRequest;
+export type FriendRequestPayload = z.infer<typeof friendRequestPayload>;
+/** `userId` removed me as a friend (or I removed them, on my other sockets). */
+export const friendRemovePayload = z.object({ userId: z.number().int() });
+export type FriendRemovePayload = z.infer<typeof friendRemovePayload>;
+/** `userId` approved my request `id`; `sessionId` is our single session. */
+export const friendConfirmPayload = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  sessionId: z.number().int(),
+});
+export type FriendConfirmPayload = z.infer<typeof friendConfirmPayload>;
+
 export interface ServerToClientEvents {
   user: (payload: UserChannelPayload) => void;
-  message: (payload: unknown) => void;
-  onUpdateUnread: (payload: unknown) => void;
-  onSessionDelete: (payload: unknown) => void;
-  onFriendRequest: (payload: unknown) => void;
-  onFriendRemove: (payload: unknown) => void;
-  onFriendConfirm: (payload: unknown) => void;
+  /** A stored message (new, or recalled: same id and seq, replace by id). */
+  message: (payload: ChatMessage) => void;
+  onUpdateUnread: (payload: UpdateUnreadPayload) => void;
+  onSessionDelete: (payload: SessionDeletePayload) => void;
+  onFriendRequest: (payload: FriendRequestPayload) => void;
+  onFriendRemove: (payload: FriendRemovePayload) => void;
+  onFriendConfirm: (payload: FriendConfirmPayload) => void;
   onC2COrderStatus: (payload: { page?: string } & Record<string, unknown>) => void;
   onC2COrderUnread: (payload: unknown) => void;
 }

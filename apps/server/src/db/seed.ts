@@ -2,6 +2,7 @@ import { Role } from '@chatpay/shared';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { seedBase } from '../modules/base/seed.ts';
+import { seedChat } from '../modules/chat/seed.ts';
 import { seedDictionaries } from '../modules/dict/seed.ts';
 import { createUser } from '../modules/user/service.ts';
 import type { Db } from './connection.ts';
@@ -23,4 +24,5 @@ export const seed = async (db: Db, config: Config) => {
   }
   await seedBase(db, config);
   await seedDictionaries(db);
+  await seedChat(db, config);
 };

@@ -47,7 +47,7 @@ export interface Realtime {
  */
 export const startRealtime = (
   server: HttpServer,
-  deps: { tokens: TokenService; logger: Logger; redis?: { pub: Redis; sub: Redis } },
+  deps: { tokens: TokenService; logger: Logger; redis?: { pub: Redis; sub: Redis; prefix: string } },
 ): Realtime => {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
     server,
@@ -59,7 +59,8 @@ export const startRealtime = (
       pingTimeout: 20_000,
     },
   );
-  if (deps.redis) io.adapter(createAdapter(deps.redis.pub, deps.redis.sub));
+  if (deps.redis)
+    io.adapter(createAdapter(deps.redis.pub, deps.redis.sub, { key: `${deps.redis.prefix}:socket.io` }));
   const chat: ChatNamespace = io.of(SOCKET_NAMESPACE);
 
   chat.use(async (socket, next) => {

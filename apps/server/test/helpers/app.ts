@@ -12,7 +12,7 @@ import { openDatabase } from '../../src/db/connection.ts';
 export const engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
 /** Creates a throw-away database on the test PostgreSQL server; answers its URL and a dropper. */
-const createPgDatabase = async () => {
+export const createPgDatabase = async () => {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
   const name = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
@@ -66,7 +66,9 @@ export const createTestApp = async (
     LOGIN_RATE_LIMIT: '1000',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    ...(engine === 'postgres' && process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    ...(engine === 'postgres' && process.env.TEST_REDIS_URL
+      ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test-${randomUUID()}` }
+      : {}),
     ...env,
   });
   const database = await openDatabase({

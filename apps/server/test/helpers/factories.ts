@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type LoginResult, userApi } from '@chatpay/shared';
+import {
+  type ChatSession,
+  friendApi,
+  type LoginResult,
+  messageApi,
+  sessionApi,
+  userApi,
+} from '@chatpay/shared';
 import type { TestApp } from './app.ts';
 
 export const uniqueName = (prefix = 'u') => `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
@@ -51,4 +58,46 @@ export const loginAdmin = async (t: TestApp) => {
   });
   if (res.code !== 1000) throw new Error(`admin login failed: ${res.message}`);
   return res.data as LoginResult;
+};
+
+/** Makes `a` and `b` friends through the API (a asks, b approves); answers their single session id. */
+export const makeFriends = async (t: TestApp, a: TestUser, b: TestUser): Promise<number> => {
+  const asked = await t.call(friendApi.addFriend, { userId: b.id, message: 'hi' }, a.token);
+  if (asked.code !== 1000) throw new Error(`addFriend failed: ${asked.code} ${asked.message}`);
+  const { id } = asked.data as { id: number };
+  const res = await t.call(friendApi.confirmFriend, { id, agree: true }, b.token);
+  if (res.code !== 1000) throw new Error(`confirmFriend failed: ${res.code} ${res.message}`);
+  return (res.data as { sessionId: number }).sessionId;
+};
+
+/** Two new members who are friends, with their single session. */
+export const createFriendPair = async (t: TestApp) => {
+  const a = await createUser(t);
+  const b = await createUser(t);
+  const sessionId = await makeFriends(t, a, b);
+  return { a, b, sessionId };
+};
+
+/** Opens (or finds) the single session between `a` and `b` as `a`. */
+export const createSingleSession = async (t: TestApp, a: TestUser, b: TestUser): Promise<ChatSession> => {
+  const res = await t.call(sessionApi.create, { type: 'single', userId: b.id }, a.token);
+  if (res.code !== 1000) throw new Error(`session/create failed: ${res.code} ${res.message}`);
+  return res.data as ChatSession;
+};
+
+/** Sends a text message as `from`; answers `{id, seq, clientMsgId}`. */
+export const sendText = async (
+  t: TestApp,
+  from: TestUser,
+  sessionId: number,
+  text: string,
+  clientMsgId?: string,
+) => {
+  const res = await t.call(
+    messageApi.send,
+    { sessionId, clientMsgId: clientMsgId ?? randomUUID(), contentType: 'text', content: { text } },
+    from.token,
+  );
+  if (res.code !== 1000) throw new Error(`send failed: ${res.code} ${res.message}`);
+  return res.data as { id: number; seq: number; clientMsgId: string };
 };

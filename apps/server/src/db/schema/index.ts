@@ -1,2 +1,3 @@
 export * from './base.ts';
+export * from './chat.ts';
 export * from './users.ts';

@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** See docs/design/chat-delivery.md for the invariants these tables keep. */
+
+const seqColumn = (name: string) => bigint(name, { mode: 'number' }).notNull().default(sql`0`);
+
+/** pending → accepted | rejected; one pending request per pair (`pair_key` = 'minId:maxId'). */
+export const friendRequests = pgTable(
+  'friend_requests',
+  {
+    id: serial('id').primaryKey(),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id),
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id),
+    pairKey: text('pair_key').notNull(),
+    message: text('message').notNull().default(''),
+    status: text('status').notNull().default('pending'),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('friend_requests_pending_pair_key').on(t.pairKey).where(sql`status = 'pending'`),
+    index('friend_requests_to_idx').on(t.toUserId, t.createTime),
+  ],
+);
+
+/** Symmetric: one row per direction, written and deleted together. */
+export const friends = pgTable(
+  'friends',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => users.id),
+    remark: text('remark').notNull().default(''),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.friendId] })],
+);
+
+/**
+ * A conversation. `last_seq` is the newest message's seq, raised in the transaction that stores it.
+ * `kind`: friend (single, needs friendship to send), service (customer service), mcc (trade contact), group.
+ */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    kind: text('kind').notNull().default('friend'),
+    pairKey: text('pair_key'),
+    groupId: integer('group_id'),
+    lastSeq: seqColumn('last_seq'),
+    lastMessageId: integer('last_message_id'),
+    lastChatTime: timestamp('last_chat_time', { withTimezone: true }),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('chat_sessions_type_pair_key').on(t.type, t.pairKey)],
+);
+
+/** Per-member state of a session; unread = session.last_seq − read_seq. */
+export const chatMembers = pgTable(
+  'chat_members',
+  {
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => chatSessions.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    readSeq: seqColumn('read_seq'),
+    clearedSeq: seqColumn('cleared_seq'),
+    deliveredSeq: seqColumn('delivered_seq'),
+    isDelete: boolean('is_delete').notNull().default(false),
+    useNotify: boolean('use_notify').notNull().default(true),
+    isTop: boolean('is_top').notNull().default(false),
+    /** When this member last sent a message of their own here (not an auto-reply). */
+    lastSendTime: timestamp('last_send_time', { withTimezone: true }),
+    /** When this member's auto-reply was last sent here. */
+    autoReplyTime: timestamp('auto_reply_time', { withTimezone: true }),
+    joinTime: timestamp('join_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] }), index('chat_members_user_idx').on(t.userId)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => chatSessions.id),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id),
+    clientMsgId: text('client_msg_id').notNull(),
+    contentType: text('content_type').notNull(),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    isAutoReply: boolean('is_auto_reply').notNull().default(false),
+    recalled: boolean('recalled').notNull().default(false),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_session_seq_key').on(t.sessionId, t.seq),
+    uniqueIndex('chat_messages_sender_client_msg_key').on(t.senderId, t.clientMsgId),
+  ],
+);
+
+/** "Delete for me": the message stays for the others. */
+export const chatMessageRemovals = pgTable(
+  'chat_message_removals',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.messageId] })],
+);
+
+/** Push registrations (SPEC §3), one per user and device. */
+export const chatPushDevices = pgTable(
+  'chat_push_devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    deviceId: text('device_id').notNull(),
+    clientId: text('client_id').notNull(),
+    platform: text('platform').notNull(),
+    deviceName: text('device_name').notNull().default(''),
+    deviceModel: text('device_model').notNull().default(''),
+    updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('chat_push_devices_user_device_key').on(t.userId, t.deviceId)],
+);
+
+export const chatAutoReplies = pgTable('chat_auto_replies', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  enabled: boolean('enabled').notNull().default(false),
+  contentType: text('content_type').notNull(),
+  content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+  updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,47 @@
+import { ErrorCode } from '@chatpay/shared';
+import type { Redis } from 'ioredis';
+import { AppError } from '../../../lib/errors.ts';
+
+/** Counts sends per user in fixed windows; over the limit → SendTooFast with `retryAfter` seconds. */
+export interface SendLimiter {
+  hit(userId: number, count?: number): Promise<void>;
+}
+
+/** `namespace` (REDIS_PREFIX) separates installations that share one Redis. */
+export const createSendLimiter = (opts: {
+  max: number;
+  windowSeconds: number;
+  redis: Redis | null;
+  namespace: string;
+}) => {
+  const windowMs = opts.windowSeconds * 1000;
+  const refuse = (windowIndex: number) => {
+    const retryAfter = Math.max(1, Math.ceil(((windowIndex + 1) * windowMs - Date.now()) / 1000));
+    throw new AppError(ErrorCode.SendTooFast, undefined, { retryAfter });
+  };
+  const counts = new Map<number, { window: number; count: number }>();
+  const limiter: SendLimiter = {
+    hit: async (userId, count = 1) => {
+      const window = Math.floor(Date.now() / windowMs);
+      if (opts.redis) {
+        // Shared by every server process.
+        const key = `${opts.namespace}:chat-send:${userId}:${window}`;
+        const total = await opts.redis.incrby(key, count);
+        if (total === count) await opts.redis.expire(key, opts.windowSeconds * 2);
+        if (total > opts.max) {
+          await opts.redis.decrby(key, count);
+          refuse(window);
+        }
+        return;
+      }
+      if (counts.size > 10_000) {
+        for (const [key, entry] of counts) if (entry.window !== window) counts.delete(key);
+      }
+      const entry = counts.get(userId);
+      const next = entry && entry.window === window ? entry.count + count : count;
+      if (next > opts.max) refuse(window);
+      counts.set(userId, { window, count: next });
+    },
+  };
+  return limiter;
+};

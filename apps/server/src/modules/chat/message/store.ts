@@ -1,0 +1,102 @@
+import { ErrorCode } from '@chatpay/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../../db/connection.ts';
+import { chatMembers, chatMessages, chatSessions } from '../../../db/schema/index.ts';
+import { AppError } from '../../../lib/errors.ts';
+import type { Realtime } from '../../../realtime/socket.ts';
+import { areFriends, memberOf, peerOf, sessionById } from '../session/queries.ts';
+import { type MessageRow, presentMessage } from './presenter.ts';
+
+export interface NewMessage {
+  sessionId: number;
+  senderId: number;
+  clientMsgId: string;
+  contentType: string;
+  content: Record<string, unknown>;
+  isAutoReply?: boolean;
+}
+
+/** A committed message and the members to deliver it to, with their read seq after the store. */
+export interface StoredMessage {
+  message: MessageRow;
+  sessionType: string;
+  members: { userId: number; readSeq: number }[];
+}
+
+/**
+ * Stores one message: raises the session's `last_seq` (the UPDATE takes the row lock, so seqs are assigned
+ * one at a time and roll back with the transaction), inserts the row, un-hides the session for every member,
+ * and moves the sender's read seq to it (not for an auto-reply: its owner has not read what it answers).
+ * The caller has checked that the sender may send.
+ */
+export const storeMessage = async (tx: Tx, input: NewMessage): Promise<StoredMessage> => {
+  const now = new Date();
+  const [session] = await tx
+    .update(chatSessions)
+    .set({ lastSeq: sql`${chatSessions.lastSeq} + 1`, lastChatTime: now, updateTime: now })
+    .where(eq(chatSessions.id, input.sessionId))
+    .returning({ lastSeq: chatSessions.lastSeq, type: chatSessions.type });
+  const [message] = await tx
+    .insert(chatMessages)
+    .values({
+      sessionId: input.sessionId,
+      seq: session!.lastSeq,
+      senderId: input.senderId,
+      clientMsgId: input.clientMsgId,
+      contentType: input.contentType,
+      content: input.content,
+      isAutoReply: input.isAutoReply ?? false,
+      createTime: now,
+    })
+    .returning();
+  await tx
+    .update(chatSessions)
+    .set({ lastMessageId: message!.id })
+    .where(eq(chatSessions.id, input.sessionId));
+  await tx
+    .update(chatMembers)
+    .set({ isDelete: false })
+    .where(and(eq(chatMembers.sessionId, input.sessionId), eq(chatMembers.isDelete, true)));
+  if (!input.isAutoReply) {
+    await tx
+      .update(chatMembers)
+      .set({ readSeq: message!.seq, lastSendTime: now })
+      .where(and(eq(chatMembers.sessionId, input.sessionId), eq(chatMembers.userId, input.senderId)));
+  }
+  const members = await tx
+    .select({ userId: chatMembers.userId, readSeq: chatMembers.readSeq })
+    .from(chatMembers)
+    .where(eq(chatMembers.sessionId, input.sessionId));
+  return { message: message!, sessionType: session!.type, members };
+};
+
+/**
+ * After the commit: the message to every member's sockets (the sender's other sockets too) and the new
+ * unread count to everyone but the sender.
+ */
+export const deliver = (realtime: Realtime, stored: StoredMessage) => {
+  const payload = presentMessage(stored.message);
+  for (const member of stored.members) {
+    realtime.emitToUser(member.userId, 'message', payload);
+    if (member.userId !== stored.message.senderId) {
+      realtime.emitToUser(member.userId, 'onUpdateUnread', {
+        sessionId: stored.message.sessionId,
+        unreadCount: Math.max(0, stored.message.seq - member.readSeq),
+      });
+    }
+  }
+};
+
+/**
+ * Checks that `userId` may send in the session: a member, and in a `friend` single session still a friend of
+ * the peer (a removed friend cannot send). Answers the session row.
+ */
+export const assertCanSend = async (tx: Executor, sessionId: number, userId: number) => {
+  await memberOf(tx, sessionId, userId);
+  const session = await sessionById(tx, sessionId);
+  if (session.type === 'single' && session.kind === 'friend') {
+    const peer = await peerOf(tx, sessionId, userId);
+    if (peer === null || !(await areFriends(tx, userId, peer))) throw new AppError(ErrorCode.NotFriends);
+  }
+  return session;
+};

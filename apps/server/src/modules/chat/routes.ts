@@ -1,0 +1,23 @@
+import type { Logger } from 'pino';
+import type { AppDeps } from '../../app.ts';
+import { registerFriendRoutes } from './friend/routes.ts';
+import { FriendService } from './friend/service.ts';
+import { createSendLimiter } from './message/rate-limit.ts';
+import { registerMessageRoutes } from './message/routes.ts';
+import { MessageService } from './message/service.ts';
+import { registerSessionRoutes } from './session/routes.ts';
+import { SessionService } from './session/service.ts';
+
+/** Chat: friends, sessions and messages (docs/design/chat-delivery.md). */
+export const registerChatRoutes = (deps: AppDeps) => {
+  const limiter = createSendLimiter({
+    max: deps.config.CHAT_SEND_RATE_LIMIT,
+    windowSeconds: deps.config.CHAT_SEND_RATE_WINDOW_SECONDS,
+    redis: deps.redis,
+    namespace: deps.config.REDIS_PREFIX,
+  });
+  const log = deps.app.log as unknown as Logger;
+  registerFriendRoutes(deps, new FriendService(deps.db, deps.realtime));
+  registerSessionRoutes(deps, new SessionService(deps.db, deps.realtime));
+  registerMessageRoutes(deps, new MessageService(deps.db, deps.realtime, limiter, deps.config, log));
+};

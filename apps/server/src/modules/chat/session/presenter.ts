@@ -1,0 +1,35 @@
+import type { ChatSession, MessageContentType } from '@chatpay/shared';
+import type { SessionKind, SessionViewRow } from './queries.ts';
+
+/**
+ * A session as one member sees it (SPEC §3). A single session is named after the peer (my remark first);
+ * the preview is the last message unless I cleared past it; `sender…` describe the last message's sender.
+ */
+export const presentSession = (row: SessionViewRow): ChatSession => {
+  const { session, member, peer, last, sender } = row;
+  const visibleLast = last && last.seq > member.clearedSeq ? last : null;
+  const updateTime = session.updateTime.toISOString();
+  return {
+    sessionId: session.id,
+    id: session.id,
+    type: session.type as ChatSession['type'],
+    kind: session.kind as SessionKind,
+    name: row.remark || peer?.nickName || '',
+    userId: session.type === 'single' ? (peer?.id ?? null) : null,
+    content: visibleLast ? visibleLast.content : null,
+    contentType: visibleLast ? (visibleLast.contentType as MessageContentType) : null,
+    lastChatTime: session.lastChatTime?.toISOString() ?? updateTime,
+    updateTime,
+    lastSeq: session.lastSeq,
+    readSeq: member.readSeq,
+    unreadCount: Math.max(0, session.lastSeq - member.readSeq),
+    isDelete: member.isDelete,
+    useNotify: member.useNotify,
+    isTop: member.isTop,
+    headimgs: peer?.avatar ?? '',
+    senderUsername: visibleLast ? (sender?.username ?? null) : null,
+    senderNickName: visibleLast ? (sender?.nickName ?? null) : null,
+    senderHeadImg: visibleLast ? (sender?.avatar ?? null) : null,
+    groupInfo: session.type === 'group' ? { members: [] } : null,
+  };
+};

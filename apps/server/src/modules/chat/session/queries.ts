@@ -1,0 +1,156 @@
+import { ErrorCode } from '@chatpay/shared';
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor, Tx } from '../../../db/connection.ts';
+import { chatMembers, chatMessages, chatSessions, friends, users } from '../../../db/schema/index.ts';
+import { AppError } from '../../../lib/errors.ts';
+
+export type SessionKind = 'friend' | 'service' | 'mcc' | 'group';
+export type SessionRow = typeof chatSessions.$inferSelect;
+export type MemberRow = typeof chatMembers.$inferSelect;
+
+/** The same key for a pair whoever asks: 'smaller:larger'. */
+export const pairKeyOf = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+/** My member row of a session; a stranger (or no such session) gets "Session does not exist". */
+export const memberOf = async (exec: Executor, sessionId: number, userId: number): Promise<MemberRow> => {
+  const [row] = await exec
+    .select()
+    .from(chatMembers)
+    .where(and(eq(chatMembers.sessionId, sessionId), eq(chatMembers.userId, userId)));
+  if (!row) throw new AppError(ErrorCode.SessionNotFound);
+  return row;
+};
+
+export const sessionById = async (exec: Executor, id: number): Promise<SessionRow> => {
+  const [row] = await exec.select().from(chatSessions).where(eq(chatSessions.id, id));
+  if (!row) throw new AppError(ErrorCode.SessionNotFound);
+  return row;
+};
+
+/** The other member of a single session. */
+export const peerOf = async (exec: Executor, sessionId: number, userId: number) => {
+  const [row] = await exec
+    .select({ userId: chatMembers.userId })
+    .from(chatMembers)
+    .where(and(eq(chatMembers.sessionId, sessionId), ne(chatMembers.userId, userId)));
+  return row?.userId ?? null;
+};
+
+export const areFriends = async (exec: Executor, a: number, b: number) => {
+  const [row] = await exec
+    .select({ id: friends.userId })
+    .from(friends)
+    .where(and(eq(friends.userId, a), eq(friends.friendId, b)));
+  return row !== undefined;
+};
+
+/**
+ * Finds or creates the pair's single session (unique on (type, pair_key), so concurrent opens get one) with
+ * both members. `a` opens it: it shows in a's list at once, in b's from the first message. A `service` or
+ * `mcc` open upgrades a `friend` session, so the pair may talk without being friends; `friend` never
+ * downgrades (delFriend does that).
+ */
+export const openSingleSession = async (tx: Tx, a: number, b: number, kind: SessionKind) => {
+  const pairKey = pairKeyOf(a, b);
+  await tx
+    .insert(chatSessions)
+    .values({ type: 'single', kind, pairKey })
+    .onConflictDoNothing({ target: [chatSessions.type, chatSessions.pairKey] });
+  // Locks are always taken session row first, then member rows (as storeMessage does): no deadlocks.
+  const [session] = await tx
+    .select()
+    .from(chatSessions)
+    .where(and(eq(chatSessions.type, 'single'), eq(chatSessions.pairKey, pairKey)))
+    .for('update');
+  // The peer's row starts hidden: a session nobody has written in yet does not appear in their list.
+  await tx
+    .insert(chatMembers)
+    .values([
+      { sessionId: session!.id, userId: a },
+      { sessionId: session!.id, userId: b, isDelete: true },
+    ])
+    .onConflictDoNothing();
+  await tx
+    .update(chatMembers)
+    .set({ isDelete: false })
+    .where(
+      and(eq(chatMembers.sessionId, session!.id), eq(chatMembers.userId, a), eq(chatMembers.isDelete, true)),
+    );
+  if (kind !== 'friend' && session!.kind === 'friend') {
+    await tx.update(chatSessions).set({ kind }).where(eq(chatSessions.id, session!.id));
+  }
+  return session!;
+};
+
+export const findSingleSession = async (exec: Executor, a: number, b: number) => {
+  const [row] = await exec
+    .select()
+    .from(chatSessions)
+    .where(and(eq(chatSessions.type, 'single'), eq(chatSessions.pairKey, pairKeyOf(a, b))));
+  return row ?? null;
+};
+
+const peer = alias(chatMembers, 'peer');
+const peerUser = alias(users, 'peer_user');
+const sender = alias(users, 'sender');
+
+const lastChat = sql`coalesce(${chatSessions.lastChatTime}, ${chatSessions.updateTime})`;
+
+/** Everything a session view needs, for one member: the session, my row, the peer, the last message. */
+const viewQuery = (exec: Executor, userId: number) =>
+  exec
+    .select({
+      session: chatSessions,
+      member: chatMembers,
+      peer: {
+        id: peerUser.id,
+        username: peerUser.username,
+        nickName: peerUser.nickName,
+        avatar: peerUser.avatar,
+      },
+      remark: friends.remark,
+      last: {
+        id: chatMessages.id,
+        seq: chatMessages.seq,
+        contentType: chatMessages.contentType,
+        content: chatMessages.content,
+      },
+      sender: { username: sender.username, nickName: sender.nickName, avatar: sender.avatar },
+    })
+    .from(chatMembers)
+    .innerJoin(chatSessions, eq(chatSessions.id, chatMembers.sessionId))
+    .leftJoin(peer, and(eq(peer.sessionId, chatSessions.id), ne(peer.userId, chatMembers.userId)))
+    .leftJoin(peerUser, eq(peerUser.id, peer.userId))
+    .leftJoin(friends, and(eq(friends.userId, chatMembers.userId), eq(friends.friendId, peer.userId)))
+    .leftJoin(chatMessages, eq(chatMessages.id, chatSessions.lastMessageId))
+    .leftJoin(sender, eq(sender.id, chatMessages.senderId))
+    .where(eq(chatMembers.userId, userId))
+    .$dynamic();
+
+export type SessionViewRow = Awaited<ReturnType<typeof viewQuery>>[number];
+
+export const sessionViewRow = async (exec: Executor, userId: number, sessionId: number) => {
+  const [row] = await viewQuery(exec, userId).where(
+    and(eq(chatMembers.userId, userId), eq(chatMembers.sessionId, sessionId)),
+  );
+  if (!row) throw new AppError(ErrorCode.SessionNotFound);
+  return row;
+};
+
+/** My visible sessions: pinned first, then by last chat time. */
+export const sessionViewPage = async (
+  exec: Executor,
+  userId: number,
+  opts: { page: number; size: number; sort: 'asc' | 'desc' },
+) => {
+  const visible: SQL = and(eq(chatMembers.userId, userId), eq(chatMembers.isDelete, false))!;
+  const order = opts.sort === 'asc' ? asc : desc;
+  const rows = await viewQuery(exec, userId)
+    .where(visible)
+    .orderBy(desc(chatMembers.isTop), order(lastChat), order(chatSessions.id))
+    .limit(opts.size)
+    .offset((opts.page - 1) * opts.size);
+  const [count] = await exec.select({ total: sql<number>`count(*)::int` }).from(chatMembers).where(visible);
+  return { rows, total: count?.total ?? 0 };
+};

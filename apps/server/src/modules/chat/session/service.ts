@@ -1,0 +1,107 @@
+import { type ChatSession, ErrorCode, Role } from '@chatpay/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/connection.ts';
+import { chatMembers, users } from '../../../db/schema/index.ts';
+import { AppError } from '../../../lib/errors.ts';
+import type { Realtime } from '../../../realtime/socket.ts';
+import { presentSession } from './presenter.ts';
+import {
+  findSingleSession,
+  memberOf,
+  openSingleSession,
+  type SessionKind,
+  sessionById,
+  sessionViewPage,
+  sessionViewRow,
+} from './queries.ts';
+
+export type SetChatAction = 'chat.delete' | 'notify.on' | 'notify.off' | 'chat.top' | 'chat.untop';
+
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly realtime: Realtime,
+  ) {}
+
+  /** My view of one session; a stranger gets "Session does not exist". */
+  async view(userId: number, sessionId: number): Promise<ChatSession> {
+    return presentSession(await sessionViewRow(this.db, userId, sessionId));
+  }
+
+  async page(userId: number, input: { page: number; size: number; sort: 'asc' | 'desc' }) {
+    const { rows, total } = await sessionViewPage(this.db, userId, input);
+    return { list: rows.map(presentSession), pagination: { page: input.page, size: input.size, total } };
+  }
+
+  /** Opens the single session with an active member (one per pair, whoever opens it first). */
+  async openSingle(userId: number, otherId: number, kind: SessionKind = 'friend') {
+    if (otherId === userId) throw new AppError(ErrorCode.CannotChatSelf);
+    const [other] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, otherId), eq(users.disabled, false)));
+    if (!other) throw new AppError(ErrorCode.UserNotFound);
+    const session = await this.db.transaction((tx) => openSingleSession(tx, userId, otherId, kind));
+    return this.view(userId, session.id);
+  }
+
+  async create(
+    userId: number,
+    input: { type: 'single'; userId: number } | { type: 'group'; groupId: number },
+  ) {
+    if (input.type === 'group') throw new AppError(ErrorCode.GroupNotFound);
+    return this.openSingle(userId, input.userId);
+  }
+
+  async find(userId: number, otherId: number) {
+    const session = await findSingleSession(this.db, userId, otherId);
+    return session ? this.view(userId, session.id) : null;
+  }
+
+  /** The customer-service session with the first support account. */
+  async checkService(userId: number) {
+    const [support] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`${Role.Support} = any(${users.roles})`, eq(users.disabled, false)))
+      .orderBy(asc(users.id))
+      .limit(1);
+    if (!support || support.id === userId) throw new AppError(ErrorCode.ServiceUnavailable);
+    return this.openSingle(userId, support.id, 'service');
+  }
+
+  /** Opens the session with a trade counterparty by public member id; no friendship needed. */
+  async toMccId(userId: number, memberId: string) {
+    const [other] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.memberId, memberId), eq(users.disabled, false)));
+    if (!other) throw new AppError(ErrorCode.UserNotFound);
+    return this.openSingle(userId, other.id, 'mcc');
+  }
+
+  /** Per-member settings. chat.delete hides the session (read up to now) until a new message arrives. */
+  async setChat(userId: number, sessionId: number, action: SetChatAction) {
+    await memberOf(this.db, sessionId, userId);
+    const session = await sessionById(this.db, sessionId);
+    const changes = {
+      'chat.delete': {
+        isDelete: true,
+        readSeq: sql`greatest(${chatMembers.readSeq}, ${session.lastSeq}::bigint)`,
+      },
+      'notify.on': { useNotify: true },
+      'notify.off': { useNotify: false },
+      'chat.top': { isTop: true },
+      'chat.untop': { isTop: false },
+    }[action];
+    await this.db
+      .update(chatMembers)
+      .set(changes)
+      .where(and(eq(chatMembers.sessionId, sessionId), eq(chatMembers.userId, userId)));
+    if (action === 'chat.delete') {
+      this.realtime.emitToUser(userId, 'onSessionDelete', { sessionId });
+      this.realtime.emitToUser(userId, 'onUpdateUnread', { sessionId, unreadCount: 0 });
+    }
+    return this.view(userId, sessionId);
+  }
+}

@@ -1,0 +1,267 @@
+import {
+  type Endpoint,
+  ErrorCode,
+  type FriendItem,
+  type FriendRequest,
+  friendApi,
+  messageApi,
+  type PublicUser,
+  sessionApi,
+  userApi,
+} from '@chatpay/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createFriendPair, createUser, makeFriends, sendText } from '../helpers/factories.ts';
+import { type ChatSocket, connectSocket, recorder } from '../helpers/sockets.ts';
+
+let t: TestApp;
+const sockets: ChatSocket[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.stop();
+});
+const socketOf = async (token: string) => {
+  const s = await connectSocket(t, token);
+  sockets.push(s);
+  return s;
+};
+
+describe('friend/search and friend/query', () => {
+  it('finds a member by user name prefix, member id or share code, with public fields only', async () => {
+    const me = await createUser(t);
+    const other = await createUser(t, { nickName: 'Searchable' });
+    await t.call(userApi.setUser, { dataKey: 'phone', dataValue: '+1 555 0100' }, other.token);
+    for (const keyword of [other.username.slice(0, 8), other.memberId, other.shareCode.toLowerCase()]) {
+      const res = await t.call(friendApi.search, { keyword }, me.token);
+      expect(res.code).toBe(1000);
+      const found = (res.data as PublicUser[]).find((u) => u.userId === other.id);
+      expect(found).toMatchObject({ nickName: 'Searchable', memberId: other.memberId, isFriend: false });
+      const raw = JSON.stringify(res.data);
+      for (const secret of ['password', 'Hash', 'token', 'phone', '555 0100', 'shareCode']) {
+        expect(raw).not.toContain(secret);
+      }
+    }
+  });
+
+  it('treats LIKE wildcards as plain text', async () => {
+    const me = await createUser(t);
+    const res = await t.call(friendApi.search, { keyword: '%' }, me.token);
+    expect(res.data).toEqual([]);
+  });
+
+  it('query answers one member by id or keyword, and says what we have in common', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    const byId = await t.call(friendApi.query, { userId: b.id }, a.token);
+    expect(byId.data).toMatchObject({ userId: b.id, isFriend: true, sessionId, requestPending: false });
+    const byName = await t.call(friendApi.query, { keyword: b.username.toUpperCase() }, a.token);
+    expect(byName.data).toMatchObject({ userId: b.id });
+    const missing = await t.call(friendApi.query, { keyword: 'nobody_here_x' }, a.token);
+    expect(missing.code).toBe(ErrorCode.UserNotFound);
+    const none = await t.call(friendApi.query, {}, a.token);
+    expect(none.code).toBe(ErrorCode.Validation);
+  });
+
+  it('needs a login', async () => {
+    const res = await t.call(friendApi.search, { keyword: 'abc' });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('friend requests', () => {
+  it('addFriend reaches the other side at once and shows in their request list and count', async () => {
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const bSocket = await socketOf(b.token);
+    const requests = recorder(bSocket, 'onFriendRequest');
+    const res = await t.call(friendApi.addFriend, { userId: b.id, message: 'Hello from A' }, a.token);
+    expect(res).toMatchObject({ code: 1000, data: { status: 'pending', sessionId: null } });
+    const { id } = res.data as { id: number };
+    const event = await requests.next();
+    expect(event).toMatchObject({ id, userId: a.id, message: 'Hello from A', status: 'pending' });
+
+    expect((await t.call(friendApi.requestCount, {}, b.token)).data).toBe(1);
+    const list = (await t.call(friendApi.requestList, {}, b.token)).data as FriendRequest[];
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id, userId: a.id, username: a.username, message: 'Hello from A' });
+    expect((await t.call(friendApi.requestCount, {}, a.token)).data).toBe(0);
+  });
+
+  it('refuses a second pending request, adding yourself and an unknown member', async () => {
+    const a = await createUser(t);
+    const b = await createUser(t);
+    await t.call(friendApi.addFriend, { userId: b.id }, a.token);
+    expect((await t.call(friendApi.addFriend, { userId: b.id }, a.token)).code).toBe(
+      ErrorCode.RequestPending,
+    );
+    expect((await t.call(friendApi.addFriend, { userId: a.id }, a.token)).code).toBe(ErrorCode.CannotAddSelf);
+    expect((await t.call(friendApi.addFriend, { userId: 999_999 }, a.token)).code).toBe(
+      ErrorCode.UserNotFound,
+    );
+  });
+
+  it('limits the greeting to 100 characters', async () => {
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const res = await t.call(friendApi.addFriend, { userId: b.id, message: 'x'.repeat(101) }, a.token);
+    expect(res.code).toBe(ErrorCode.Validation);
+  });
+
+  it('adding someone who already asked me accepts their request', async () => {
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const aSocket = await socketOf(a.token);
+    const confirms = recorder(aSocket, 'onFriendConfirm');
+    const asked = await t.call(friendApi.addFriend, { userId: b.id }, a.token);
+    const res = await t.call(friendApi.addFriend, { userId: a.id }, b.token);
+    expect(res.data).toMatchObject({ id: (asked.data as { id: number }).id, status: 'accepted' });
+    const sessionId = (res.data as { sessionId: number }).sessionId;
+    expect(await confirms.next()).toMatchObject({ userId: b.id, sessionId });
+    expect((await t.call(friendApi.requestCount, {}, a.token)).data).toBe(0);
+    expect((await t.call(friendApi.addFriend, { userId: b.id }, a.token)).code).toBe(
+      ErrorCode.AlreadyFriends,
+    );
+  });
+
+  it('approving makes both friends, opens the single session with a notice and tells the requester', async () => {
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const aSocket = await socketOf(a.token);
+    const confirms = recorder(aSocket, 'onFriendConfirm');
+    const messages = recorder(aSocket, 'message');
+    const asked = await t.call(friendApi.addFriend, { userId: b.id }, a.token);
+    const id = (asked.data as { id: number }).id;
+    const res = await t.call(friendApi.confirmFriend, { id, agree: true }, b.token);
+    expect(res.data).toMatchObject({ id, status: 'accepted' });
+    const { sessionId } = res.data as { sessionId: number };
+    expect(await confirms.next()).toEqual({ id, userId: b.id, sessionId });
+    const notice = await messages.next();
+    expect(notice).toMatchObject({ sessionId, seq: 1, senderId: b.id, contentType: 'notice' });
+
+    const aFriends = (await t.call(friendApi.list, {}, a.token)).data as FriendItem[];
+    const bFriends = (await t.call(friendApi.list, {}, b.token)).data as FriendItem[];
+    expect(aFriends.map((f) => f.userId)).toEqual([b.id]);
+    expect(bFriends).toMatchObject([{ userId: a.id, sessionId }]);
+    // Handled once only.
+    const again = await t.call(friendApi.confirmFriend, { id, agree: false }, b.token);
+    expect(again.code).toBe(ErrorCode.RequestHandled);
+  });
+
+  it('rejecting leaves them strangers; a new request may follow', async () => {
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const id = ((await t.call(friendApi.addFriend, { userId: b.id }, a.token)).data as { id: number }).id;
+    const res = await t.call(friendApi.confirmFriend, { id, agree: false }, b.token);
+    expect(res.data).toEqual({ id, status: 'rejected', sessionId: null });
+    expect((await t.call(friendApi.list, {}, a.token)).data).toEqual([]);
+    expect((await t.call(friendApi.requestCount, {}, b.token)).data).toBe(0);
+    const list = (await t.call(friendApi.requestList, {}, b.token)).data as FriendRequest[];
+    expect(list[0]).toMatchObject({ id, status: 'rejected' });
+    expect((await t.call(friendApi.addFriend, { userId: b.id }, a.token)).code).toBe(1000);
+  });
+
+  it('only the receiver can answer a request', async () => {
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const c = await createUser(t);
+    const id = ((await t.call(friendApi.addFriend, { userId: b.id }, a.token)).data as { id: number }).id;
+    expect((await t.call(friendApi.confirmFriend, { id, agree: true }, a.token)).code).toBe(
+      ErrorCode.NotFound,
+    );
+    expect((await t.call(friendApi.confirmFriend, { id, agree: true }, c.token)).code).toBe(
+      ErrorCode.NotFound,
+    );
+    expect((await t.call(friendApi.confirmFriend, { id: 999_999, agree: true }, b.token)).code).toBe(
+      ErrorCode.NotFound,
+    );
+  });
+
+  it('addByCode sends a request to the owner of a share code', async () => {
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const res = await t.call(friendApi.addByCode, { shareCode: b.shareCode.toLowerCase() }, a.token);
+    expect(res.data).toMatchObject({ status: 'pending' });
+    expect((await t.call(friendApi.requestCount, {}, b.token)).data).toBe(1);
+    expect((await t.call(friendApi.addByCode, { shareCode: 'ZZZZ99' }, a.token)).code).toBe(
+      ErrorCode.UserNotFound,
+    );
+    expect((await t.call(friendApi.addByCode, { shareCode: a.shareCode }, a.token)).code).toBe(
+      ErrorCode.CannotAddSelf,
+    );
+  });
+
+  it('concurrent cross-adds end as one friendship', async () => {
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const [x, y] = await Promise.all([
+      t.call(friendApi.addFriend, { userId: b.id }, a.token),
+      t.call(friendApi.addFriend, { userId: a.id }, b.token),
+    ]);
+    expect([x.code, y.code]).toEqual([1000, 1000]);
+    const statuses = [x.data, y.data].map((d) => (d as { status: string }).status).sort();
+    expect(statuses).toEqual(['accepted', 'pending']);
+    expect((await t.call(friendApi.list, {}, a.token)).data).toHaveLength(1);
+  });
+});
+
+describe('friend/delFriend', () => {
+  it('removes both directions, tells the other side, and the removed friend can no longer send', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    await sendText(t, b, sessionId, 'still friends');
+    const bSocket = await socketOf(b.token);
+    const removals = recorder(bSocket, 'onFriendRemove');
+    expect((await t.call(friendApi.delFriend, { userId: b.id }, a.token)).data).toEqual({ ok: true });
+    expect(await removals.next()).toEqual({ userId: a.id });
+    expect((await t.call(friendApi.list, {}, a.token)).data).toEqual([]);
+    expect((await t.call(friendApi.list, {}, b.token)).data).toEqual([]);
+    for (const who of [a, b]) {
+      const res = await t.call(
+        messageApi.send,
+        { sessionId, clientMsgId: `gone-${who.id}`, contentType: 'text', content: { text: 'hello?' } },
+        who.token,
+      );
+      expect(res.code).toBe(ErrorCode.NotFriends);
+      expect(res.message).toBe('You are not friends: add them as a friend to chat');
+    }
+    // History is still readable.
+    const page = await t.call(messageApi.page, { sessionId }, b.token);
+    expect((page.data as { list: unknown[] }).list).toHaveLength(2);
+    expect((await t.call(friendApi.delFriend, { userId: b.id }, a.token)).code).toBe(ErrorCode.NotFriends);
+    // Friends again: the same session works again.
+    expect(await makeFriends(t, b, a)).toBe(sessionId);
+    await sendText(t, b, sessionId, 'back again');
+  });
+});
+
+describe('friend/list and friend/page', () => {
+  it('lists friends A-Z and pages them with a name filter', async () => {
+    const me = await createUser(t);
+    const names = ['Charlie', 'alice', 'Bob'];
+    for (const nickName of names) await makeFriends(t, me, await createUser(t, { nickName }));
+    const list = (await t.call(friendApi.list, {}, me.token)).data as FriendItem[];
+    expect(list.map((f) => f.nickName)).toEqual(['alice', 'Bob', 'Charlie']);
+    const page = await t.call(friendApi.page, { page: 2, size: 2 }, me.token);
+    expect(page.data).toMatchObject({ pagination: { page: 2, size: 2, total: 3 } });
+    expect((page.data as { list: FriendItem[] }).list.map((f) => f.nickName)).toEqual(['Charlie']);
+    const filtered = await t.call(friendApi.page, { page: 1, size: 20, keyword: 'BO' }, me.token);
+    expect((filtered.data as { list: FriendItem[] }).list.map((f) => f.nickName)).toEqual(['Bob']);
+  });
+});
+
+describe('the chat contract', () => {
+  it('documents every chat call in the OpenAPI page, behind a login', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const calls = [friendApi, sessionApi, messageApi].flatMap((api) => Object.values(api) as Endpoint[]);
+    expect(calls).toHaveLength(29);
+    for (const call of calls) {
+      const doc = spec.paths[`/api${call.path}`]?.[call.method.toLowerCase()];
+      expect(doc, call.path).toBeDefined();
+      expect(doc.security).toEqual([{ token: [] }]);
+      // Without a token: 401, or a validation error first when `{}` is not a valid input.
+      const res = await t.call(call, {} as never);
+      expect([401, ErrorCode.Validation], call.path).toContain(res.status === 401 ? 401 : res.code);
+    }
+  });
+});

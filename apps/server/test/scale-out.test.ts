@@ -1,0 +1,120 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type LoginResult, SOCKET_NAMESPACE } from '@chatpay/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgDatabase, engine } from './helpers/app.ts';
+
+/**
+ * Two server processes on one PostgreSQL and one Redis act as one: an event raised by a request to one process
+ * reaches a socket held by the other (Socket.IO Redis adapter).
+ */
+const enabled = engine === 'postgres' && Boolean(process.env.TEST_REDIS_URL);
+const mainTs = path.resolve(import.meta.dirname, '../src/main.ts');
+
+interface Proc {
+  url: string;
+  child: ChildProcess;
+}
+
+const startProcess = (env: Record<string, string>) =>
+  new Promise<Proc>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    const timer = setTimeout(() => reject(new Error(`no start: ${log}`)), 60_000);
+    child.stderr?.on('data', (d) => {
+      log += d;
+    });
+    child.stdout?.on('data', (d) => {
+      log += d;
+      const m = log.match(/listening at (http:\/\/127\.0\.0\.1:\d+)/i);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve({ url: m[1], child });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${log}`)));
+  });
+
+const post = async (base: string, p: string, body: unknown, token?: string) => {
+  const res = await fetch(`${base}/api${p}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; data: unknown; message: string };
+};
+
+describe.skipIf(!enabled)('two server processes with PostgreSQL and Redis', () => {
+  let one: Proc;
+  let two: Proc;
+  let dropDb: () => Promise<void>;
+  const dataDirs: string[] = [];
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    const db = await createPgDatabase();
+    dropDb = db.drop;
+    const shared = {
+      DATABASE_URL: db.url,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+      REDIS_PREFIX: `scale-${randomUUID()}`,
+      JWT_SECRET: randomUUID() + randomUUID(),
+    };
+    const dir = () => {
+      const d = fs.mkdtempSync(path.join(os.tmpdir(), 'chatpay-scale-'));
+      dataDirs.push(d);
+      return d;
+    };
+    // Both start at once: migrations are serialised by the advisory lock.
+    [one, two] = await Promise.all([
+      startProcess({ ...shared, DATA_DIR: dir() }),
+      startProcess({ ...shared, DATA_DIR: dir() }),
+    ]);
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    for (const p of [one, two]) {
+      if (p && p.child.exitCode === null) {
+        const exited = new Promise((r) => p.child.once('exit', r));
+        p.child.kill('SIGTERM');
+        await exited;
+      }
+    }
+    await dropDb?.();
+    for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it('a login through process two kicks the socket held by process one', async () => {
+    const username = `scale_${randomUUID().slice(0, 8)}`;
+    const reg = await post(one.url, '/app/html5/user/registerByName', {
+      username,
+      password: 'scale-pass-1',
+      nickName: 'Scale',
+      agree: true,
+    });
+    expect(reg.code).toBe(1000);
+    const first = reg.data as LoginResult;
+    const socket = connect(`${one.url}${SOCKET_NAMESPACE}`, {
+      auth: { token: first.token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const kicked = new Promise<{ token: string }>((resolve) => socket.once('user', resolve));
+    const login = await post(two.url, '/app/html5/user/loginByName', { username, password: 'scale-pass-1' });
+    expect(login.code).toBe(1000);
+    expect((await kicked).token).toBe((login.data as LoginResult).token);
+  });
+});

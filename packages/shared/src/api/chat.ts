@@ -1,0 +1,479 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { ok, pageInput, pageOf } from '../envelope.ts';
+
+const FRIEND = '/app/chat/friend';
+const SESSION = '/app/chat/session';
+const MESSAGE = '/app/chat/message';
+
+/** Limits of chat content (SPEC §5 and the design). */
+export const MESSAGE_TEXT_MAX = 4000;
+export const MESSAGE_CONTENT_MAX_BYTES = 16 * 1024;
+export const FRIEND_GREETING_MAX = 100;
+export const RECALL_WINDOW_MS = 2 * 60_000;
+export const VOICE_MIN_SECONDS = 1;
+/** An auto-reply is sent again in a session after this long even without the owner speaking. */
+export const AUTO_REPLY_QUIET_MS = 30 * 60_000;
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const seq = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+// ---- message content ----------------------------------------------------------------------------
+
+export const messageContentTypes = ['text', 'image', 'video', 'voice', 'file', 'notice'] as const;
+export type MessageContentType = (typeof messageContentTypes)[number];
+/** What a client may send; `notice` is written by the server only. */
+export const sendableContentTypes = ['text', 'image', 'video', 'voice', 'file'] as const;
+export const autoReplyContentTypes = ['text', 'image', 'video'] as const;
+export type AutoReplyContentType = (typeof autoReplyContentTypes)[number];
+
+/** A media URL: an upload of this server (`/uploads/...`) or an absolute URL the server checks against PUBLIC_URL. */
+const mediaUrl = z
+  .string()
+  .trim()
+  .max(1024)
+  .regex(/^(\/uploads\/|https?:\/\/)[^\s"'<>\\]+$/, 'Must be an uploaded file URL');
+const positive = z.number().finite().min(0).max(1e9);
+
+/** Per-type content rules. Unknown keys are dropped. */
+export const messageContent = {
+  text: z.object({ text: z.string().trim().min(1, 'Content cannot be empty').max(MESSAGE_TEXT_MAX) }),
+  image: z.object({ url: mediaUrl, width: positive.optional(), height: positive.optional() }),
+  video: z.object({
+    url: mediaUrl,
+    poster: mediaUrl.optional(),
+    duration: positive.optional(),
+    width: positive.optional(),
+    height: positive.optional(),
+  }),
+  voice: z.object({ url: mediaUrl, duration: z.number().finite().min(0).max(3600) }),
+  file: z.object({ url: mediaUrl, name: z.string().trim().min(1).max(255), size: positive }),
+  notice: z.object({ type: z.string(), text: z.string() }).catchall(z.unknown()),
+} as const satisfies Record<MessageContentType, z.ZodType>;
+
+const contentInput = z.union([z.string().max(64 * 1024), z.record(z.string(), z.unknown())]);
+
+/** A stored message, as page answers and the `message` socket event carry it. */
+export const chatMessage = z.object({
+  id: z.number().int(),
+  sessionId: z.number().int(),
+  seq: z.number().int(),
+  clientMsgId: z.string(),
+  senderId: z.number().int(),
+  contentType: z.enum(messageContentTypes),
+  content: z.record(z.string(), z.unknown()),
+  createTime: z.string(),
+  isAutoReply: z.boolean(),
+  recalled: z.boolean(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+// ---- users and friends --------------------------------------------------------------------------
+
+/** What anyone may see of a member: never a hash, token, phone or note. */
+export const publicUser = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  nickName: z.string(),
+  avatar: z.string(),
+  memberId: z.string(),
+  description: z.string(),
+  isFriend: z.boolean(),
+  isSelf: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const friendItem = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  nickName: z.string(),
+  avatar: z.string(),
+  memberId: z.string(),
+  description: z.string(),
+  remark: z.string(),
+  sessionId: z.number().int().nullable(),
+  createTime: z.string(),
+});
+export type FriendItem = z.infer<typeof friendItem>;
+
+export const friendRequestStatus = ['pending', 'accepted', 'rejected'] as const;
+export const friendRequest = z.object({
+  id: z.number().int(),
+  /** The sender of the request. */
+  userId: z.number().int(),
+  username: z.string(),
+  nickName: z.string(),
+  avatar: z.string(),
+  memberId: z.string(),
+  message: z.string(),
+  status: z.enum(friendRequestStatus),
+  createTime: z.string(),
+});
+export type FriendRequest = z.infer<typeof friendRequest>;
+
+const greeting = z.string().trim().max(FRIEND_GREETING_MAX).optional();
+const keyword = z.string().trim().min(1).max(64);
+
+export const addFriendResult = z.object({
+  /** The request id (the other side's request when adding accepted it). */
+  id: z.number().int(),
+  status: z.enum(friendRequestStatus),
+  /** The single session, once you are friends. */
+  sessionId: z.number().int().nullable(),
+});
+
+export const friendApi = {
+  search: endpoint({
+    method: 'GET',
+    path: `${FRIEND}/search`,
+    auth: 'user',
+    summary: 'Find members by user name (prefix), member id or share code',
+    input: z.object({ keyword }),
+    output: z.array(publicUser),
+  }),
+  query: endpoint({
+    method: 'GET',
+    path: `${FRIEND}/query`,
+    auth: 'user',
+    summary: 'One member by id, user name, member id or share code (user detail page)',
+    input: z
+      .object({ userId: id.optional(), keyword: keyword.optional() })
+      .refine((v) => v.userId !== undefined || v.keyword !== undefined, 'userId or keyword is required'),
+    output: publicUser.extend({
+      remark: z.string(),
+      sessionId: z.number().int().nullable(),
+      requestPending: z.boolean(),
+    }),
+  }),
+  addFriend: endpoint({
+    method: 'POST',
+    path: `${FRIEND}/addFriend`,
+    auth: 'user',
+    summary: 'Send a friend request with a short greeting; accepts theirs if they already asked',
+    input: z.object({ userId: id, message: greeting }),
+    output: addFriendResult,
+  }),
+  addByCode: endpoint({
+    method: 'POST',
+    path: `${FRIEND}/addByCode`,
+    auth: 'user',
+    summary: 'Send a friend request to the owner of a share code (QR code)',
+    input: z.object({ shareCode: z.string().trim().toUpperCase().min(4).max(16), message: greeting }),
+    output: addFriendResult,
+  }),
+  requestCount: endpoint({
+    method: 'GET',
+    path: `${FRIEND}/requestCount`,
+    auth: 'user',
+    summary: 'How many friend requests wait for me',
+    input: z.object({}),
+    output: z.number().int(),
+  }),
+  requestList: endpoint({
+    method: 'GET',
+    path: `${FRIEND}/requestList`,
+    auth: 'user',
+    summary: 'Friend requests to me, newest first (pending and recently handled; 100 at most)',
+    input: z.object({}),
+    output: z.array(friendRequest),
+  }),
+  confirmFriend: endpoint({
+    method: 'POST',
+    path: `${FRIEND}/confirmFriend`,
+    auth: 'user',
+    summary: 'Approve (agree true) or reject a friend request to me',
+    input: z.object({ id, agree: z.boolean() }),
+    output: z.object({
+      id: z.number().int(),
+      status: z.enum(friendRequestStatus),
+      sessionId: z.number().int().nullable(),
+    }),
+  }),
+  delFriend: endpoint({
+    method: 'POST',
+    path: `${FRIEND}/delFriend`,
+    auth: 'user',
+    summary: 'Remove a friend (both directions); they can no longer send in your single session',
+    input: z.object({ userId: id }),
+    output: ok,
+  }),
+  list: endpoint({
+    method: 'POST',
+    path: `${FRIEND}/list`,
+    auth: 'user',
+    summary: 'All my friends',
+    input: z.object({}),
+    output: z.array(friendItem),
+  }),
+  page: endpoint({
+    method: 'POST',
+    path: `${FRIEND}/page`,
+    auth: 'user',
+    summary: 'My friends, a page at a time, optionally filtered by name',
+    input: pageInput.extend({ keyword: z.string().trim().max(64).optional() }),
+    output: pageOf(friendItem),
+  }),
+};
+
+// ---- sessions -----------------------------------------------------------------------------------
+
+export const sessionTypes = ['single', 'group'] as const;
+export const sessionKinds = ['friend', 'service', 'mcc', 'group'] as const;
+
+export const groupMember = z.object({ userId: z.number().int(), note: z.string(), isMuted: z.boolean() });
+
+/** A session as the list and the chat page see it (SPEC §3). `id` and `sessionId` are the same. */
+export const chatSession = z.object({
+  sessionId: z.number().int(),
+  id: z.number().int(),
+  type: z.enum(sessionTypes),
+  kind: z.enum(sessionKinds),
+  name: z.string(),
+  /** The other member of a single session. */
+  userId: z.number().int().nullable(),
+  content: z.record(z.string(), z.unknown()).nullable(),
+  contentType: z.enum(messageContentTypes).nullable(),
+  lastChatTime: z.string(),
+  updateTime: z.string(),
+  lastSeq: z.number().int(),
+  readSeq: z.number().int(),
+  unreadCount: z.number().int(),
+  isDelete: z.boolean(),
+  useNotify: z.boolean(),
+  isTop: z.boolean(),
+  headimgs: z.string(),
+  senderUsername: z.string().nullable(),
+  senderNickName: z.string().nullable(),
+  senderHeadImg: z.string().nullable(),
+  groupInfo: z.object({ members: z.array(groupMember) }).nullable(),
+});
+export type ChatSession = z.infer<typeof chatSession>;
+
+export const setChatActions = ['chat.delete', 'notify.on', 'notify.off', 'chat.top', 'chat.untop'] as const;
+
+export const sessionApi = {
+  create: endpoint({
+    method: 'POST',
+    path: `${SESSION}/create`,
+    auth: 'user',
+    summary: 'Open the single session with a member (one per pair) or a group session',
+    input: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('single'), userId: id }),
+      z.object({ type: z.literal('group'), groupId: id }),
+    ]),
+    output: chatSession,
+  }),
+  find: endpoint({
+    method: 'POST',
+    path: `${SESSION}/find`,
+    auth: 'user',
+    summary: 'The single session with a member, or null when there is none',
+    input: z.object({ userId: id }),
+    output: chatSession.nullable(),
+  }),
+  detail: endpoint({
+    method: 'POST',
+    path: `${SESSION}/detail`,
+    auth: 'user',
+    summary: 'One of my sessions',
+    input: z.object({ id }),
+    output: chatSession,
+  }),
+  info: endpoint({
+    method: 'GET',
+    path: `${SESSION}/info`,
+    auth: 'user',
+    summary: 'One of my sessions',
+    input: z.object({ id }),
+    output: chatSession,
+  }),
+  page: endpoint({
+    method: 'POST',
+    path: `${SESSION}/page`,
+    auth: 'user',
+    summary: 'My session list (hidden sessions left out), pinned first, then by lastChatTime',
+    input: pageInput.extend({
+      size: z.coerce.number().int().min(1).max(100).default(100),
+      order: z.enum(['lastChatTime']).default('lastChatTime'),
+      sort: z.enum(['desc', 'asc']).default('desc'),
+    }),
+    output: pageOf(chatSession),
+  }),
+  setChat: endpoint({
+    method: 'POST',
+    path: `${SESSION}/setChat`,
+    auth: 'user',
+    summary: 'Per-member session settings: chat.delete hides it until a new message; notify on/off; top',
+    input: z
+      .object({ id: id.optional(), sessionId: id.optional(), action: z.enum(setChatActions) })
+      .refine((v) => v.id !== undefined || v.sessionId !== undefined, 'id is required'),
+    output: chatSession,
+  }),
+  checkService: endpoint({
+    method: 'GET',
+    path: `${SESSION}/checkService`,
+    auth: 'user',
+    summary: 'Open (or find) my customer-service session',
+    input: z.object({}),
+    output: chatSession,
+  }),
+  toMccId: endpoint({
+    method: 'POST',
+    path: `${SESSION}/toMccId`,
+    auth: 'user',
+    summary: 'Open (or find) the single session with the member whose public member id is given',
+    input: z.object({
+      mccId: z
+        .string()
+        .trim()
+        .regex(/^\d{4,16}$/, 'Invalid member id'),
+    }),
+    output: chatSession,
+  }),
+};
+
+// ---- messages -----------------------------------------------------------------------------------
+
+export const sendResult = z.object({
+  id: z.number().int(),
+  sessionId: z.number().int(),
+  seq: z.number().int(),
+  clientMsgId: z.string(),
+  createTime: z.string(),
+});
+
+export const messagePage = pageOf(chatMessage).extend({
+  /** The session's newest seq and my read seq, for catch-up and unread. */
+  lastSeq: z.number().int(),
+  readSeq: z.number().int(),
+  /** More messages exist in the direction asked (older for beforeSeq/newest, newer for afterSeq). */
+  hasMore: z.boolean(),
+});
+
+export const autoReply = z.object({
+  enabled: z.boolean(),
+  contentType: z.enum(autoReplyContentTypes),
+  content: z.record(z.string(), z.unknown()).nullable(),
+});
+
+const ids = z.array(id).min(1).max(100);
+
+export const messageApi = {
+  send: endpoint({
+    method: 'POST',
+    path: `${MESSAGE}/send`,
+    auth: 'user',
+    summary: 'Store a message (idempotent per clientMsgId) and deliver it to every member',
+    input: z.object({
+      sessionId: id,
+      clientMsgId: z
+        .string()
+        .trim()
+        .min(1)
+        .max(64)
+        .regex(/^[A-Za-z0-9_.:-]+$/, 'Letters, digits and _ . : - only'),
+      contentType: z.enum(messageContentTypes),
+      content: contentInput,
+    }),
+    output: sendResult,
+  }),
+  page: endpoint({
+    method: 'POST',
+    path: `${MESSAGE}/page`,
+    auth: 'user',
+    summary: 'Messages by seq: newest page by default, beforeSeq for history, afterSeq for catch-up',
+    input: z.object({
+      sessionId: id,
+      afterSeq: seq.optional(),
+      beforeSeq: seq.optional(),
+      size: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    output: messagePage,
+  }),
+  read: endpoint({
+    method: 'POST',
+    path: `${MESSAGE}/read`,
+    auth: 'user',
+    summary: 'Mark read up to seq (never lowers the read seq)',
+    input: z.object({ sessionId: id, seq }),
+    output: z.object({
+      sessionId: z.number().int(),
+      readSeq: z.number().int(),
+      unreadCount: z.number().int(),
+    }),
+  }),
+  remove: endpoint({
+    method: 'POST',
+    path: `${MESSAGE}/remove`,
+    auth: 'user',
+    summary: 'Delete messages for me only',
+    input: z.object({ ids }),
+    output: ok,
+  }),
+  recall: endpoint({
+    method: 'POST',
+    path: `${MESSAGE}/recall`,
+    auth: 'user',
+    summary: 'Recall my message within 2 minutes: everyone sees a notice instead',
+    input: z.object({ id }),
+    output: chatMessage,
+  }),
+  clear: endpoint({
+    method: 'POST',
+    path: `${MESSAGE}/clear`,
+    auth: 'user',
+    summary: "Clear a session's history for me",
+    input: z.object({ sessionId: id }),
+    output: ok,
+  }),
+  transmit: endpoint({
+    method: 'POST',
+    path: `${MESSAGE}/transmit`,
+    auth: 'user',
+    summary: 'Forward copies of messages to other sessions',
+    input: z.object({ ids: z.array(id).min(1).max(20), sessionIds: z.array(id).min(1).max(9) }),
+    output: z.array(sendResult),
+  }),
+  callback: endpoint({
+    method: 'POST',
+    path: `${MESSAGE}/callback`,
+    auth: 'user',
+    summary: 'Acknowledge that a message reached this client',
+    input: z.object({ id }),
+    output: ok,
+  }),
+  signPushId: endpoint({
+    method: 'POST',
+    path: `${MESSAGE}/signPushId`,
+    auth: 'user',
+    summary: 'Register this device for push notifications',
+    input: z.object({
+      clientId: z.string().trim().min(1).max(512),
+      platform: z.string().trim().min(1).max(32),
+      deviceId: z.string().trim().min(1).max(128),
+      deviceName: z.string().trim().max(128).default(''),
+      deviceModel: z.string().trim().max(128).default(''),
+    }),
+    output: ok,
+  }),
+  getReply: endpoint({
+    method: 'GET',
+    path: `${MESSAGE}/getReply`,
+    auth: 'user',
+    summary: 'My auto-reply',
+    input: z.object({}),
+    output: autoReply,
+  }),
+  setReply: endpoint({
+    method: 'POST',
+    path: `${MESSAGE}/setReply`,
+    auth: 'user',
+    summary: 'Set my auto-reply (text, image or video); sent once per conversation burst',
+    input: z.object({
+      enabled: z.boolean(),
+      contentType: z.enum(autoReplyContentTypes),
+      content: contentInput,
+    }),
+    output: autoReply,
+  }),
+};
