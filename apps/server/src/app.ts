@@ -24,6 +24,7 @@ import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerAdminUserRoutes } from './modules/user/admin-routes.ts';
 import { registerUserRoutes } from './modules/user/routes.ts';
 import { TokenService } from './modules/user/tokens.ts';
+import { registerWalletRoutes } from './modules/wallet/routes.ts';
 import { type Realtime, startRealtime } from './realtime/socket.ts';
 
 export interface App {
@@ -127,6 +128,7 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
   registerBaseRoutes(deps);
   registerDictRoutes(deps);
   registerChatRoutes(deps);
+  registerWalletRoutes(deps);
 
   let closing: Promise<void> | null = null;
   const close = () => {

@@ -53,6 +53,14 @@ export const ErrorCode = {
   GroupNotFound: 1320,
   CannotChatSelf: 1321,
   ServiceUnavailable: 1322,
+
+  InsufficientBalance: 1401,
+  AmountBelowMinimum: 1402,
+  CannotTransferToSelf: 1403,
+  MemberNotFound: 1404,
+  IdempotencyConflict: 1405,
+  NetworkNotEnabled: 1406,
+  GuestLimitReached: 1407,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -106,4 +114,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.GroupNotFound]: 'Group does not exist',
   [ErrorCode.CannotChatSelf]: 'You cannot start a chat with yourself',
   [ErrorCode.ServiceUnavailable]: 'Customer service is not available',
+  [ErrorCode.InsufficientBalance]: 'Insufficient balance',
+  [ErrorCode.AmountBelowMinimum]: 'The amount is below the minimum',
+  [ErrorCode.CannotTransferToSelf]: 'You cannot transfer to yourself',
+  [ErrorCode.MemberNotFound]: 'Member does not exist',
+  [ErrorCode.IdempotencyConflict]: 'This request id was already used with different parameters',
+  [ErrorCode.NetworkNotEnabled]: 'Network not enabled',
+  [ErrorCode.GuestLimitReached]: 'You have created too many guest members today, please try again tomorrow',
 };

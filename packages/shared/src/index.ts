@@ -1,6 +1,7 @@
 export * from './api/base.ts';
 export * from './api/chat.ts';
 export * from './api/user.ts';
+export * from './api/wallet.ts';
 export * from './constants.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';

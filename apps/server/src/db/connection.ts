@@ -35,9 +35,19 @@ const MIGRATION_LOCK = 72_173_001;
  * Opens PostgreSQL when `url` is given, otherwise PGlite with its data under `dataDir/pglite`
  * (`dataDir` null: in memory, for tests). Applies pending migrations before answering.
  */
-export const openDatabase = async (options: { url?: string; dataDir: string | null }): Promise<Database> => {
+export const openDatabase = async (options: {
+  url?: string;
+  dataDir: string | null;
+  /** Errors of idle pooled connections (the server restarted, the connection was killed). */
+  onPoolError?: (error: Error) => void;
+}): Promise<Database> => {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    // Without a listener, a connection dropped while idle would crash the process; the pool replaces it.
+    pool.on(
+      'error',
+      options.onPoolError ?? ((error) => console.error('database connection lost:', error.message)),
+    );
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  adminWalletApi,
   type ChatSession,
   friendApi,
   type LoginResult,
   messageApi,
   sessionApi,
   userApi,
+  walletApi,
 } from '@chatpay/shared';
 import type { TestApp } from './app.ts';
 
@@ -100,4 +102,51 @@ export const sendText = async (
   );
   if (res.code !== 1000) throw new Error(`send failed: ${res.code} ${res.message}`);
   return res.data as { id: number; seq: number; clientMsgId: string };
+};
+
+// ---- wallet (issue 5) ---------------------------------------------------------------------------
+
+export const TEST_PIN = '123456';
+
+/** Sets the member's payment PIN (default TEST_PIN) through the API. */
+export const setPin = async (t: TestApp, user: TestUser, pin = TEST_PIN) => {
+  const res = await t.call(userApi.setPayPassword, { password: user.password, pin }, user.token);
+  if (res.code !== 1000) throw new Error(`setPayPassword failed: ${res.code} ${res.message}`);
+};
+
+/** One admin login per test app: logging in again would end the previous admin session. */
+const adminTokens = new WeakMap<TestApp, Promise<string>>();
+export const adminToken = (t: TestApp): Promise<string> => {
+  let token = adminTokens.get(t);
+  if (!token) {
+    token = loginAdmin(t).then((l) => l.token);
+    adminTokens.set(t, token);
+  }
+  return token;
+};
+
+/** Credits (or, with a negative amount, debits) a member through the admin adjust call. */
+export const credit = async (t: TestApp, user: { id: number }, amount: string, requestId = randomUUID()) => {
+  let res = await t.call(
+    adminWalletApi.adjust,
+    { userId: user.id, amount, reason: 'test credit', requestId },
+    await adminToken(t),
+  );
+  if (res.status === 401) {
+    adminTokens.delete(t);
+    res = await t.call(
+      adminWalletApi.adjust,
+      { userId: user.id, amount, reason: 'test credit', requestId },
+      await adminToken(t),
+    );
+  }
+  if (res.code !== 1000) throw new Error(`adjust failed: ${res.code} ${res.message}`);
+  return res.data as { id: number; amount: string };
+};
+
+/** The member's wallet balance as decimal strings. */
+export const balanceOf = async (t: TestApp, user: TestUser) => {
+  const res = await t.call(walletApi.balance, {}, user.token);
+  if (res.code !== 1000) throw new Error(`balance failed: ${res.code} ${res.message}`);
+  return res.data as { available: string; frozen: string; total: string };
 };

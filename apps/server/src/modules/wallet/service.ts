@@ -1,0 +1,174 @@
+import {
+  ErrorCode,
+  formatUsdt,
+  MIN_TRANSFER,
+  type Network,
+  parseUsdt,
+  type TransferResult,
+  type WalletEntry,
+} from '@chatpay/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { auditLogs, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { verifyPin } from '../user/service.ts';
+import {
+  ensureMemberAccounts,
+  ensureSystemAccount,
+  memberBalances,
+  SystemAccount,
+} from './ledger/accounts.ts';
+import { postEntry } from './ledger/post.ts';
+import { networkConfig, networkConfigs, withdrawalFee } from './networks.ts';
+import { presentBalance, presentEntry, presentNetwork, presentTransfer } from './presenter.ts';
+import { counterparties, findMember, type HistoryType, historyPage, historySummary } from './queries.ts';
+import { transferFunds } from './transfer.ts';
+
+const MIN_TRANSFER_MICRO = parseUsdt(MIN_TRANSFER);
+
+/** "-12.5" → -12_500_000n (the contract has already checked the format). */
+const parseSigned = (text: string) => (text.startsWith('-') ? -parseUsdt(text.slice(1)) : parseUsdt(text));
+
+export class WalletService {
+  constructor(private readonly db: Db) {}
+
+  async balance(userId: number) {
+    return presentBalance(await memberBalances(this.db, userId));
+  }
+
+  async info(userId: number) {
+    const summary = await historySummary(this.db, userId);
+    return {
+      income: formatUsdt(summary.income),
+      expense: formatUsdt(summary.expense),
+      networks: networkConfigs.map(presentNetwork),
+    };
+  }
+
+  async count(userId: number) {
+    const s = await historySummary(this.db, userId);
+    return { total: s.total, income: s.incomeCount, expense: s.expenseCount };
+  }
+
+  async page(userId: number, opts: { page: number; size: number; type?: HistoryType }) {
+    const { rows, total } = await historyPage(this.db, userId, opts);
+    const others = await counterparties(
+      this.db,
+      userId,
+      rows.map((r) => r.id),
+    );
+    const list: WalletEntry[] = rows.map((r) => presentEntry(r, others.get(r.id) ?? null));
+    return { list, pagination: { page: opts.page, size: opts.size, total } };
+  }
+
+  /** Withdrawal fee preview; answers for disabled networks too (the settings are known). */
+  estimate(network: Network, amountText: string) {
+    const config = networkConfig(network);
+    const amount = parseUsdt(amountText);
+    const fee = withdrawalFee(config, amount);
+    return {
+      network,
+      enabled: config.enabled,
+      amount: formatUsdt(amount),
+      gasFee: formatUsdt(config.gasFee),
+      fee: formatUsdt(fee),
+      receive: formatUsdt(amount),
+      total: formatUsdt(amount + fee),
+      minimum: formatUsdt(config.minWithdrawal),
+      belowMinimum: amount < config.minWithdrawal,
+    };
+  }
+
+  /** Until the chain issue lands no network is connected: never a made-up address. */
+  address(_network: Network): never {
+    throw new AppError(ErrorCode.NetworkNotEnabled);
+  }
+
+  withdrawal(_network: Network): never {
+    throw new AppError(ErrorCode.NetworkNotEnabled);
+  }
+
+  async verifyMember(memberId: string) {
+    const member = await findMember(this.db, memberId);
+    if (!member) throw new AppError(ErrorCode.MemberNotFound);
+    return { memberId: member.memberId, nickName: member.nickName, avatar: member.avatar };
+  }
+
+  /**
+   * A member pays another by member id (wallet and MCC transfer). Checks that cost nothing come first, then the
+   * PIN (its own statements, so wrong attempts count), then one transaction; idempotent by (caller, requestId).
+   */
+  async transfer(
+    callerId: number,
+    input: { memberId: string; amount: string; pin: string; requestId: string },
+  ): Promise<TransferResult> {
+    const amount = parseUsdt(input.amount);
+    if (amount < MIN_TRANSFER_MICRO) {
+      throw new AppError(ErrorCode.AmountBelowMinimum, `The minimum transfer is ${MIN_TRANSFER} USDT`, {
+        minimum: MIN_TRANSFER,
+      });
+    }
+    const recipient = await findMember(this.db, input.memberId);
+    if (!recipient) throw new AppError(ErrorCode.MemberNotFound);
+    if (recipient.id === callerId) throw new AppError(ErrorCode.CannotTransferToSelf);
+    await verifyPin(this.db, callerId, input.pin);
+    const entry = await this.db.transaction((tx) =>
+      transferFunds(tx, {
+        fromUserId: callerId,
+        toUserId: recipient.id,
+        amount,
+        key: `transfer:${callerId}:${input.requestId}`,
+        kind: 'transfer',
+        createdBy: callerId,
+      }),
+    );
+    return presentTransfer(entry, amount, recipient);
+  }
+
+  /**
+   * Admin credit (positive, from `external`) or debit (negative, to `external`) with a reason; the entry and
+   * the audit row are written in one transaction, and a replay writes neither again.
+   */
+  async adjust(
+    adminId: number,
+    input: { userId: number; amount: string; reason: string; requestId: string },
+  ) {
+    const amount = parseSigned(input.amount);
+    const [target] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+    if (!target) throw new AppError(ErrorCode.MemberNotFound);
+    const entry = await this.db.transaction(async (tx) => {
+      const external = await ensureSystemAccount(tx, SystemAccount.External);
+      const member = (await ensureMemberAccounts(tx, [input.userId])).get(input.userId)!;
+      const posted = await postEntry(tx, {
+        key: `adjust:${adminId}:${input.requestId}`,
+        kind: 'adjust',
+        legs: [
+          { accountId: member.available, amount },
+          { accountId: external, amount: -amount },
+        ],
+        memo: input.reason,
+        ref: { type: 'user', id: String(input.userId) },
+        createdBy: adminId,
+      });
+      if (!posted.replayed) {
+        await tx.insert(auditLogs).values({
+          actorId: adminId,
+          action: 'usdt:wallet:adjust',
+          targetUserId: input.userId,
+          amount,
+          reason: input.reason,
+          requestId: input.requestId,
+          entryId: posted.id,
+        });
+      }
+      return posted;
+    });
+    return {
+      id: entry.id,
+      userId: input.userId,
+      amount: formatUsdt(amount),
+      reason: entry.memo,
+      createTime: entry.createTime.toISOString(),
+    };
+  }
+}

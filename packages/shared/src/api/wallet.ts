@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { pageInput, pageOf } from '../envelope.ts';
+import { parseUsdt, usdtAmount } from '../money.ts';
+import { nickName, pin } from './user.ts';
+
+const WALLET = '/app/usdt/wallet';
+const MCC = '/app/c2c/mcc';
+
+/** Chain networks of the wallet (DESIGN §7). */
+export const networks = ['TRC20', 'ERC20', 'BEP20'] as const;
+export type Network = (typeof networks)[number];
+
+/** Guests a merchant may create per rolling 24 hours (docs/design/ledger.md). */
+export const GUEST_DAILY_LIMIT = 20;
+
+/** The largest single admin adjustment (micro-USDT), far from the bigint column's limit. */
+const MAX_ADJUST = 1_000_000_000n * 1_000_000n;
+
+/** A decimal string of micro-USDT that may be negative ("-12.5"), never zero; at most 6 decimals. */
+const SIGNED = /^-?(0|[1-9]\d{0,14})(\.\d{1,6})?$/;
+export const signedUsdtAmount = z
+  .string()
+  .trim()
+  .regex(SIGNED, 'A decimal amount with at most 6 decimals')
+  .refine((s) => !/^-?0(\.0+)?$/.test(s), 'The amount must not be zero');
+
+/** The client's idempotency key: a retry with the same id never moves money twice. */
+export const requestId = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'Letters, digits and _ . : - only');
+
+const memberId = z
+  .string()
+  .trim()
+  .regex(/^\d{4,16}$/, 'A member id is digits');
+const network = z.enum(networks);
+const money = z.string();
+
+export const walletBalance = z.object({ available: money, frozen: money, total: money });
+export type WalletBalance = z.infer<typeof walletBalance>;
+
+export const networkSettings = z.object({
+  network,
+  enabled: z.boolean(),
+  gasFee: money,
+  /** Percent of the amount, as a decimal string ("0.1" is 0.1 %). */
+  feePercent: z.string(),
+  awardPercent: z.string(),
+  minDeposit: money,
+  minWithdrawal: money,
+  confirmations: z.number().int(),
+});
+export type NetworkSettings = z.infer<typeof networkSettings>;
+
+const counterparty = z.object({ memberId: z.string(), nickName: z.string() });
+
+/** One entry of my history; `amount` is signed from my point of view ("-1.50" left my wallet). */
+export const walletEntry = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  amount: money,
+  counterparty: counterparty.nullable(),
+  memo: z.string(),
+  createTime: z.string(),
+});
+export type WalletEntry = z.infer<typeof walletEntry>;
+
+export const transferInput = z.object({ memberId, amount: usdtAmount, pin, requestId });
+
+export const transferResult = z.object({
+  id: z.number().int(),
+  amount: money,
+  recipient: z.object({ memberId: z.string(), nickName: z.string() }),
+  createTime: z.string(),
+});
+export type TransferResult = z.infer<typeof transferResult>;
+
+export const walletApi = {
+  balance: endpoint({
+    method: 'GET',
+    path: `${WALLET}/balance`,
+    auth: 'user',
+    summary: 'My balance: available, frozen and their total',
+    input: z.object({}),
+    output: walletBalance,
+  }),
+  info: endpoint({
+    method: 'GET',
+    path: `${WALLET}/info`,
+    auth: 'user',
+    summary: 'My income and expense totals, and the fee settings of each network',
+    input: z.object({}),
+    output: z.object({ income: money, expense: money, networks: z.array(networkSettings) }),
+  }),
+  page: endpoint({
+    method: 'POST',
+    path: `${WALLET}/page`,
+    auth: 'user',
+    summary: 'My wallet history, newest first (income: money in, expense: money out)',
+    input: pageInput.extend({ type: z.enum(['income', 'expense']).optional() }),
+    output: pageOf(walletEntry),
+  }),
+  count: endpoint({
+    method: 'GET',
+    path: `${WALLET}/count`,
+    auth: 'user',
+    summary: 'How many entries my history has: all, income, expense',
+    input: z.object({}),
+    output: z.object({ total: z.number().int(), income: z.number().int(), expense: z.number().int() }),
+  }),
+  estimate: endpoint({
+    method: 'GET',
+    path: `${WALLET}/estimate`,
+    auth: 'user',
+    summary: 'Withdrawal fee for an amount: gas + percent (rounded up); amount + fee leave the wallet',
+    input: z.object({ network, amount: usdtAmount }),
+    output: z.object({
+      network,
+      enabled: z.boolean(),
+      amount: money,
+      gasFee: money,
+      fee: money,
+      receive: money,
+      total: money,
+      minimum: money,
+      belowMinimum: z.boolean(),
+    }),
+  }),
+  transfer: endpoint({
+    method: 'POST',
+    path: `${WALLET}/transfer`,
+    auth: 'user',
+    summary: 'Send USDT to a member by member id (minimum 1.00, PIN); idempotent by requestId',
+    input: transferInput,
+    output: transferResult,
+  }),
+  address: endpoint({
+    method: 'GET',
+    path: `${WALLET}/address`,
+    auth: 'user',
+    summary: 'My deposit address on a network (network not enabled until the chain lands)',
+    input: z.object({ network }),
+    output: z.object({ network, address: z.string() }),
+  }),
+  withdrawal: endpoint({
+    method: 'POST',
+    path: `${WALLET}/withdrawal`,
+    auth: 'user',
+    summary: 'Withdraw to an address (network not enabled until the chain lands)',
+    input: z.object({
+      network,
+      address: z.string().trim().min(20).max(128),
+      amount: usdtAmount,
+      pin,
+      requestId,
+    }),
+    output: z.object({ id: z.number().int() }),
+  }),
+};
+
+export const mccApi = {
+  verifyMccId: endpoint({
+    method: 'POST',
+    path: `${MCC}/verifyMccId`,
+    auth: 'user',
+    summary: 'Who a member id belongs to, to confirm before paying',
+    input: z.object({ memberId }),
+    output: z.object({ memberId: z.string(), nickName: z.string(), avatar: z.string() }),
+  }),
+  transfer: endpoint({
+    method: 'POST',
+    path: `${MCC}/transfer`,
+    auth: 'user',
+    summary: 'Send USDT to a member (the same rules as the wallet transfer)',
+    input: transferInput,
+    output: transferResult,
+  }),
+  balance: endpoint({
+    method: 'POST',
+    path: `${MCC}/balance`,
+    auth: 'user',
+    summary: 'My balance (the same as the wallet balance)',
+    input: z.object({}),
+    output: walletBalance,
+  }),
+  createGuest: endpoint({
+    method: 'POST',
+    path: `${MCC}/createGuest`,
+    auth: 'user',
+    summary: 'Merchant only: create a guest member for a customer; the password is shown once',
+    input: z.object({ nickName: nickName.optional() }),
+    output: z.object({
+      userId: z.number().int(),
+      memberId: z.string(),
+      username: z.string(),
+      password: z.string(),
+      nickName: z.string(),
+    }),
+  }),
+};
+
+export const adminWalletApi = {
+  adjust: endpoint({
+    method: 'POST',
+    path: '/admin/usdt/wallet/adjust',
+    auth: 'user',
+    permission: 'usdt:wallet:adjust',
+    summary: 'Credit (positive) or debit (negative) a member from the external account, with a reason',
+    input: z.object({
+      userId: z.number().int().positive().max(2_147_483_647),
+      amount: signedUsdtAmount.refine(
+        (s) => !SIGNED.test(s) || parseUsdt(s.replace('-', '')) <= MAX_ADJUST,
+        'At most 1,000,000,000.00 per adjustment',
+      ),
+      reason: z.string().trim().min(1, 'Content cannot be empty').max(200),
+      requestId,
+    }),
+    output: z.object({
+      id: z.number().int(),
+      userId: z.number().int(),
+      amount: money,
+      reason: z.string(),
+      createTime: z.string(),
+    }),
+  }),
+};
