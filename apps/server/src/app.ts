@@ -16,11 +16,14 @@ import { seed } from './db/seed.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import type { RouteHost } from './http/route.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
+import { registerAppRoutes } from './modules/app/routes.ts';
 import { trackEndpoints } from './modules/base/eps.ts';
 import { registerBaseRoutes } from './modules/base/routes.ts';
 import { registerChatRoutes } from './modules/chat/routes.ts';
 import { registerDictRoutes } from './modules/dict/routes.ts';
+import { registerGroupRoutes } from './modules/group/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
+import { registerMomentsRoutes } from './modules/moments/routes.ts';
 import { registerAdminUserRoutes } from './modules/user/admin-routes.ts';
 import { registerUserRoutes } from './modules/user/routes.ts';
 import { TokenService } from './modules/user/tokens.ts';
@@ -118,7 +121,7 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
     ...(redis && redisSub ? { redis: { pub: redis, sub: redisSub, prefix: config.REDIS_PREFIX } } : {}),
   });
 
-  await seed(database.db, config);
+  await database.exclusively(() => seed(database.db, config));
 
   const host: RouteHost = { app, tokens };
   const deps = { ...host, config, db: database.db, realtime, engine: database.engine, redis };
@@ -128,6 +131,9 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
   registerBaseRoutes(deps);
   registerDictRoutes(deps);
   registerChatRoutes(deps);
+  registerGroupRoutes(deps);
+  registerMomentsRoutes(deps);
+  registerAppRoutes(deps);
   registerWalletRoutes(deps);
 
   let closing: Promise<void> | null = null;

@@ -7,7 +7,13 @@ export const roles = [Role.User, Role.Merchant, Role.Support, Role.Admin] as con
 export const rolePermissions: Record<Exclude<Role, 'admin'>, readonly string[]> = {
   user: [],
   merchant: [],
-  support: ['admin:user:page'],
+  support: [
+    'admin:user:page',
+    'app:complain:page',
+    'app:complain:reply',
+    'app:feedback:page',
+    'app:feedback:reply',
+  ],
 };
 
 export const permissionsFor = (userRoles: readonly string[]): string[] => {

@@ -24,12 +24,15 @@ export type Engine = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   engine: Engine;
+  /** Runs `work` while no other server process runs start-up work on this database (seeding). */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
-/** Any fixed number: serialises migrations between server processes starting at once. */
+/** Any fixed numbers: serialise migrations, and then seeding, between server processes starting at once. */
 const MIGRATION_LOCK = 72_173_001;
+const STARTUP_LOCK = 72_173_002;
 
 /**
  * Opens PostgreSQL when `url` is given, otherwise PGlite with its data under `dataDir/pglite`
@@ -57,7 +60,17 @@ export const openDatabase = async (options: {
       client.release();
     }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, engine: 'postgres', close: () => pool.end() };
+    const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
+      const holder = await pool.connect();
+      try {
+        await holder.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+        return await work();
+      } finally {
+        await holder.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+        holder.release();
+      }
+    };
+    return { db, engine: 'postgres', exclusively, close: () => pool.end() };
   }
   let dir: string | undefined;
   if (options.dataDir) {
@@ -67,7 +80,13 @@ export const openDatabase = async (options: {
   const client = new PGlite(dir);
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, engine: 'pglite', close: () => client.close() };
+  // One process per PGlite directory: nothing to serialise against.
+  return {
+    db: pgliteDb as unknown as Db,
+    engine: 'pglite',
+    exclusively: (work) => work(),
+    close: () => client.close(),
+  };
 };
 
 export const ping = async (db: Db) => {

@@ -1,6 +1,7 @@
 import { Role } from '@chatpay/shared';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
+import { seedApp } from '../modules/app/seed.ts';
 import { seedBase } from '../modules/base/seed.ts';
 import { seedChat } from '../modules/chat/seed.ts';
 import { seedDictionaries } from '../modules/dict/seed.ts';
@@ -25,4 +26,5 @@ export const seed = async (db: Db, config: Config) => {
   await seedBase(db, config);
   await seedDictionaries(db);
   await seedChat(db, config);
+  await seedApp(db);
 };

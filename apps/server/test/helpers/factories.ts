@@ -3,6 +3,8 @@ import {
   adminWalletApi,
   type ChatSession,
   friendApi,
+  type GroupInfo,
+  groupApi,
   type LoginResult,
   messageApi,
   sessionApi,
@@ -149,4 +151,35 @@ export const balanceOf = async (t: TestApp, user: TestUser) => {
   const res = await t.call(walletApi.balance, {}, user.token);
   if (res.code !== 1000) throw new Error(`balance failed: ${res.code} ${res.message}`);
   return res.data as { available: string; frozen: string; total: string };
+};
+
+// ---- groups (issue 4) ---------------------------------------------------------------------------
+
+/** Creates a group as `owner` with `members`, making each of them the owner's friend first (unless already). */
+export const createGroup = async (
+  t: TestApp,
+  owner: TestUser,
+  members: TestUser[],
+  name?: string,
+): Promise<GroupInfo> => {
+  for (const m of members) {
+    const known = await t.call(friendApi.query, { userId: m.id }, owner.token);
+    if (!(known.data as { isFriend?: boolean } | null)?.isFriend) await makeFriends(t, owner, m);
+  }
+  const res = await t.call(
+    groupApi.create,
+    { userIds: members.map((m) => m.id), ...(name ? { name } : {}) },
+    owner.token,
+  );
+  if (res.code !== 1000) throw new Error(`group/create failed: ${res.code} ${res.message}`);
+  return res.data as GroupInfo;
+};
+
+/** A new owner and `n` new members in a new group. */
+export const createGroupOf = async (t: TestApp, n = 2) => {
+  const owner = await createUser(t);
+  const members: TestUser[] = [];
+  for (let i = 0; i < n; i++) members.push(await createUser(t));
+  const group = await createGroup(t, owner, members);
+  return { owner, members, group };
 };

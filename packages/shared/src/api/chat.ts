@@ -220,7 +220,15 @@ export const friendApi = {
 export const sessionTypes = ['single', 'group'] as const;
 export const sessionKinds = ['friend', 'service', 'mcc', 'group'] as const;
 
-export const groupMember = z.object({ userId: z.number().int(), note: z.string(), isMuted: z.boolean() });
+/** SPEC §3 group member (userId, note, isMuted) plus what a member grid shows. */
+export const groupMember = z.object({
+  userId: z.number().int(),
+  note: z.string(),
+  isMuted: z.boolean(),
+  nickName: z.string(),
+  avatar: z.string(),
+  role: z.enum(['owner', 'manager', 'member']),
+});
 
 /** A session as the list and the chat page see it (SPEC §3). `id` and `sessionId` are the same. */
 export const chatSession = z.object({
@@ -245,7 +253,16 @@ export const chatSession = z.object({
   senderUsername: z.string().nullable(),
   senderNickName: z.string().nullable(),
   senderHeadImg: z.string().nullable(),
-  groupInfo: z.object({ members: z.array(groupMember) }).nullable(),
+  /** Group sessions only: the group, its first members and whether it was dissolved (no sends then). */
+  groupInfo: z
+    .object({
+      groupId: z.number().int(),
+      ownerId: z.number().int(),
+      memberCount: z.number().int(),
+      dissolved: z.boolean(),
+      members: z.array(groupMember),
+    })
+    .nullable(),
 });
 export type ChatSession = z.infer<typeof chatSession>;
 

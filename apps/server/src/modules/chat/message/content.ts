@@ -8,7 +8,8 @@ import {
 } from '@chatpay/shared';
 import { AppError } from '../../../lib/errors.ts';
 
-const isOwnUrl = (url: string, publicUrl: string | undefined) => {
+/** Our own upload: `/uploads/...` or under PUBLIC_URL; never a path with `..`. */
+export const isOwnUrl = (url: string, publicUrl: string | undefined) => {
   if (url.includes('..')) return false;
   if (url.startsWith('/uploads/')) return true;
   const base = publicUrl?.replace(/\/+$/, '');

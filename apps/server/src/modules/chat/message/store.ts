@@ -4,6 +4,7 @@ import type { Executor, Tx } from '../../../db/connection.ts';
 import { chatMembers, chatMessages, chatSessions } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
+import { groupMemberRow, groupOfSession } from '../../group/queries.ts';
 import { areFriends, memberOf, peerOf, sessionById } from '../session/queries.ts';
 import { type MessageRow, presentMessage } from './presenter.ts';
 
@@ -89,7 +90,7 @@ export const deliver = (realtime: Realtime, stored: StoredMessage) => {
 
 /**
  * Checks that `userId` may send in the session: a member, and in a `friend` single session still a friend of
- * the peer (a removed friend cannot send). Answers the session row.
+ * the peer (a removed friend cannot send); in a group not muted, and the group not dissolved. Answers the session row.
  */
 export const assertCanSend = async (tx: Executor, sessionId: number, userId: number) => {
   await memberOf(tx, sessionId, userId);
@@ -97,6 +98,16 @@ export const assertCanSend = async (tx: Executor, sessionId: number, userId: num
   if (session.type === 'single' && session.kind === 'friend') {
     const peer = await peerOf(tx, sessionId, userId);
     if (peer === null || !(await areFriends(tx, userId, peer))) throw new AppError(ErrorCode.NotFriends);
+  }
+  if (session.type === 'group') {
+    // SPEC §5: a muted member cannot send in the group; a dissolved group takes no messages. Lock order as
+    // every group change: group row, then session row (storeMessage), then member rows.
+    const group = await groupOfSession(tx, sessionId, true);
+    if (!group) throw new AppError(ErrorCode.SessionNotFound);
+    if (group.dissolved) throw new AppError(ErrorCode.GroupDissolved);
+    const member = await groupMemberRow(tx, group.id, userId);
+    if (!member) throw new AppError(ErrorCode.SessionNotFound);
+    if (member.isMuted) throw new AppError(ErrorCode.Muted);
   }
   return session;
 };

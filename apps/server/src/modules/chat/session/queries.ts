@@ -120,7 +120,15 @@ const viewQuery = (exec: Executor, userId: number) =>
     })
     .from(chatMembers)
     .innerJoin(chatSessions, eq(chatSessions.id, chatMembers.sessionId))
-    .leftJoin(peer, and(eq(peer.sessionId, chatSessions.id), ne(peer.userId, chatMembers.userId)))
+    // Only a single session has one peer; a group's members come from the group module.
+    .leftJoin(
+      peer,
+      and(
+        eq(chatSessions.type, 'single'),
+        eq(peer.sessionId, chatSessions.id),
+        ne(peer.userId, chatMembers.userId),
+      ),
+    )
     .leftJoin(peerUser, eq(peerUser.id, peer.userId))
     .leftJoin(friends, and(eq(friends.userId, chatMembers.userId), eq(friends.friendId, peer.userId)))
     .leftJoin(chatMessages, eq(chatMessages.id, chatSessions.lastMessageId))

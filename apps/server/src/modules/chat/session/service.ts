@@ -1,15 +1,17 @@
 import { type ChatSession, ErrorCode, Role } from '@chatpay/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
-import { chatMembers, users } from '../../../db/schema/index.ts';
+import { chatGroups, chatMembers, users } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
+import { groupMemberRow, groupsOfSessions } from '../../group/queries.ts';
 import { presentSession } from './presenter.ts';
 import {
   findSingleSession,
   memberOf,
   openSingleSession,
   type SessionKind,
+  type SessionViewRow,
   sessionById,
   sessionViewPage,
   sessionViewRow,
@@ -25,12 +27,22 @@ export class SessionService {
 
   /** My view of one session; a stranger gets "Session does not exist". */
   async view(userId: number, sessionId: number): Promise<ChatSession> {
-    return presentSession(await sessionViewRow(this.db, userId, sessionId));
+    const [view] = await this.present([await sessionViewRow(this.db, userId, sessionId)]);
+    return view!;
   }
 
   async page(userId: number, input: { page: number; size: number; sort: 'asc' | 'desc' }) {
     const { rows, total } = await sessionViewPage(this.db, userId, input);
-    return { list: rows.map(presentSession), pagination: { page: input.page, size: input.size, total } };
+    return { list: await this.present(rows), pagination: { page: input.page, size: input.size, total } };
+  }
+
+  /** Session views, with the group and members of group sessions loaded in one go. */
+  private async present(rows: SessionViewRow[]) {
+    const groups = await groupsOfSessions(
+      this.db,
+      rows.filter((r) => r.session.type === 'group').map((r) => r.session.id),
+    );
+    return rows.map((r) => presentSession(r, groups.get(r.session.id)));
   }
 
   /** Opens the single session with an active member (one per pair, whoever opens it first). */
@@ -49,7 +61,18 @@ export class SessionService {
     userId: number,
     input: { type: 'single'; userId: number } | { type: 'group'; groupId: number },
   ) {
-    if (input.type === 'group') throw new AppError(ErrorCode.GroupNotFound);
+    if (input.type === 'group') {
+      // A group session is opened by creating or joining the group; here a member just gets it back.
+      const [group] = await this.db.select().from(chatGroups).where(eq(chatGroups.id, input.groupId));
+      if (!group || !(await groupMemberRow(this.db, group.id, userId))) {
+        throw new AppError(ErrorCode.GroupNotFound);
+      }
+      await this.db
+        .update(chatMembers)
+        .set({ isDelete: false })
+        .where(and(eq(chatMembers.sessionId, group.sessionId), eq(chatMembers.userId, userId)));
+      return this.view(userId, group.sessionId);
+    }
     return this.openSingle(userId, input.userId);
   }
 

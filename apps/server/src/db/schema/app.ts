@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** Complaints and feedback (`kind`), answered by support. */
+export const appTickets = pgTable(
+  'app_tickets',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type').notNull(),
+    text: text('text').notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    contact: text('contact').notNull().default(''),
+    targetUserId: integer('target_user_id').references(() => users.id),
+    /** pending | processing | resolved | rejected */
+    status: text('status').notNull().default('pending'),
+    reply: text('reply').notNull().default(''),
+    repliedBy: integer('replied_by').references(() => users.id),
+    replyTime: timestamp('reply_time', { withTimezone: true }),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('app_tickets_kind_user_idx').on(t.kind, t.userId, t.id)],
+);
+
+export const appVersions = pgTable(
+  'app_versions',
+  {
+    id: serial('id').primaryKey(),
+    platform: text('platform').notNull(),
+    version: text('version').notNull(),
+    versionCode: integer('version_code').notNull(),
+    downloadUrl: text('download_url').notNull().default(''),
+    forced: boolean('forced').notNull().default(false),
+    notes: text('notes').notNull().default(''),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('app_versions_platform_code_key').on(t.platform, t.versionCode)],
+);
+
+/** What the pay desk sells; price in micro-USDT. */
+export const appGoods = pgTable(
+  'app_goods',
+  {
+    id: serial('id').primaryKey(),
+    /** Stable key for seeding and for the wallet's purchase records. */
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image').notNull().default(''),
+    price: bigint('price', { mode: 'bigint' }).notNull().default(sql`0`),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('app_goods_key').on(t.key)],
+);

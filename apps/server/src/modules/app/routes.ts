@@ -1,0 +1,34 @@
+import {
+  adminComplainApi,
+  adminFeedbackApi,
+  adminVersionApi,
+  appComplainApi,
+  appFeedbackApi,
+  appGoodsApi,
+  appVersionApi,
+  type TicketKind,
+} from '@chatpay/shared';
+import type { AppDeps } from '../../app.ts';
+import { route } from '../../http/route.ts';
+import { listGoods } from './goods.ts';
+import { TicketService } from './tickets.ts';
+import { checkVersion, publishVersion } from './versions.ts';
+
+/** The app area: complaints, feedback, version check, goods (SPEC §7 app) and their support calls. */
+export const registerAppRoutes = (deps: AppDeps) => {
+  const tickets = new TicketService(deps.db, deps.config);
+  const pairs: [TicketKind, typeof appComplainApi | typeof appFeedbackApi, typeof adminComplainApi][] = [
+    ['complain', appComplainApi, adminComplainApi],
+    ['feedback', appFeedbackApi, adminFeedbackApi],
+  ];
+  for (const [kind, api, admin] of pairs) {
+    route(deps, api.submit, (input, ctx) => tickets.submit(kind, ctx.user.id, input));
+    route(deps, api.page, (input, ctx) => tickets.page(kind, ctx.user.id, input));
+    route(deps, api.info, (input, ctx) => tickets.info(kind, ctx.user.id, input.id));
+    route(deps, admin.page, (input) => tickets.page(kind, input.userId ?? null, input));
+    route(deps, admin.reply, (input, ctx) => tickets.reply(kind, ctx.user.id, input));
+  }
+  route(deps, appVersionApi.check, (input) => checkVersion(deps.db, input));
+  route(deps, adminVersionApi.publish, (input) => publishVersion(deps.db, input));
+  route(deps, appGoodsApi.list, () => listGoods(deps.db));
+};

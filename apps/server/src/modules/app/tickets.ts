@@ -1,0 +1,127 @@
+import { ErrorCode, type Ticket, type TicketKind, type TicketStatus } from '@chatpay/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connection.ts';
+import { appTickets, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isOwnUrl } from '../chat/message/content.ts';
+import { dictionaryData } from '../dict/service.ts';
+
+type TicketRow = typeof appTickets.$inferSelect;
+
+const dictOf: Record<TicketKind, string> = { complain: 'complainType', feedback: 'feedbackType' };
+
+const present = (row: TicketRow): Ticket => ({
+  id: row.id,
+  type: row.type,
+  text: row.text,
+  images: row.images,
+  contact: row.contact,
+  targetUserId: row.targetUserId,
+  status: row.status as TicketStatus,
+  reply: row.reply,
+  replyTime: row.replyTime?.toISOString() ?? null,
+  createTime: row.createTime.toISOString(),
+  updateTime: row.updateTime.toISOString(),
+});
+
+/** Complaints and feedback: one table, one service, `kind` apart. A member sees only their own. */
+export class TicketService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+  ) {}
+
+  async submit(
+    kind: TicketKind,
+    userId: number,
+    input: { type: string; text: string; images: string[]; contact: string; targetUserId?: number },
+  ) {
+    const types = (await dictionaryData(this.db, [dictOf[kind]]))[dictOf[kind]] ?? [];
+    if (!types.some((t) => t.value === input.type)) throw new AppError(ErrorCode.InvalidTicketType);
+    for (const url of input.images) {
+      if (!isOwnUrl(url, this.config.PUBLIC_URL)) throw new AppError(ErrorCode.InvalidMediaUrl);
+    }
+    if (input.targetUserId !== undefined) {
+      const [target] = await this.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, input.targetUserId));
+      if (!target) throw new AppError(ErrorCode.UserNotFound);
+    }
+    const [row] = await this.db
+      .insert(appTickets)
+      .values({
+        kind,
+        userId,
+        type: input.type,
+        text: input.text,
+        images: input.images,
+        contact: input.contact,
+        targetUserId: input.targetUserId ?? null,
+      })
+      .returning();
+    return present(row!);
+  }
+
+  async page(
+    kind: TicketKind,
+    userId: number | null,
+    input: { page: number; size: number; status?: TicketStatus },
+  ) {
+    const where = and(
+      eq(appTickets.kind, kind),
+      userId !== null ? eq(appTickets.userId, userId) : undefined,
+      input.status ? eq(appTickets.status, input.status) : undefined,
+    );
+    const rows = await this.db
+      .select({ ticket: appTickets, username: users.username, nickName: users.nickName })
+      .from(appTickets)
+      .innerJoin(users, eq(users.id, appTickets.userId))
+      .where(where)
+      .orderBy(desc(appTickets.id))
+      .limit(input.size)
+      .offset((input.page - 1) * input.size);
+    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(appTickets).where(where);
+    return {
+      list: rows.map((r) => ({
+        ...present(r.ticket),
+        userId: r.ticket.userId,
+        username: r.username,
+        nickName: r.nickName,
+      })),
+      pagination: { page: input.page, size: input.size, total: count?.n ?? 0 },
+    };
+  }
+
+  /** Mine only: someone else's is "not found". */
+  async info(kind: TicketKind, userId: number, id: number) {
+    const [row] = await this.db
+      .select()
+      .from(appTickets)
+      .where(and(eq(appTickets.id, id), eq(appTickets.kind, kind), eq(appTickets.userId, userId)));
+    if (!row) throw new AppError(ErrorCode.TicketNotFound);
+    return present(row);
+  }
+
+  /** Support answers and sets the status. */
+  async reply(kind: TicketKind, staffId: number, input: { id: number; reply: string; status: TicketStatus }) {
+    const now = new Date();
+    const [row] = await this.db
+      .update(appTickets)
+      .set({ reply: input.reply, status: input.status, repliedBy: staffId, replyTime: now, updateTime: now })
+      .where(and(eq(appTickets.id, input.id), eq(appTickets.kind, kind)))
+      .returning();
+    if (!row) throw new AppError(ErrorCode.TicketNotFound);
+    const [user] = await this.db
+      .select({ username: users.username, nickName: users.nickName })
+      .from(users)
+      .where(eq(users.id, row.userId));
+    return {
+      ...present(row),
+      userId: row.userId,
+      username: user?.username ?? '',
+      nickName: user?.nickName ?? '',
+    };
+  }
+}

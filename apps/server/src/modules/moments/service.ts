@@ -1,0 +1,190 @@
+import { ErrorCode, type Moment } from '@chatpay/shared';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db, Executor } from '../../db/connection.ts';
+import { momentComments, momentLikes, moments, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { friendIdsOf } from '../chat/friend/queries.ts';
+import { isOwnUrl } from '../chat/message/content.ts';
+
+type MomentRow = typeof moments.$inferSelect;
+type Video = { url: string; poster?: string; duration?: number };
+
+/**
+ * Moments: a friends-only feed (docs/design/groups-moments.md). A moment is visible to its author and the
+ * author's friends; its likes and comments are shown to a viewer only when written by the viewer, the author or
+ * a friend of the viewer (WeChat's rule). Anything invisible is "not found".
+ */
+export class MomentsService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+  ) {}
+
+  async post(userId: number, input: { text: string; images: string[]; video?: Video }) {
+    if (!input.text && input.images.length === 0 && !input.video) throw new AppError(ErrorCode.ContentEmpty);
+    if (input.images.length > 0 && input.video) throw new AppError(ErrorCode.MomentMediaMixed);
+    const urls = [...input.images, input.video?.url, input.video?.poster].filter((u): u is string => !!u);
+    for (const url of urls) {
+      if (!isOwnUrl(url, this.config.PUBLIC_URL)) throw new AppError(ErrorCode.InvalidMediaUrl);
+    }
+    const [row] = await this.db
+      .insert(moments)
+      .values({ userId, text: input.text, images: input.images, video: input.video ?? null })
+      .returning();
+    return this.detail(userId, row!.id);
+  }
+
+  async page(viewer: number, input: { page: number; size: number; userId?: number }) {
+    const friendSet = await friendIdsOf(this.db, viewer);
+    const everyone = [viewer, ...friendSet];
+    const authors =
+      input.userId === undefined ? everyone : everyone.includes(input.userId) ? [input.userId] : [];
+    if (authors.length === 0)
+      return { list: [], pagination: { page: input.page, size: input.size, total: 0 } };
+    const where = inArray(moments.userId, authors);
+    const rows = await this.db
+      .select()
+      .from(moments)
+      .where(where)
+      .orderBy(desc(moments.id))
+      .limit(input.size)
+      .offset((input.page - 1) * input.size);
+    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(moments).where(where);
+    return {
+      list: await this.present(this.db, viewer, rows, friendSet),
+      pagination: { page: input.page, size: input.size, total: count?.n ?? 0 },
+    };
+  }
+
+  async detail(viewer: number, id: number) {
+    const row = await this.visible(this.db, viewer, id);
+    const [view] = await this.present(this.db, viewer, [row], await friendIdsOf(this.db, viewer));
+    return view!;
+  }
+
+  async remove(viewer: number, id: number) {
+    const row = await this.visible(this.db, viewer, id);
+    if (row.userId !== viewer) throw new AppError(ErrorCode.Forbidden);
+    await this.db.delete(moments).where(eq(moments.id, id));
+    return { ok: true as const };
+  }
+
+  async like(viewer: number, id: number, liked: boolean) {
+    await this.visible(this.db, viewer, id);
+    if (liked)
+      await this.db.insert(momentLikes).values({ momentId: id, userId: viewer }).onConflictDoNothing();
+    else
+      await this.db
+        .delete(momentLikes)
+        .where(and(eq(momentLikes.momentId, id), eq(momentLikes.userId, viewer)));
+    return this.detail(viewer, id);
+  }
+
+  async comment(viewer: number, input: { id: number; text: string; replyToId?: number }) {
+    await this.visible(this.db, viewer, input.id);
+    let replyToUserId: number | null = null;
+    if (input.replyToId !== undefined) {
+      const [target] = await this.db
+        .select()
+        .from(momentComments)
+        .where(and(eq(momentComments.id, input.replyToId), eq(momentComments.momentId, input.id)));
+      if (!target) throw new AppError(ErrorCode.CommentNotFound);
+      replyToUserId = target.userId;
+    }
+    await this.db.insert(momentComments).values({
+      momentId: input.id,
+      userId: viewer,
+      text: input.text,
+      replyToId: input.replyToId ?? null,
+      replyToUserId,
+    });
+    return this.detail(viewer, input.id);
+  }
+
+  /** My comment, or any comment on my moment. */
+  async deleteComment(viewer: number, commentId: number) {
+    const [comment] = await this.db.select().from(momentComments).where(eq(momentComments.id, commentId));
+    if (!comment) throw new AppError(ErrorCode.CommentNotFound);
+    const moment = await this.visible(this.db, viewer, comment.momentId).catch(() => {
+      throw new AppError(ErrorCode.CommentNotFound);
+    });
+    if (comment.userId !== viewer && moment.userId !== viewer) throw new AppError(ErrorCode.Forbidden);
+    await this.db.delete(momentComments).where(eq(momentComments.id, commentId));
+    return { ok: true as const };
+  }
+
+  /** The moment if the viewer may see it (author or the author's friend); else MomentNotFound. */
+  private async visible(exec: Executor, viewer: number, id: number) {
+    const [row] = await exec.select().from(moments).where(eq(moments.id, id));
+    if (!row) throw new AppError(ErrorCode.MomentNotFound);
+    if (row.userId !== viewer && !(await friendIdsOf(exec, viewer)).has(row.userId)) {
+      throw new AppError(ErrorCode.MomentNotFound);
+    }
+    return row;
+  }
+
+  private async present(
+    exec: Executor,
+    viewer: number,
+    rows: MomentRow[],
+    friendSet: Set<number>,
+  ): Promise<Moment[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const likes = await exec
+      .select({ momentId: momentLikes.momentId, userId: momentLikes.userId })
+      .from(momentLikes)
+      .where(inArray(momentLikes.momentId, ids))
+      .orderBy(asc(momentLikes.createTime), asc(momentLikes.userId));
+    const comments = await exec
+      .select()
+      .from(momentComments)
+      .where(inArray(momentComments.momentId, ids))
+      .orderBy(asc(momentComments.id));
+    const people = new Set<number>([
+      ...rows.map((r) => r.userId),
+      ...likes.map((l) => l.userId),
+      ...comments.flatMap((c) => (c.replyToUserId ? [c.userId, c.replyToUserId] : [c.userId])),
+    ]);
+    const userRows = await exec
+      .select({ id: users.id, nickName: users.nickName, avatar: users.avatar })
+      .from(users)
+      .where(inArray(users.id, [...people]));
+    const byId = new Map(userRows.map((u) => [u.id, u]));
+    const nick = (id: number) => byId.get(id)?.nickName ?? '';
+    const avatar = (id: number) => byId.get(id)?.avatar ?? '';
+    return rows.map((m) => {
+      const sees = (uid: number) => uid === viewer || uid === m.userId || friendSet.has(uid);
+      const myLikes = likes.filter((l) => l.momentId === m.id);
+      return {
+        id: m.id,
+        userId: m.userId,
+        nickName: nick(m.userId),
+        avatar: avatar(m.userId),
+        text: m.text,
+        images: m.images,
+        video: m.video ?? null,
+        createTime: m.createTime.toISOString(),
+        isMine: m.userId === viewer,
+        liked: myLikes.some((l) => l.userId === viewer),
+        likes: myLikes
+          .filter((l) => sees(l.userId))
+          .map((l) => ({ userId: l.userId, nickName: nick(l.userId), avatar: avatar(l.userId) })),
+        comments: comments
+          .filter((c) => c.momentId === m.id && sees(c.userId))
+          .map((c) => ({
+            id: c.id,
+            userId: c.userId,
+            nickName: nick(c.userId),
+            avatar: avatar(c.userId),
+            text: c.text,
+            replyToId: c.replyToId,
+            replyToUserId: c.replyToUserId,
+            replyToNickName: c.replyToUserId ? nick(c.replyToUserId) : null,
+            createTime: c.createTime.toISOString(),
+          })),
+      };
+    });
+  }
+}

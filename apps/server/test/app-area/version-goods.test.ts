@@ -1,0 +1,137 @@
+import {
+  type AppVersion,
+  adminVersionApi,
+  appGoodsApi,
+  appVersionApi,
+  ErrorCode,
+  type GoodsItem,
+  parseUsdt,
+} from '@chatpay/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { adminToken, createUser } from '../helpers/factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.stop());
+
+type Check = { latest: AppVersion | null; hasUpdate: boolean; forced: boolean };
+const check = async (input: {
+  platform: 'web' | 'android' | 'ios';
+  version?: string;
+  versionCode?: number;
+}) => {
+  const res = await t.call(appVersionApi.check, input as never);
+  expect(res.code, res.message).toBe(1000);
+  return res.data as Check;
+};
+
+describe('version/check and version/publish', () => {
+  it('4.3.3 (code 100) is seeded for every platform: the same version is up to date, older is not', async () => {
+    for (const platform of ['web', 'android', 'ios'] as const) {
+      const same = await check({ platform, version: '4.3.3' });
+      expect(same).toMatchObject({
+        latest: { platform, version: '4.3.3', versionCode: 100 },
+        hasUpdate: false,
+      });
+      expect((await check({ platform, versionCode: 100 })).hasUpdate).toBe(false);
+      expect((await check({ platform, version: '4.2.10' })).hasUpdate).toBe(true);
+      expect((await check({ platform, versionCode: 99 })).hasUpdate).toBe(true);
+    }
+    // GET sends numbers as strings: versionCode is coerced.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/app/app/version/check?platform=web&versionCode=50',
+    });
+    expect(res.json().data.hasUpdate).toBe(true);
+  });
+
+  it('admin publishes: the newest wins; forced when any newer version is forced; duplicates refused', async () => {
+    const admin = await adminToken(t);
+    const v1 = await t.call(
+      adminVersionApi.publish,
+      {
+        platform: 'android',
+        version: '4.4.0',
+        versionCode: 110,
+        downloadUrl: '/downloads/app-4.4.0.apk',
+        forced: true,
+        notes: 'Security fix',
+      },
+      admin,
+    );
+    expect(v1.code, v1.message).toBe(1000);
+    await t.call(
+      adminVersionApi.publish,
+      {
+        platform: 'android',
+        version: '4.10.0',
+        versionCode: 120,
+        downloadUrl: '/downloads/app-4.10.0.apk',
+        forced: false,
+        notes: 'Groups',
+      },
+      admin,
+    );
+    const old = await check({ platform: 'android', version: '4.3.3' });
+    expect(old).toMatchObject({
+      hasUpdate: true,
+      forced: true,
+      latest: {
+        version: '4.10.0',
+        versionCode: 120,
+        downloadUrl: '/downloads/app-4.10.0.apk',
+        notes: 'Groups',
+        forced: false,
+      },
+    });
+    expect(await check({ platform: 'android', version: '4.9.0' })).toMatchObject({
+      hasUpdate: true,
+      forced: false,
+    });
+    expect(await check({ platform: 'android', versionCode: 120 })).toMatchObject({
+      hasUpdate: false,
+      forced: false,
+    });
+    expect((await check({ platform: 'ios', version: '4.3.3' })).hasUpdate).toBe(false);
+    const dup = await t.call(
+      adminVersionApi.publish,
+      { platform: 'android', version: '4.10.1', versionCode: 120 } as never,
+      admin,
+    );
+    expect(dup.code).toBe(ErrorCode.VersionExists);
+    const member = await createUser(t);
+    expect(
+      (
+        await t.call(
+          adminVersionApi.publish,
+          { platform: 'web', version: '9.0.0', versionCode: 900 } as never,
+          member.token,
+        )
+      ).code,
+    ).toBe(ErrorCode.Forbidden);
+    expect((await t.call(appVersionApi.check, { platform: 'symbian' } as never)).code).toBe(
+      ErrorCode.Validation,
+    );
+  });
+});
+
+describe('goods/list', () => {
+  it('lists the active goods with USDT decimal prices', async () => {
+    const member = await createUser(t);
+    const res = await t.call(appGoodsApi.list, {}, member.token);
+    expect(res.code).toBe(1000);
+    const goods = res.data as GoodsItem[];
+    expect(goods.length).toBeGreaterThanOrEqual(3);
+    for (const g of goods) {
+      expect(g.currency).toBe('USDT');
+      expect(g.price).toMatch(/^\d+\.\d{2,6}$/);
+      expect(parseUsdt(g.price) > 0n).toBe(true);
+      expect(g.name).toBeTruthy();
+    }
+    expect(goods.find((g) => g.name.includes('1 month'))?.price).toBe('9.99');
+    expect((await t.call(appGoodsApi.list, {})).status).toBe(401);
+  });
+});

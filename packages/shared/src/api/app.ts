@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { pageInput, pageOf } from '../envelope.ts';
+
+export const TICKET_TEXT_MAX = 2000;
+export const TICKET_IMAGES_MAX = 6;
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const uploadUrl = z
+  .string()
+  .trim()
+  .max(1024)
+  .regex(/^(\/uploads\/|https?:\/\/)[^\s"'<>\\]+$/, 'Must be an uploaded file URL');
+
+export const ticketStatuses = ['pending', 'processing', 'resolved', 'rejected'] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+export const ticketKinds = ['complain', 'feedback'] as const;
+export type TicketKind = (typeof ticketKinds)[number];
+
+/** A complaint or a piece of feedback with the support reply (SPEC §7 app). */
+export const ticket = z.object({
+  id: z.number().int(),
+  /** A value of the `complainType` / `feedbackType` dictionary. */
+  type: z.string(),
+  text: z.string(),
+  images: z.array(z.string()),
+  contact: z.string(),
+  targetUserId: z.number().int().nullable(),
+  status: z.enum(ticketStatuses),
+  reply: z.string(),
+  replyTime: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type Ticket = z.infer<typeof ticket>;
+export const adminTicket = ticket.extend({
+  userId: z.number().int(),
+  username: z.string(),
+  nickName: z.string(),
+});
+
+const submitInput = z.object({
+  type: z.string().trim().min(1).max(32),
+  text: z.string().trim().min(1, 'Content cannot be empty').max(TICKET_TEXT_MAX),
+  images: z.array(uploadUrl).max(TICKET_IMAGES_MAX).default([]),
+  contact: z.string().trim().max(100).default(''),
+});
+const ticketPageInput = pageInput.extend({ status: z.enum(ticketStatuses).optional() });
+
+const ticketApi = <S extends z.ZodRawShape>(kind: TicketKind, what: string, extra: S) => ({
+  submit: endpoint({
+    method: 'POST',
+    path: `/app/app/${kind}/submit`,
+    auth: 'user',
+    summary: `Submit ${what}`,
+    input: submitInput.extend(extra),
+    output: ticket,
+  }),
+  page: endpoint({
+    method: 'POST',
+    path: `/app/app/${kind}/page`,
+    auth: 'user',
+    summary: `My ${what} list, newest first`,
+    input: ticketPageInput,
+    output: pageOf(ticket),
+  }),
+  info: endpoint({
+    method: 'GET',
+    path: `/app/app/${kind}/info`,
+    auth: 'user',
+    summary: `One ${what} of mine with the support reply`,
+    input: z.object({ id }),
+    output: ticket,
+  }),
+});
+
+export const appComplainApi = ticketApi('complain', 'complaints', { targetUserId: id.optional() });
+export const appFeedbackApi = ticketApi('feedback', 'feedback', {});
+
+const adminTicketApi = (kind: TicketKind, what: string) => ({
+  page: endpoint({
+    method: 'POST',
+    path: `/admin/app/${kind}/page`,
+    auth: 'user',
+    permission: `app:${kind}:page`,
+    summary: `All ${what}, newest first (support)`,
+    input: ticketPageInput.extend({ userId: id.optional() }),
+    output: pageOf(adminTicket),
+  }),
+  reply: endpoint({
+    method: 'POST',
+    path: `/admin/app/${kind}/reply`,
+    auth: 'user',
+    permission: `app:${kind}:reply`,
+    summary: `Answer ${what} and set its status (support)`,
+    input: z.object({
+      id,
+      reply: z.string().trim().min(1, 'Content cannot be empty').max(TICKET_TEXT_MAX),
+      status: z.enum(ticketStatuses).default('resolved'),
+    }),
+    output: adminTicket,
+  }),
+});
+
+export const adminComplainApi = adminTicketApi('complain', 'complaints');
+export const adminFeedbackApi = adminTicketApi('feedback', 'feedback');
+
+// ---- version ------------------------------------------------------------------------------------
+
+export const appPlatforms = ['web', 'android', 'ios'] as const;
+export type AppPlatform = (typeof appPlatforms)[number];
+const versionString = z
+  .string()
+  .trim()
+  .regex(/^\d{1,4}(\.\d{1,4}){0,3}$/, 'A version like 4.3.3');
+
+export const appVersion = z.object({
+  platform: z.enum(appPlatforms),
+  version: z.string(),
+  versionCode: z.number().int(),
+  downloadUrl: z.string(),
+  forced: z.boolean(),
+  notes: z.string(),
+  releaseTime: z.string(),
+});
+export type AppVersion = z.infer<typeof appVersion>;
+
+export const appVersionApi = {
+  check: endpoint({
+    method: 'GET',
+    path: '/app/app/version/check',
+    auth: 'none',
+    summary: 'The latest version for a platform and whether it is newer than mine (forced: must update)',
+    input: z.object({
+      platform: z.enum(appPlatforms),
+      version: versionString.optional(),
+      versionCode: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+    }),
+    output: z.object({ latest: appVersion.nullable(), hasUpdate: z.boolean(), forced: z.boolean() }),
+  }),
+};
+
+export const adminVersionApi = {
+  publish: endpoint({
+    method: 'POST',
+    path: '/admin/app/version/publish',
+    auth: 'user',
+    permission: 'app:version:publish',
+    summary: 'Publish a version for a platform (admin)',
+    input: z.object({
+      platform: z.enum(appPlatforms),
+      version: versionString,
+      versionCode: z.number().int().min(1).max(2_147_483_647),
+      downloadUrl: z.string().trim().max(1024).default(''),
+      forced: z.boolean().default(false),
+      notes: z.string().trim().max(4000).default(''),
+    }),
+    output: appVersion,
+  }),
+};
+
+// ---- goods --------------------------------------------------------------------------------------
+
+export const goodsItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string(),
+  /** USDT, decimal string. */
+  price: z.string(),
+  currency: z.literal('USDT'),
+});
+export type GoodsItem = z.infer<typeof goodsItem>;
+
+export const appGoodsApi = {
+  list: endpoint({
+    method: 'POST',
+    path: '/app/app/goods/list',
+    auth: 'user',
+    summary: 'What the pay desk sells (active goods)',
+    input: z.object({}),
+    output: z.array(goodsItem),
+  }),
+};
