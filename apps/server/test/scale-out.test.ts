@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type LoginResult, SOCKET_NAMESPACE } from '@chatpay/shared';
+import { friendApi, type LoginResult, messageApi, SOCKET_NAMESPACE, userApi } from '@chatpay/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, engine } from './helpers/app.ts';
@@ -41,6 +41,11 @@ const startProcess = (env: Record<string, string>) =>
     });
     child.on('exit', (code) => reject(new Error(`exited ${code}: ${log}`)));
   });
+
+const get = async (base: string, p: string, token: string) => {
+  const res = await fetch(`${base}/api${p}`, { headers: { authorization: token } });
+  return (await res.json()) as { code: number; data: unknown; message: string };
+};
 
 const post = async (base: string, p: string, body: unknown, token?: string) => {
   const res = await fetch(`${base}/api${p}`, {
@@ -116,5 +121,61 @@ describe.skipIf(!enabled)('two server processes with PostgreSQL and Redis', () =
     const login = await post(two.url, '/app/html5/user/loginByName', { username, password: 'scale-pass-1' });
     expect(login.code).toBe(1000);
     expect((await kicked).token).toBe((login.data as LoginResult).token);
+  });
+
+  it('a message sent through process two reaches the socket of its recipient on process one', async () => {
+    const register = async (name: string) => {
+      const res = await post(one.url, userApi.registerByName.path, {
+        username: `${name}_${randomUUID().slice(0, 8)}`,
+        password: 'scale-pass-1',
+        nickName: name,
+        agree: true,
+      });
+      const token = (res.data as LoginResult).token;
+      const me = await get(one.url, userApi.person.path, token);
+      return { token, id: (me.data as { id: number }).id };
+    };
+    const alice = await register('alice');
+    const bob = await register('bob');
+    const asked = await post(
+      two.url,
+      friendApi.addFriend.path,
+      { userId: bob.id, message: 'hi' },
+      alice.token,
+    );
+    expect(asked.code).toBe(1000);
+    const confirmed = await post(
+      one.url,
+      friendApi.confirmFriend.path,
+      { id: (asked.data as { id: number }).id, agree: true },
+      bob.token,
+    );
+    const sessionId = (confirmed.data as { sessionId: number }).sessionId;
+
+    const socket = connect(`${one.url}${SOCKET_NAMESPACE}`, {
+      auth: { token: alice.token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const clientMsgId = randomUUID();
+    const received = new Promise<{ clientMsgId: string; sessionId: number; seq: number }>((resolve) => {
+      socket.on('message', (m: { clientMsgId: string; sessionId: number; seq: number }) => {
+        if (m.clientMsgId === clientMsgId) resolve(m);
+      });
+    });
+    const sent = await post(
+      two.url,
+      messageApi.send.path,
+      { sessionId, clientMsgId, contentType: 'text', content: { text: 'across processes' } },
+      bob.token,
+    );
+    expect(sent.code).toBe(1000);
+    const message = await received;
+    expect(message).toMatchObject({ sessionId, seq: (sent.data as { seq: number }).seq });
   });
 });
