@@ -77,6 +77,10 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Voice messages: a fake microphone that needs no permission prompt.
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
     ],
   });
 

@@ -7,6 +7,7 @@ import { syncAntdLocale } from './app/antdLocale.ts';
 import { startSession } from './app/session.ts';
 import { applyPageScale } from './lib/scale.ts';
 import './styles.css';
+import './features/chat/chat.css';
 
 // antd-mobile's imperative APIs (Toast, Dialog) stay silent under React 19 until given a renderer.
 unstableSetRender((node, container) => {

@@ -25,6 +25,10 @@ const loaders: Record<string, Loader> = {
   [Paths.userDoc]: () => import('../pages/user/doc.tsx'),
   [Paths.language]: () => import('../pages/base/language.tsx'),
   [Paths.h5]: () => import('../pages/base/h5.tsx'),
+  [Paths.scanQr]: () => import('../pages/base/scan-qr.tsx'),
+  [Paths.chatIndex]: () => import('../pages/chat/index.tsx'),
+  [Paths.friendRequests]: () => import('../pages/chat/friend-requests.tsx'),
+  [Paths.chatUserDetail]: () => import('../pages/chat/user-detail.tsx'),
 };
 
 const components = new Map<string, ComponentType>();

@@ -1,4 +1,5 @@
 import { type LoginResult, userApi } from '@chatpay/shared';
+import { startChatEngine } from '../features/chat/realtime.ts';
 import { userKeys } from '../features/user/keys.ts';
 import { reloadAuthFromStorage, useAuth } from '../lib/auth.ts';
 import { call } from '../lib/request.ts';
@@ -12,6 +13,7 @@ import { queryClient } from './queryClient.ts';
  * 401, single-session kick) disconnects, forgets cached data and relaunches the login page.
  */
 export const startSession = () => {
+  startChatEngine(queryClient);
   let previous = useAuth.getState().token;
   if (previous) void connectSocket(previous);
   useAuth.subscribe((state) => {

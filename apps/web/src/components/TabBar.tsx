@@ -2,6 +2,7 @@ import { TabBar } from 'antd-mobile';
 import { CompassOutline, MessageOutline, UserContactOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { useRequestCount, useUnreadTotal } from '../features/chat/queries.ts';
 import { navigate } from '../lib/router/navigate.ts';
 import { canonicalPath, Paths } from '../lib/router/paths.ts';
 
@@ -16,6 +17,13 @@ const tabs = [
 export const AppTabBar = () => {
   const { t } = useTranslation();
   const active = canonicalPath(useLocation().pathname);
+  const unread = useUnreadTotal();
+  const requests = useRequestCount().data ?? 0;
+  const badges: Record<string, number> = { chat: unread, contact: requests };
+  const badgeOf = (key: string) => {
+    const n = badges[key] ?? 0;
+    return n <= 0 ? undefined : n > 99 ? '99+' : String(n);
+  };
   return (
     <TabBar
       className="app-tab-bar"
@@ -24,7 +32,13 @@ export const AppTabBar = () => {
       onChange={(path) => navigate({ path, mode: 'switchTab' })}
     >
       {tabs.map(({ path, key, Icon }) => (
-        <TabBar.Item key={path} icon={<Icon />} title={t(`tabs.${key}`)} data-testid={`tab-${key}`} />
+        <TabBar.Item
+          key={path}
+          icon={<Icon />}
+          title={t(`tabs.${key}`)}
+          badge={badgeOf(key)}
+          data-testid={`tab-${key}`}
+        />
       ))}
     </TabBar>
   );

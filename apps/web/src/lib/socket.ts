@@ -19,6 +19,12 @@ let socket: ChatSocket | null = null;
 let generation = 0;
 let heartbeat: ReturnType<typeof setInterval> | null = null;
 const listeners = new Set<(s: ChatSocket | null) => void>();
+const connectListeners = new Set<() => void>();
+
+type EventName = keyof ServerToClientEvents;
+type AnyHandler = (payload: never) => void;
+/** Feature subscriptions: attached to every socket this module opens, so they survive reconnects. */
+const subscriptions = new Map<EventName, Set<AnyHandler>>();
 
 const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
@@ -40,9 +46,20 @@ const startHeartbeat = () => {
   heartbeat = setInterval(sendHeartbeat, HEARTBEAT_SECONDS * 1000);
 };
 
+/**
+ * The network is back (or the app is shown again): a socket waiting out its reconnect back-off tries now,
+ * so missed messages are caught up at once rather than seconds later.
+ */
+const reconnectNow = () => {
+  if (!socket || socket.connected) return;
+  socket.disconnect();
+  socket.connect();
+};
+
 const onVisibility = () => {
   stopHeartbeat();
   if (visible()) {
+    reconnectNow();
     sendHeartbeat();
     startHeartbeat();
   }
@@ -55,6 +72,31 @@ export const getSocket = () => socket;
 export const onSocketChange = (listener: (s: ChatSocket | null) => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
+};
+
+/**
+ * Listens to one server event on the current socket and every later one. Answers the unsubscribe function.
+ * Payloads are untrusted: handlers validate them.
+ */
+export const onServerEvent = <E extends EventName>(event: E, handler: (payload: unknown) => void) => {
+  let set = subscriptions.get(event);
+  if (!set) {
+    set = new Set();
+    subscriptions.set(event, set);
+  }
+  const h = handler as AnyHandler;
+  set.add(h);
+  socket?.on(event, h as never);
+  return () => {
+    set.delete(h);
+    socket?.off(event, h as never);
+  };
+};
+
+/** Called on every successful (re)connect: the moment to catch up on what was missed (DESIGN §5). */
+export const onSocketConnect = (listener: () => void) => {
+  connectListeners.add(listener);
+  return () => connectListeners.delete(listener);
 };
 
 /**
@@ -84,10 +126,15 @@ export const connectSocket = async (token: string | null = useAuth.getState().to
     const local = useAuth.getState().token;
     if (payload.data.type === 'login' && local && payload.data.token !== local) useAuth.getState().logout();
   });
-  s.on('connect', sendHeartbeat);
+  s.on('connect', () => {
+    sendHeartbeat();
+    for (const l of connectListeners) l();
+  });
+  for (const [event, handlers] of subscriptions) for (const h of handlers) s.on(event, h as never);
   socket = s;
   startHeartbeat();
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+  if (typeof window !== 'undefined') window.addEventListener('online', reconnectNow);
   for (const l of listeners) l(s);
   return s;
 };
@@ -96,6 +143,7 @@ export const disconnectSocket = () => {
   generation++;
   stopHeartbeat();
   if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
+  if (typeof window !== 'undefined') window.removeEventListener('online', reconnectNow);
   if (!socket) return;
   socket.removeAllListeners();
   socket.disconnect();

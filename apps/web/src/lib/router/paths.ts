@@ -19,6 +19,9 @@ export const Paths = {
   language: '/pages/base/language',
   h5: '/pages/base/h5',
   chatUserDetail: '/pages/chat/user-detail',
+  chatIndex: '/pages/chat/index',
+  friendRequests: '/pages/chat/friend-requests',
+  scanQr: '/pages/base/scan-qr',
 } as const;
 
 /** The bottom tab bar, in order (SPEC §2). */

@@ -1,0 +1,219 @@
+import {
+  AddCircleOutline,
+  AudioOutline,
+  CameraOutline,
+  FileOutline,
+  GiftOutline,
+  KeyOutline,
+  PayCircleOutline,
+  PictureOutline,
+  SmileOutline,
+  VideoOutline,
+} from 'antd-mobile-icons';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EMOJI } from './emoji.ts';
+import { VoiceButton } from './VoiceButton.tsx';
+
+export type MediaKind = 'image' | 'video' | 'file';
+
+interface Props {
+  onText: (text: string) => void;
+  onFile: (kind: MediaKind, file: File) => void;
+  onVoice: (blob: Blob, seconds: number) => void;
+  /** The panels open or close: the list stays pinned to its newest message. */
+  onLayout: () => void;
+}
+
+type Panel = 'none' | 'emoji' | 'attach';
+
+/** The input bar: voice toggle, text, emoji, and the attachment menu (SPEC §1) or the send button. */
+export const Composer = ({ onText, onFile, onVoice, onLayout }: Props) => {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [voice, setVoice] = useState(false);
+  const [panel, setPanelState] = useState<Panel>('none');
+  const inputs = {
+    photo: useRef<HTMLInputElement>(null),
+    camera: useRef<HTMLInputElement>(null),
+    video: useRef<HTMLInputElement>(null),
+    file: useRef<HTMLInputElement>(null),
+  };
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  // Grows with its text up to four lines, like WeChat's input.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
+  useLayoutEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, 96)}px`;
+  }, [text, voice]);
+  const setPanel = (p: Panel) => {
+    setPanelState(p);
+    requestAnimationFrame(onLayout);
+  };
+  const send = () => {
+    const value = text.trim();
+    if (!value) return;
+    onText(value);
+    setText('');
+  };
+  const pick = (kind: MediaKind) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    for (const file of Array.from(e.target.files ?? [])) {
+      onFile(kind === 'image' && file.type.startsWith('video/') ? 'video' : kind, file);
+    }
+    e.target.value = '';
+    setPanel('none');
+  };
+  const attach = [
+    { key: 'photo', Icon: PictureOutline, ref: inputs.photo },
+    { key: 'camera', Icon: CameraOutline, ref: inputs.camera },
+    { key: 'video', Icon: VideoOutline, ref: inputs.video },
+    { key: 'file', Icon: FileOutline, ref: inputs.file },
+  ] as const;
+
+  return (
+    <div className="composer" data-testid="composer">
+      <div className="composer-bar">
+        <button
+          type="button"
+          className="composer-icon"
+          onClick={() => {
+            setVoice(!voice);
+            setPanel('none');
+          }}
+          aria-label={voice ? t('chat.keyboard') : t('chat.voice.title')}
+          data-testid="chat-voice-toggle"
+        >
+          {voice ? <KeyOutline /> : <AudioOutline />}
+        </button>
+        {voice ? (
+          <VoiceButton onVoice={onVoice} />
+        ) : (
+          <textarea
+            ref={textarea}
+            className="composer-input"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={1}
+            maxLength={4000}
+            aria-label={t('chat.inputPlaceholder')}
+            enterKeyHint="send"
+            placeholder={t('chat.inputPlaceholder')}
+            data-testid="chat-input"
+            onFocus={() => {
+              setPanel('none');
+              // The on-screen keyboard shrinks the page: keep the newest message in view once it is up.
+              setTimeout(onLayout, 350);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                send();
+              }
+            }}
+          />
+        )}
+        <button
+          type="button"
+          className="composer-icon"
+          onClick={() => {
+            setVoice(false);
+            setPanel(panel === 'emoji' ? 'none' : 'emoji');
+          }}
+          aria-label={t('chat.emoji')}
+          data-testid="chat-emoji"
+        >
+          <SmileOutline />
+        </button>
+        {text.trim() && !voice ? (
+          <button
+            type="button"
+            className="composer-send"
+            // Keeps the focus (and the on-screen keyboard) in the input, as chat apps do.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={send}
+            data-testid="chat-send"
+          >
+            {t('chat.send')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="composer-icon"
+            onClick={() => setPanel(panel === 'attach' ? 'none' : 'attach')}
+            aria-label={t('chat.attach')}
+            data-testid="chat-attach"
+          >
+            <AddCircleOutline />
+          </button>
+        )}
+      </div>
+      {panel === 'emoji' ? (
+        <div className="emoji-panel" data-testid="emoji-panel">
+          {EMOJI.map((e) => (
+            <button key={e} type="button" className="emoji" onClick={() => setText((v) => v + e)}>
+              {e}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {panel === 'attach' ? (
+        <div className="attach-panel" data-testid="attach-panel">
+          {attach.map(({ key, Icon, ref }) => (
+            <button
+              key={key}
+              type="button"
+              className="attach-item"
+              onClick={() => ref.current?.click()}
+              data-testid={`attach-${key}`}
+            >
+              <span className="attach-icon">
+                <Icon />
+              </span>
+              {t(`chat.attachMenu.${key}`)}
+            </button>
+          ))}
+          {[
+            { key: 'transfer', Icon: PayCircleOutline },
+            { key: 'redPacket', Icon: GiftOutline },
+          ].map(({ key, Icon }) => (
+            <button key={key} type="button" className="attach-item" disabled aria-disabled>
+              <span className="attach-icon">
+                <Icon />
+              </span>
+              {t(`chat.attachMenu.${key}`)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <input
+        ref={inputs.photo}
+        hidden
+        type="file"
+        accept="image/*"
+        multiple
+        onChange={pick('image')}
+        data-testid="file-photo"
+      />
+      <input
+        ref={inputs.camera}
+        hidden
+        type="file"
+        accept="image/*"
+        capture="environment"
+        onChange={pick('image')}
+        data-testid="file-camera"
+      />
+      <input
+        ref={inputs.video}
+        hidden
+        type="file"
+        accept="video/*"
+        onChange={pick('video')}
+        data-testid="file-video"
+      />
+      <input ref={inputs.file} hidden type="file" onChange={pick('file')} data-testid="file-any" />
+    </div>
+  );
+};

@@ -1,0 +1,115 @@
+import { ImageViewer, Mask } from 'antd-mobile';
+import { FileOutline, PlayOutline, SoundOutline } from 'antd-mobile-icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fileSize } from '../format.ts';
+import type { UiMessage } from '../thread.ts';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+/** The media address to show: the local preview while it uploads (and after, to avoid a flicker). */
+const mediaUrl = (m: UiMessage) => m.localUrl ?? str(m.content.url);
+
+let playing: HTMLAudioElement | null = null;
+
+const Voice = ({ m, mine }: { m: UiMessage; mine: boolean }) => {
+  const { t } = useTranslation();
+  const [active, setActive] = useState(false);
+  const duration = Math.max(1, Math.round(num(m.content.duration)));
+  useEffect(() => () => setActive(false), []);
+  const toggle = () => {
+    if (playing) {
+      playing.pause();
+      playing.dispatchEvent(new Event('ended'));
+    }
+    if (active) return;
+    const audio = new Audio(mediaUrl(m));
+    playing = audio;
+    setActive(true);
+    audio.addEventListener('ended', () => {
+      setActive(false);
+      if (playing === audio) playing = null;
+    });
+    audio.play().catch(() => setActive(false));
+  };
+  return (
+    <button
+      type="button"
+      className={`msg-voice${active ? ' playing' : ''}${mine ? ' mine' : ''}`}
+      style={{ width: `${Math.min(200, 70 + duration * 4)}px` }}
+      onClick={toggle}
+      aria-label={t('chat.preview.voice')}
+      data-testid="msg-voice"
+      data-duration={duration}
+    >
+      <SoundOutline className="msg-voice-icon" />
+      <span>{`${duration}″`}</span>
+    </button>
+  );
+};
+
+const Video = ({ m }: { m: UiMessage }) => {
+  const [open, setOpen] = useState(false);
+  const url = mediaUrl(m);
+  return (
+    <>
+      <button type="button" className="msg-video" onClick={() => setOpen(true)} data-testid="msg-video">
+        <video src={url} preload="metadata" muted playsInline />
+        <PlayOutline className="msg-video-play" />
+      </button>
+      <Mask visible={open} onMaskClick={() => setOpen(false)} opacity={0.9}>
+        <div className="video-viewer">
+          {/* biome-ignore lint/a11y/useMediaCaption: user videos have no captions */}
+          <video src={url} controls autoPlay playsInline data-testid="video-viewer" />
+        </div>
+      </Mask>
+    </>
+  );
+};
+
+/** The inside of a bubble, by content type. */
+export const MessageContent = ({ m, mine }: { m: UiMessage; mine: boolean }) => {
+  switch (m.contentType) {
+    case 'text':
+      return <span className="msg-text">{str(m.content.text)}</span>;
+    case 'image': {
+      const w = num(m.content.width);
+      const h = num(m.content.height);
+      const ratio = w && h ? h / w : 0.75;
+      const width = Math.min(160, ratio > 1 ? 160 / ratio : 160);
+      return (
+        <button
+          type="button"
+          className="msg-image"
+          onClick={() => ImageViewer.show({ image: mediaUrl(m) })}
+          data-testid="msg-image"
+        >
+          <img src={mediaUrl(m)} alt="" style={{ width, height: Math.round(width * ratio) }} />
+        </button>
+      );
+    }
+    case 'video':
+      return <Video m={m} />;
+    case 'voice':
+      return <Voice m={m} mine={mine} />;
+    case 'file':
+      return (
+        <a
+          className="msg-file"
+          href={str(m.content.url) || undefined}
+          target="_blank"
+          rel="noreferrer"
+          data-testid="msg-file"
+        >
+          <span className="msg-file-text">
+            <span className="msg-file-name">{str(m.content.name)}</span>
+            <span className="msg-file-size">{fileSize(num(m.content.size))}</span>
+          </span>
+          <FileOutline className="msg-file-icon" />
+        </a>
+      );
+    default:
+      return null;
+  }
+};

@@ -1,0 +1,51 @@
+import type { ChatSession } from '@chatpay/shared';
+import { Badge } from 'antd-mobile';
+import { SoundMuteOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { listTime, previewText, sessionAvatar } from '../format.ts';
+import { useLongPress } from '../useLongPress.ts';
+
+/** One row of the session list: avatar with unread badge, name, last message, time, muted mark. */
+export const SessionItem = ({
+  session,
+  onOpen,
+  onMenu,
+}: {
+  session: ChatSession;
+  onOpen: () => void;
+  onMenu: () => void;
+}) => {
+  const { t, i18n } = useTranslation();
+  const press = useLongPress(onMenu);
+  const unread = session.unreadCount;
+  const muted = !session.useNotify;
+  const badge = unread <= 0 ? null : muted ? Badge.dot : unread > 99 ? '99+' : unread;
+  return (
+    <button
+      type="button"
+      className={`session-item${session.isTop ? ' is-top' : ''}`}
+      data-testid={`session-${session.id}`}
+      data-unread={unread}
+      onClick={onOpen}
+      {...press}
+    >
+      <Badge content={badge} className="session-badge" data-testid={`session-badge-${session.id}`}>
+        <UserAvatar src={sessionAvatar(session)} size={48} />
+      </Badge>
+      <div className="session-main">
+        <div className="session-row">
+          <span className="session-name">{session.name || t('chat.unnamed')}</span>
+          <span className="session-time">{listTime(session.lastChatTime, i18n.language)}</span>
+        </div>
+        <div className="session-row">
+          <span className="session-preview" data-testid={`session-preview-${session.id}`}>
+            {muted && unread > 1 ? t('chat.mutedCount', { count: unread }) : ''}
+            {previewText(session.contentType, session.content)}
+          </span>
+          {muted ? <SoundMuteOutline className="session-muted" aria-label={t('chat.muted')} /> : null}
+        </div>
+      </div>
+    </button>
+  );
+};

@@ -1,0 +1,295 @@
+import { type ChatMessage, type ChatSession, ErrorCode, messageApi } from '@chatpay/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../lib/auth.ts';
+import { ApiError, ClientCode } from '../../lib/errors.ts';
+import { call } from '../../lib/request.ts';
+import { chatKeys } from './keys.ts';
+import { Outbox, type OutboxItem } from './outbox.ts';
+import { applyMessage, applyRead } from './sessions.ts';
+import { getThread, type Thread, useChatStore } from './store.ts';
+import { hasGap, maxSeq, mergeMessages, minSeq, removeById, type UiMessage, upsertLocal } from './thread.ts';
+
+const PAGE_SIZE = 30;
+const CATCH_UP_SIZE = 100;
+/** How many of the newest messages are reloaded after a reconnect, to see recalls made meanwhile. */
+const RECENT_SIZE = 50;
+/** SPEC §4: the list refreshes 2 s after an event about a session it does not know. */
+const REFRESH_DELAY_MS = 2000;
+
+let qc: QueryClient | null = null;
+/** The query cache the engine keeps the session list in. */
+export const bindQueryClient = (client: QueryClient) => {
+  qc = client;
+};
+/** Invalidates chat queries (friends, requests, users) after an event. */
+export const invalidate = (queryKey: readonly unknown[]) => void qc?.invalidateQueries({ queryKey });
+
+export const myId = () => useAuth.getState().user?.id ?? useAuth.getState().payload?.uid ?? null;
+
+export const sessionsOf = () => qc?.getQueryData<ChatSession[]>(chatKeys.sessions());
+export const setSessions = (fn: (list: ChatSession[]) => ChatSession[]) =>
+  qc?.setQueryData<ChatSession[]>(chatKeys.sessions(), (list) => (list ? fn(list) : list));
+
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+export const refreshSessionsSoon = () => {
+  if (refreshTimer) clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => {
+    refreshTimer = null;
+    void qc?.invalidateQueries({ queryKey: chatKeys.sessions() });
+  }, REFRESH_DELAY_MS);
+};
+
+export const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
+export const isOpen = (sessionId: number) => useChatStore.getState().openId === sessionId && visible();
+
+const update = (id: number, fn: (thread: Thread) => Thread) => useChatStore.getState().update(id, fn);
+
+// ---- catch-up -----------------------------------------------------------------------------------
+
+const catchUps = new Map<number, Promise<void>>();
+const catchUpAgain = new Set<number>();
+
+/**
+ * Fetches everything after the thread's synced seq (DESIGN §5 catch-up). One run per session at a time; a
+ * request while one runs schedules one more run, so a message that arrived meanwhile is not missed.
+ */
+export const catchUp = (sessionId: number): Promise<void> => {
+  const running = catchUps.get(sessionId);
+  if (running) {
+    catchUpAgain.add(sessionId);
+    return running;
+  }
+  const run = (async () => {
+    do {
+      catchUpAgain.delete(sessionId);
+      for (;;) {
+        const after = getThread(sessionId).syncedSeq;
+        const page = await call(messageApi.page, { sessionId, afterSeq: after, size: CATCH_UP_SIZE });
+        const top = page.list.reduce((m, x) => Math.max(m, x.seq), after);
+        update(sessionId, (t) => ({
+          ...t,
+          items: mergeMessages(t.items, page.list),
+          syncedSeq: Math.max(t.syncedSeq, top),
+        }));
+        if (!page.hasMore || page.list.length === 0) break;
+      }
+    } while (catchUpAgain.has(sessionId));
+  })().finally(() => catchUps.delete(sessionId));
+  catchUps.set(sessionId, run);
+  return run;
+};
+
+/** Stored messages reach a thread: merged in seq order; a hole before them is fetched (gap detection). */
+export const receive = (sessionId: number, messages: ChatMessage[]) => {
+  const thread = getThread(sessionId);
+  if (!thread.loaded) return;
+  let gap = false;
+  update(sessionId, (t) => {
+    let synced = t.syncedSeq;
+    for (const m of [...messages].sort((a, b) => a.seq - b.seq)) {
+      if (m.seq <= synced) continue;
+      if (hasGap(synced, m.seq)) gap = true;
+      else synced = m.seq;
+    }
+    return { ...t, items: mergeMessages(t.items, messages), syncedSeq: synced };
+  });
+  if (gap) void catchUp(sessionId).catch(() => undefined);
+};
+
+/**
+ * A recall keeps its seq, so afterSeq cannot see one that happened while we were away. Recalls only touch
+ * messages younger than 2 minutes: reloading the newest page after a reconnect picks them up.
+ */
+export const refreshRecent = async (sessionId: number) => {
+  const page = await call(messageApi.page, { sessionId, size: RECENT_SIZE });
+  update(sessionId, (t) => ({ ...t, items: mergeMessages(t.items, page.list) }));
+};
+
+// ---- loading ------------------------------------------------------------------------------------
+
+/** Loads the newest page the first time a chat opens; later openings only catch up. */
+export const openThread = async (sessionId: number) => {
+  const thread = getThread(sessionId);
+  if (thread.loaded) return catchUp(sessionId);
+  const page = await call(messageApi.page, { sessionId, size: PAGE_SIZE });
+  update(sessionId, (t) => ({
+    items: mergeMessages(t.items, page.list),
+    syncedSeq: Math.max(
+      t.syncedSeq,
+      page.list.reduce((m, x) => Math.max(m, x.seq), 0),
+    ),
+    hasMoreOlder: page.hasMore,
+    loaded: true,
+  }));
+};
+
+/** History upward: the page before the oldest message held. Answers how many arrived. */
+export const loadOlder = async (sessionId: number) => {
+  const oldest = minSeq(getThread(sessionId).items);
+  if (oldest === null || oldest <= 1) {
+    update(sessionId, (t) => ({ ...t, hasMoreOlder: false }));
+    return 0;
+  }
+  const page = await call(messageApi.page, { sessionId, beforeSeq: oldest, size: PAGE_SIZE });
+  update(sessionId, (t) => ({ ...t, items: mergeMessages(t.items, page.list), hasMoreOlder: page.hasMore }));
+  return page.list.length;
+};
+
+// ---- read state ---------------------------------------------------------------------------------
+
+export const readSent = new Map<number, number>();
+
+/**
+ * A fresh session list may have been read on the server before my latest read landed: what I have told
+ * the server I read is a floor for its read seq (it never lowers it), so the list never shows it unread.
+ */
+export const withMyReads = (list: ChatSession[]) =>
+  [...readSent].reduce((acc, [sessionId, seq]) => applyRead(acc, sessionId, seq), list);
+
+/** Marks the open chat read up to its newest message (only moves forward). */
+export const markRead = async (sessionId: number) => {
+  const seq = maxSeq(getThread(sessionId).items);
+  const session = sessionsOf()?.find((s) => s.id === sessionId);
+  const known = Math.max(readSent.get(sessionId) ?? 0, session?.readSeq ?? 0);
+  if (seq <= 0 || seq <= known) return;
+  readSent.set(sessionId, seq);
+  setSessions((list) => applyRead(list, sessionId, seq));
+  try {
+    const res = await call(messageApi.read, { sessionId, seq });
+    setSessions((list) => list.map((s) => (s.id === sessionId ? { ...s, unreadCount: res.unreadCount } : s)));
+  } catch {
+    readSent.delete(sessionId);
+  }
+};
+
+// ---- sending ------------------------------------------------------------------------------------
+
+type SendResult = Awaited<ReturnType<typeof call<typeof messageApi.send>>>;
+
+const retryAfterMs = (error: unknown) => {
+  const data = error instanceof ApiError ? (error.data as { retryAfter?: unknown } | null) : null;
+  const seconds = typeof data?.retryAfter === 'number' ? data.retryAfter : 1;
+  return Math.min(10, Math.max(1, seconds)) * 1000;
+};
+
+const isRetryable = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.code === ClientCode.Network ||
+    error.code === ClientCode.UploadNetwork ||
+    error.code === ErrorCode.Internal ||
+    error.code === ErrorCode.SendTooFast ||
+    error.status >= 500);
+
+const setStatus = (sessionId: number, clientMsgId: string, status: UiMessage['status']) =>
+  update(sessionId, (t) => ({
+    ...t,
+    items: t.items.map((m) => (m.status !== 'sent' && m.clientMsgId === clientMsgId ? { ...m, status } : m)),
+  }));
+
+const errorListeners = new Set<(error: unknown) => void>();
+/** The chat page shows why a message failed (a refusal such as "not friends"). */
+export const onSendError = (listener: (error: unknown) => void) => {
+  errorListeners.add(listener);
+  return () => errorListeners.delete(listener);
+};
+
+export const outbox = new Outbox<SendResult>({
+  send: (item) =>
+    call(messageApi.send, {
+      sessionId: item.sessionId,
+      clientMsgId: item.clientMsgId,
+      contentType: item.contentType as 'text',
+      content: item.content,
+    }),
+  onSent: (item, result) => {
+    const stored: ChatMessage = {
+      id: result.id,
+      sessionId: item.sessionId,
+      seq: result.seq,
+      clientMsgId: item.clientMsgId,
+      senderId: myId() ?? 0,
+      contentType: item.contentType as ChatMessage['contentType'],
+      content: item.content ?? {},
+      createTime: result.createTime,
+      isAutoReply: false,
+      recalled: false,
+    };
+    receive(item.sessionId, [stored]);
+    const outcome = applyMessage(sessionsOf() ?? [], stored, myId());
+    if (outcome.unknown) refreshSessionsSoon();
+    else setSessions(() => outcome.sessions);
+  },
+  onFailed: (item, error) => {
+    setStatus(item.sessionId, item.clientMsgId, 'failed');
+    if (error) for (const l of errorListeners) l(error);
+  },
+  retryable: isRetryable,
+  attempts: 4,
+  delay: (n, error) =>
+    new Promise((r) =>
+      setTimeout(
+        r,
+        error instanceof ApiError && error.code === ErrorCode.SendTooFast
+          ? retryAfterMs(error)
+          : 400 * 2 ** n,
+      ),
+    ),
+});
+
+const newClientMsgId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+/**
+ * Queues one message: it shows at once as pending, then goes out in order. `prepare` (an upload) turns the
+ * local preview content into the content that is sent.
+ */
+export const sendMessage = (
+  sessionId: number,
+  contentType: ChatMessage['contentType'],
+  preview: Record<string, unknown>,
+  options: { prepare?: OutboxItem['prepare']; localUrl?: string } = {},
+) => {
+  const clientMsgId = newClientMsgId();
+  const local: UiMessage = {
+    id: 0,
+    sessionId,
+    seq: 0,
+    clientMsgId,
+    senderId: myId() ?? 0,
+    contentType,
+    content: preview,
+    createTime: new Date().toISOString(),
+    isAutoReply: false,
+    recalled: false,
+    status: 'pending',
+    localUrl: options.localUrl,
+  };
+  update(sessionId, (t) => ({ ...t, items: upsertLocal(t.items, local) }));
+  outbox.enqueue({
+    sessionId,
+    clientMsgId,
+    contentType,
+    content: options.prepare ? null : preview,
+    prepare: options.prepare,
+  });
+};
+
+/** Tap to retry: every failed message of the session goes again, in order, with the same clientMsgId. */
+export const retryFailed = (sessionId: number) => {
+  for (const item of outbox.failedOf(sessionId)) setStatus(sessionId, item.clientMsgId, 'pending');
+  outbox.retry(sessionId);
+};
+
+export const recallMessage = async (message: UiMessage) => {
+  const recalled = await call(messageApi.recall, { id: message.id });
+  receive(message.sessionId, [recalled]);
+  const outcome = applyMessage(sessionsOf() ?? [], recalled, myId());
+  if (!outcome.unknown) setSessions(() => outcome.sessions);
+};
+
+export const removeForMe = async (message: UiMessage) => {
+  await call(messageApi.remove, { ids: [message.id] });
+  update(message.sessionId, (t) => ({ ...t, items: removeById(t.items, [message.id]) }));
+};

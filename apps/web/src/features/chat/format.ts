@@ -1,0 +1,94 @@
+import type { ChatSession } from '@chatpay/shared';
+import { t } from '../../lib/i18n/index.ts';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** The one-line preview of a message by content type (session list, notices). */
+export const previewText = (contentType: string | null, content: Record<string, unknown> | null) => {
+  switch (contentType) {
+    case 'text':
+      return str(content?.text);
+    case 'image':
+      return t('chat.preview.image');
+    case 'voice':
+      return t('chat.preview.voice');
+    case 'video':
+      return t('chat.preview.video');
+    case 'file':
+      return t('chat.preview.file');
+    case 'notice':
+      return noticeText(content);
+    default:
+      return '';
+  }
+};
+
+/** Server notices carry a type; the known ones are shown in the reader's language. */
+export const noticeText = (content: Record<string, unknown> | null) => {
+  const type = str(content?.type);
+  if (type === 'recall') return t('chat.notice.recall');
+  if (type === 'friend' || type === 'friendConfirm') return t('chat.notice.friend');
+  return str(content?.text);
+};
+
+const sameDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/** Session list time: today HH:mm, yesterday, this week the weekday, else the date. */
+export const listTime = (iso: string, lang: string, now = new Date()) => {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  if (sameDay(d, now))
+    return d.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', hour12: false });
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (sameDay(d, yesterday)) return t('chat.yesterday');
+  if (now.getTime() - d.getTime() < 6 * 86_400_000) return d.toLocaleDateString(lang, { weekday: 'short' });
+  return d.toLocaleDateString(lang, { year: '2-digit', month: 'numeric', day: 'numeric' });
+};
+
+/** Chat separator time: the list form plus the clock for older days. */
+export const separatorTime = (iso: string, lang: string, now = new Date()) => {
+  const d = new Date(iso);
+  const clock = d.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', hour12: false });
+  return sameDay(d, now) ? clock : `${listTime(iso, lang, now)} ${clock}`;
+};
+
+/** A time separator goes above a message sent more than 5 minutes after the one before it. */
+export const SEPARATOR_GAP_MS = 5 * 60_000;
+export const needsSeparator = (prevIso: string | undefined, iso: string) =>
+  !prevIso || new Date(iso).getTime() - new Date(prevIso).getTime() > SEPARATOR_GAP_MS;
+
+export const sessionAvatar = (s: Pick<ChatSession, 'headimgs'>) => s.headimgs.split(',')[0] ?? '';
+
+/** The index letter of a name: A-Z, anything else under '#'. */
+export const indexLetter = (name: string) => {
+  const first = name
+    .trim()
+    .charAt(0)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase();
+  return /^[A-Z]$/.test(first) ? first : '#';
+};
+
+/** Friends grouped A-Z (then '#'), each group sorted by name. */
+export const groupByLetter = <T>(items: readonly T[], nameOf: (item: T) => string) => {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const letter = indexLetter(nameOf(item));
+    groups.set(letter, [...(groups.get(letter) ?? []), item]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)))
+    .map(([letter, list]) => ({
+      letter,
+      items: [...list].sort((x, y) => nameOf(x).localeCompare(nameOf(y))),
+    }));
+};
+
+export const fileSize = (bytes: number) => {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+};

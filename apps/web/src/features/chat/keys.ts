@@ -1,0 +1,11 @@
+/** Query keys of the chat domain. */
+export const chatKeys = {
+  all: ['chat'] as const,
+  sessions: () => [...chatKeys.all, 'sessions'] as const,
+  session: (id: number) => [...chatKeys.all, 'session', id] as const,
+  friends: () => [...chatKeys.all, 'friends'] as const,
+  requestCount: () => [...chatKeys.all, 'requestCount'] as const,
+  requests: () => [...chatKeys.all, 'requests'] as const,
+  user: (key: string) => [...chatKeys.all, 'user', key] as const,
+  search: (keyword: string) => [...chatKeys.all, 'search', keyword] as const,
+};

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { groupByLetter, indexLetter, needsSeparator } from './format.ts';
+import { appRouteFromText } from './scanLink.ts';
+import { throttle } from './throttle.ts';
+
+describe('message sound throttle', () => {
+  it('lets one call through per 1000 ms', () => {
+    let now = 0;
+    const allow = throttle(1000, () => now);
+    const heard: number[] = [];
+    for (now = 0; now <= 2500; now += 100) if (allow()) heard.push(now);
+    expect(heard).toEqual([0, 1000, 2000]);
+  });
+});
+
+describe('contacts A-Z', () => {
+  it('groups by first letter, accents folded, non-latin under #, # last', () => {
+    expect(indexLetter('bob')).toBe('B');
+    expect(indexLetter('Émile')).toBe('E');
+    expect(indexLetter('张伟')).toBe('#');
+    expect(indexLetter('1abc')).toBe('#');
+    const groups = groupByLetter(['carol', 'Alice', '张伟', 'adam', 'Bob'], (n) => n);
+    expect(groups.map((g) => g.letter)).toEqual(['A', 'B', 'C', '#']);
+    expect(groups[0]?.items).toEqual(['adam', 'Alice']);
+  });
+});
+
+describe('time separators', () => {
+  it('go above the first message and after a pause of more than 5 minutes', () => {
+    expect(needsSeparator(undefined, '2026-01-01T10:00:00Z')).toBe(true);
+    expect(needsSeparator('2026-01-01T10:00:00Z', '2026-01-01T10:04:00Z')).toBe(false);
+    expect(needsSeparator('2026-01-01T10:00:00Z', '2026-01-01T10:06:00Z')).toBe(true);
+  });
+});
+
+describe('scanned QR codes', () => {
+  const origin = 'https://chat.example';
+  it('opens the app user-detail link from my QR code', () => {
+    expect(appRouteFromText('https://chat.example/#/pages/chat/user-detail?code=AB12CD', origin)).toBe(
+      '/pages/chat/user-detail?code=AB12CD',
+    );
+    expect(appRouteFromText('https://other.example/app/#/pages/chat/user-detail?code=AB12CD', origin)).toBe(
+      '/pages/chat/user-detail?code=AB12CD',
+    );
+    expect(appRouteFromText('#/pages/chat/user-detail?id=5', origin)).toBe('/pages/chat/user-detail?id=5');
+  });
+  it('shows anything else as text', () => {
+    expect(appRouteFromText('hello world', origin)).toBeNull();
+    expect(appRouteFromText('https://evil.example/#/pages/user/set', origin)).toBeNull();
+    expect(appRouteFromText('javascript:alert(1)//#/pages/index/chat', origin)).toBeNull();
+  });
+});

@@ -1,0 +1,143 @@
+import { type ChatSession, friendApi, sessionApi } from '@chatpay/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../lib/auth.ts';
+import { call } from '../../lib/request.ts';
+import { withMyReads } from './engine.ts';
+import { chatKeys } from './keys.ts';
+import { removeSession, replaceSession, unreadSum } from './sessions.ts';
+
+export { chatKeys } from './keys.ts';
+
+/** SPEC §4: the session list is page 1, 100 sessions, newest chat first. */
+export const fetchSessions = async () =>
+  withMyReads(
+    (await call(sessionApi.page, { page: 1, size: 100, order: 'lastChatTime', sort: 'desc' })).list,
+  );
+
+export const useSessions = () => {
+  const token = useAuth((s) => s.token);
+  return useQuery({ queryKey: chatKeys.sessions(), queryFn: fetchSessions, enabled: Boolean(token) });
+};
+
+/** The tab-bar badge. */
+export const useUnreadTotal = () => unreadSum(useSessions().data);
+
+export const useSessionDetail = (id: number) =>
+  useQuery({
+    queryKey: chatKeys.session(id),
+    queryFn: () => call(sessionApi.detail, { id }),
+    enabled: id > 0,
+    retry: false,
+  });
+
+/** Delete (hide) or mute a session; the list changes at once and rolls back if the server refuses. */
+export const useSetChat = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; action: 'chat.delete' | 'notify.on' | 'notify.off' }) =>
+      call(sessionApi.setChat, input),
+    onMutate: async ({ id, action }) => {
+      await qc.cancelQueries({ queryKey: chatKeys.sessions() });
+      const before = qc.getQueryData<ChatSession[]>(chatKeys.sessions());
+      if (before) {
+        qc.setQueryData<ChatSession[]>(
+          chatKeys.sessions(),
+          action === 'chat.delete'
+            ? removeSession(before, id)
+            : before.map((s) => (s.id === id ? { ...s, useNotify: action === 'notify.on' } : s)),
+        );
+      }
+      return { before };
+    },
+    onError: (_e, _v, context) => {
+      if (context?.before) qc.setQueryData(chatKeys.sessions(), context.before);
+    },
+    onSuccess: (session, { action }) => {
+      if (action !== 'chat.delete') {
+        qc.setQueryData<ChatSession[]>(chatKeys.sessions(), (list) => list && replaceSession(list, session));
+      }
+      qc.setQueryData(chatKeys.session(session.id), session);
+    },
+    onSettled: (_d, _e, { action }) => {
+      if (action === 'chat.delete') void qc.invalidateQueries({ queryKey: chatKeys.sessions() });
+    },
+  });
+};
+
+export const useFriends = () => {
+  const token = useAuth((s) => s.token);
+  return useQuery({
+    queryKey: chatKeys.friends(),
+    queryFn: () => call(friendApi.list, {}),
+    enabled: Boolean(token),
+  });
+};
+
+export const useRequestCount = () => {
+  const token = useAuth((s) => s.token);
+  return useQuery({
+    queryKey: chatKeys.requestCount(),
+    queryFn: () => call(friendApi.requestCount, {}),
+    enabled: Boolean(token),
+  });
+};
+
+export const useFriendRequests = () =>
+  useQuery({ queryKey: chatKeys.requests(), queryFn: () => call(friendApi.requestList, {}) });
+
+export const useConfirmFriend = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; agree: boolean }) => call(friendApi.confirmFriend, input),
+    onSuccess: () => {
+      for (const key of [
+        chatKeys.requests(),
+        chatKeys.requestCount(),
+        chatKeys.friends(),
+        chatKeys.sessions(),
+      ])
+        void qc.invalidateQueries({ queryKey: key });
+    },
+  });
+};
+
+/** One member for the user-detail page: by id, or by a keyword such as a share code. */
+export const useUserQuery = (input: { userId?: number; keyword?: string }) =>
+  useQuery({
+    queryKey: chatKeys.user(input.userId ? `id:${input.userId}` : `k:${input.keyword ?? ''}`),
+    queryFn: () => call(friendApi.query, input),
+    enabled: Boolean(input.userId || input.keyword),
+    retry: false,
+  });
+
+export const useSearchUsers = (keyword: string) =>
+  useQuery({
+    queryKey: chatKeys.search(keyword),
+    queryFn: () => call(friendApi.search, { keyword }),
+    enabled: keyword.length > 0,
+    retry: false,
+  });
+
+export const useAddFriend = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { userId: number; message?: string }) => call(friendApi.addFriend, input),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: [...chatKeys.all, 'user'] });
+      void qc.invalidateQueries({ queryKey: chatKeys.friends() });
+    },
+  });
+};
+
+export const useDelFriend = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => call(friendApi.delFriend, { userId }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: chatKeys.all });
+    },
+  });
+};
+
+export const useOpenChat = () =>
+  useMutation({ mutationFn: (userId: number) => call(sessionApi.create, { type: 'single', userId }) });

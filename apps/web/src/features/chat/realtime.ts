@@ -1,0 +1,124 @@
+import {
+  chatMessage,
+  friendConfirmPayload,
+  sessionDeletePayload,
+  updateUnreadPayload,
+} from '@chatpay/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../lib/auth.ts';
+import { onServerEvent, onSocketConnect } from '../../lib/socket.ts';
+import {
+  bindQueryClient,
+  catchUp,
+  invalidate,
+  isOpen,
+  markRead,
+  myId,
+  outbox,
+  readSent,
+  receive,
+  refreshRecent,
+  refreshSessionsSoon,
+  retryFailed,
+  sessionsOf,
+  setSessions,
+  visible,
+} from './engine.ts';
+import { chatKeys } from './keys.ts';
+import { applyMessage, applyUnread, removeSession } from './sessions.ts';
+import { playMessageSound } from './sound.ts';
+import { useChatStore } from './store.ts';
+
+/** Server events by name (SPEC §7); payloads are validated before use. */
+const handlers = {
+  message: (raw: unknown) => {
+    const parsed = chatMessage.safeParse(raw);
+    if (!parsed.success) return;
+    const m = parsed.data;
+    const before = sessionsOf()?.find((s) => s.id === m.sessionId);
+    const isNew = !before || m.seq > before.lastSeq;
+    const outcome = applyMessage(sessionsOf() ?? [], m, myId());
+    if (outcome.unknown) refreshSessionsSoon();
+    else setSessions(() => outcome.sessions);
+    receive(m.sessionId, [m]);
+    const fromOther = m.senderId !== myId();
+    if (isOpen(m.sessionId)) void markRead(m.sessionId);
+    else if (fromOther && isNew && before?.useNotify !== false) playMessageSound();
+  },
+  onUpdateUnread: (raw: unknown) => {
+    const parsed = updateUnreadPayload.safeParse(raw);
+    if (!parsed.success) return;
+    const { sessionId, unreadCount } = parsed.data;
+    if (isOpen(sessionId) && unreadCount > 0) {
+      void markRead(sessionId);
+      return;
+    }
+    const outcome = applyUnread(sessionsOf() ?? [], sessionId, unreadCount);
+    if (outcome.unknown) refreshSessionsSoon();
+    else setSessions(() => outcome.sessions);
+  },
+  onSessionDelete: (raw: unknown) => {
+    const parsed = sessionDeletePayload.safeParse(raw);
+    if (parsed.success) setSessions((list) => removeSession(list, parsed.data.sessionId));
+    refreshSessionsSoon();
+  },
+  onFriendRequest: () => {
+    invalidate(chatKeys.requestCount());
+    invalidate(chatKeys.requests());
+  },
+  onFriendConfirm: (raw: unknown) => {
+    if (!friendConfirmPayload.safeParse(raw).success) return;
+    invalidate(chatKeys.friends());
+    invalidate([...chatKeys.all, 'user']);
+    refreshSessionsSoon();
+  },
+  onFriendRemove: () => {
+    invalidate(chatKeys.friends());
+    invalidate([...chatKeys.all, 'user']);
+    refreshSessionsSoon();
+  },
+} as const;
+
+/** After every (re)connect: catch up each loaded thread and reload the list (DESIGN §5). */
+const onConnect = () => {
+  invalidate(chatKeys.sessions());
+  // Messages held back while the network was down go out now, in their order.
+  outbox.wake();
+  for (const id of outbox.blockedSessions()) retryFailed(id);
+  for (const [id, thread] of Object.entries(useChatStore.getState().threads)) {
+    if (!thread.loaded) continue;
+    void catchUp(Number(id))
+      .then(() => refreshRecent(Number(id)))
+      .catch(() => undefined);
+  }
+};
+
+let started = false;
+
+/** Starts the delivery engine once: socket events, catch-up on connect, a clean slate on logout. */
+export const startChatEngine = (client: QueryClient) => {
+  bindQueryClient(client);
+  if (started) return;
+  started = true;
+  for (const [event, handler] of Object.entries(handlers)) {
+    onServerEvent(event as keyof typeof handlers, handler);
+  }
+  onSocketConnect(onConnect);
+  if (typeof window !== 'undefined') window.addEventListener('online', () => outbox.wake());
+  if (typeof document !== 'undefined') {
+    document.addEventListener('visibilitychange', () => {
+      const open = useChatStore.getState().openId;
+      if (open && visible()) void markRead(open);
+    });
+  }
+  let token = useAuth.getState().token;
+  useAuth.subscribe((state) => {
+    if (state.token === token) return;
+    const hadUser = token !== null;
+    token = state.token;
+    if (!state.token && hadUser) {
+      useChatStore.getState().reset();
+      readSent.clear();
+    }
+  });
+};

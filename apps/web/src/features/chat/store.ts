@@ -1,0 +1,37 @@
+import { create } from 'zustand';
+import type { UiMessage } from './thread.ts';
+
+/** One session's messages held in memory. */
+export interface Thread {
+  items: UiMessage[];
+  /** The highest seq up to which this thread holds every message (catch-up starts after it). */
+  syncedSeq: number;
+  hasMoreOlder: boolean;
+  loaded: boolean;
+}
+
+interface ChatState {
+  threads: Record<number, Thread>;
+  /** The session whose chat page is open and visible (for read state and the sound). */
+  openId: number | null;
+  setOpen: (id: number | null) => void;
+  update: (id: number, fn: (thread: Thread) => Thread) => void;
+  reset: () => void;
+}
+
+export const emptyThread: Thread = { items: [], syncedSeq: 0, hasMoreOlder: false, loaded: false };
+
+export const useChatStore = create<ChatState>()((set) => ({
+  threads: {},
+  openId: null,
+  setOpen: (openId) => set({ openId }),
+  update: (id, fn) =>
+    set((state) => {
+      const before = state.threads[id] ?? emptyThread;
+      const after = fn(before);
+      return after === before ? state : { threads: { ...state.threads, [id]: after } };
+    }),
+  reset: () => set({ threads: {}, openId: null }),
+}));
+
+export const getThread = (id: number) => useChatStore.getState().threads[id] ?? emptyThread;

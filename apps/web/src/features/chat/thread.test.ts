@@ -1,0 +1,127 @@
+import type { ChatMessage } from '@chatpay/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  hasGap,
+  maxSeq,
+  mergeMessages,
+  minSeq,
+  removeById,
+  stored,
+  type UiMessage,
+  upsertLocal,
+} from './thread.ts';
+
+const ME = 1;
+const OTHER = 2;
+const msg = (seq: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
+  id: 100 + seq,
+  sessionId: 7,
+  seq,
+  clientMsgId: `c${seq}`,
+  senderId: OTHER,
+  contentType: 'text',
+  content: { text: `m${seq}` },
+  createTime: new Date(2026, 0, 1, 12, seq).toISOString(),
+  isAutoReply: false,
+  recalled: false,
+  ...over,
+});
+const pending = (clientMsgId: string, text: string): UiMessage => ({
+  ...msg(0, { id: 0, clientMsgId, senderId: ME, content: { text } }),
+  status: 'pending',
+});
+const seqs = (items: UiMessage[]) => items.map((m) => m.seq);
+
+describe('mergeMessages', () => {
+  it('orders stored messages by seq whatever order they arrive in', () => {
+    const items = mergeMessages([], [msg(3), msg(1), msg(2)]);
+    expect(seqs(items)).toEqual([1, 2, 3]);
+    expect(seqs(mergeMessages(items, [msg(5), msg(4)]))).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('never shows a message twice (same id from the socket, a page and a catch-up)', () => {
+    let items = mergeMessages([], [msg(1), msg(2)]);
+    items = mergeMessages(items, [msg(2)]);
+    items = mergeMessages(items, [msg(1), msg(2), msg(3)]);
+    items = mergeMessages(items, [msg(3), msg(3)]);
+    expect(seqs(items)).toEqual([1, 2, 3]);
+  });
+
+  it('answers the same array when nothing is new (no re-render)', () => {
+    const items = mergeMessages([], [msg(1)]);
+    expect(mergeMessages(items, [msg(1)])).toBe(items);
+    expect(mergeMessages(items, [])).toBe(items);
+  });
+
+  it('replaces my pending copy with the stored message (socket echo or send answer, by clientMsgId)', () => {
+    let items = mergeMessages([], [msg(1)]);
+    items = upsertLocal(items, pending('mine-a', 'hello'));
+    items = upsertLocal(items, pending('mine-b', 'again'));
+    expect(items.map((m) => m.status)).toEqual(['sent', 'pending', 'pending']);
+    // The echo of mine-a arrives first, then the send answer builds the same message: one copy only.
+    const echo = msg(2, { clientMsgId: 'mine-a', senderId: ME, content: { text: 'hello' } });
+    items = mergeMessages(items, [echo]);
+    items = mergeMessages(items, [echo]);
+    expect(items.map((m) => [m.seq, m.clientMsgId, m.status])).toEqual([
+      [1, 'c1', 'sent'],
+      [2, 'mine-a', 'sent'],
+      [0, 'mine-b', 'pending'],
+    ]);
+  });
+
+  it("does not mistake someone else's message with the same clientMsgId for mine", () => {
+    let items = upsertLocal([], pending('same', 'mine'));
+    items = mergeMessages(items, [msg(1, { clientMsgId: 'same', senderId: OTHER })]);
+    expect(items.map((m) => m.status)).toEqual(['sent', 'pending']);
+  });
+
+  it('keeps unsent messages after stored ones, in the order they were written', () => {
+    let items = upsertLocal([], pending('a', '1'));
+    items = upsertLocal(items, pending('b', '2'));
+    items = mergeMessages(items, [msg(4), msg(3)]);
+    expect(items.map((m) => m.clientMsgId)).toEqual(['c3', 'c4', 'a', 'b']);
+  });
+
+  it('a recall (same id, re-emitted) replaces the message in place', () => {
+    let items = mergeMessages([], [msg(1), msg(2), msg(3)]);
+    const recalled = msg(2, { contentType: 'notice', content: { type: 'recall', text: '' }, recalled: true });
+    items = mergeMessages(items, [recalled]);
+    expect(seqs(items)).toEqual([1, 2, 3]);
+    expect(items[1]?.contentType).toBe('notice');
+    expect(items[1]?.recalled).toBe(true);
+  });
+
+  it('keeps the local preview URL of my media when the stored copy arrives', () => {
+    let items = upsertLocal([], { ...pending('img', ''), contentType: 'image', localUrl: 'blob:x' });
+    items = mergeMessages(items, [msg(1, { clientMsgId: 'img', senderId: ME, contentType: 'image' })]);
+    expect(items[0]?.localUrl).toBe('blob:x');
+  });
+});
+
+describe('gaps and bounds', () => {
+  it('a message right after the synced seq is no gap; one further on is', () => {
+    expect(hasGap(5, 6)).toBe(false);
+    expect(hasGap(5, 5)).toBe(false);
+    expect(hasGap(5, 3)).toBe(false);
+    expect(hasGap(5, 7)).toBe(true);
+    expect(hasGap(0, 1)).toBe(false);
+    expect(hasGap(0, 2)).toBe(true);
+  });
+
+  it('min and max seq ignore unsent messages', () => {
+    const items = upsertLocal(mergeMessages([], [msg(4), msg(9)]), pending('x', 'y'));
+    expect(maxSeq(items)).toBe(9);
+    expect(minSeq(items)).toBe(4);
+    expect(maxSeq([])).toBe(0);
+    expect(minSeq([])).toBeNull();
+  });
+
+  it('delete for me drops only that message', () => {
+    const items = upsertLocal(mergeMessages([], [msg(1), msg(2)]), pending('x', 'y'));
+    expect(removeById(items, [102]).map((m) => m.clientMsgId)).toEqual(['c1', 'x']);
+  });
+
+  it('stored() marks a server message as sent', () => {
+    expect(stored(msg(1)).status).toBe('sent');
+  });
+});

@@ -1,0 +1,81 @@
+import type { ChatMessage } from '@chatpay/shared';
+
+export type DeliveryStatus = 'pending' | 'sent' | 'failed';
+
+/** A message as the chat page shows it: a stored one, or one of mine still in the outbox (seq 0). */
+export interface UiMessage extends ChatMessage {
+  status: DeliveryStatus;
+  /** A local preview (object URL) of media still uploading. */
+  localUrl?: string;
+}
+
+/** A stored message as the server sent it: delivered. */
+export const stored = (m: ChatMessage): UiMessage => ({ ...m, status: 'sent' });
+
+const isLocal = (m: UiMessage) => m.status !== 'sent';
+
+/**
+ * Merges incoming stored messages into a thread. Strictly deduplicated by id (a re-emitted message, such as
+ * a recall, replaces the old copy) and by clientMsgId of the same sender (the socket echo of my own send
+ * replaces the pending copy). Stored messages are ordered by seq; my unsent ones follow, in send order.
+ * Answers the same array when nothing changed, so renders can be skipped.
+ */
+export const mergeMessages = (items: readonly UiMessage[], incoming: readonly ChatMessage[]): UiMessage[] => {
+  if (incoming.length === 0) return items as UiMessage[];
+  const byId = new Map<number, UiMessage>();
+  const local: UiMessage[] = [];
+  for (const m of items) {
+    if (isLocal(m)) local.push(m);
+    else byId.set(m.id, m);
+  }
+  let changed = false;
+  const localKeys = new Set<string>();
+  for (const m of incoming) {
+    localKeys.add(`${m.senderId}:${m.clientMsgId}`);
+    const prev = byId.get(m.id);
+    if (prev && prev.recalled === m.recalled && prev.contentType === m.contentType) continue;
+    const echoOf = local.find((l) => l.senderId === m.senderId && l.clientMsgId === m.clientMsgId);
+    byId.set(m.id, { ...stored(m), localUrl: prev?.localUrl ?? echoOf?.localUrl });
+    changed = true;
+  }
+  const stillLocal = local.filter((m) => !localKeys.has(`${m.senderId}:${m.clientMsgId}`));
+  if (!changed && stillLocal.length === local.length) return items as UiMessage[];
+  const sent = [...byId.values()].sort((a, b) => a.seq - b.seq);
+  return [...sent, ...stillLocal];
+};
+
+/** The highest stored seq of a thread (0 when it has none). */
+export const maxSeq = (items: readonly UiMessage[]) => {
+  let max = 0;
+  for (const m of items) if (m.status === 'sent' && m.seq > max) max = m.seq;
+  return max;
+};
+
+/** The lowest stored seq, for loading older history (null when the thread has no stored message). */
+export const minSeq = (items: readonly UiMessage[]) => {
+  let min: number | null = null;
+  for (const m of items) if (m.status === 'sent' && (min === null || m.seq < min)) min = m.seq;
+  return min;
+};
+
+/**
+ * Whether a message at `seq` leaves a hole after the highest seq this thread is known to hold contiguously:
+ * the messages in between must be fetched with afterSeq before the thread is complete again.
+ */
+export const hasGap = (syncedSeq: number, seq: number) => seq > syncedSeq + 1;
+
+/** Adds my message to the outbox tail of a thread (or updates it, matched by clientMsgId). */
+export const upsertLocal = (items: readonly UiMessage[], message: UiMessage): UiMessage[] => {
+  const i = items.findIndex((m) => isLocal(m) && m.clientMsgId === message.clientMsgId);
+  if (i < 0) return [...items, message];
+  const next = [...items];
+  next[i] = message;
+  return next;
+};
+
+/** Drops messages by id (delete for me). */
+export const removeById = (items: readonly UiMessage[], ids: readonly number[]) =>
+  items.filter((m) => isLocal(m) || !ids.includes(m.id));
+
+/** Messages I sent and have not been stored: what the page shows as pending or failed. */
+export const unsent = (items: readonly UiMessage[]) => items.filter(isLocal);
