@@ -105,6 +105,10 @@ describe('two members chat in real time and nothing is lost', () => {
     await byId(a, 'nav-back').click();
     await byId(a, 'nav-back').click();
     await byId(a, `friend-${bob.id}`).click();
+    // A gives B a private remark: the card shows it at once.
+    await byId(a, 'user-remark').fill('Bobby');
+    await byId(a, 'user-remark-save').click();
+    await expect.poll(() => byId(a, 'user-nickname').textContent()).toBe('Bobby');
     await byId(a, 'user-send').click();
     await byId(a, 'chat-page').waitFor();
     const sessionId = Number(await byId(a, 'chat-page').getAttribute('data-session'));

@@ -10,5 +10,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 120_000,
+    // UI state is eventual: a message can wait seconds in the outbox (the server's send rate limit) or for a
+    // reconnect on a loaded 2-core CI machine. Polls keep their exact expectations; they only get time.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

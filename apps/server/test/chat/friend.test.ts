@@ -235,6 +235,37 @@ describe('friend/delFriend', () => {
   });
 });
 
+describe('friend/setRemark', () => {
+  it('names the friend for me only, in my list and my session, and clears with an empty remark', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    expect(
+      (await t.call(friendApi.setRemark, { userId: b.id, remark: '  Bobby (work) ' }, a.token)).code,
+    ).toBe(1000);
+    const mine = (await t.call(friendApi.list, {}, a.token)).data as FriendItem[];
+    expect(mine.find((f) => f.userId === b.id)?.remark).toBe('Bobby (work)');
+    const session = await t.call(sessionApi.detail, { id: sessionId }, a.token);
+    expect((session.data as { name: string }).name).toBe('Bobby (work)');
+    // Private: b's view of a is unchanged.
+    const theirs = (await t.call(friendApi.list, {}, b.token)).data as FriendItem[];
+    expect(theirs.find((f) => f.userId === a.id)?.remark).toBe('');
+    await t.call(friendApi.setRemark, { userId: b.id, remark: '' }, a.token);
+    const cleared = await t.call(sessionApi.detail, { id: sessionId }, a.token);
+    expect((cleared.data as { name: string }).name).not.toBe('Bobby (work)');
+  });
+
+  it('refuses a stranger and a remark over 32 characters', async () => {
+    const a = await createUser(t);
+    const stranger = await createUser(t);
+    expect((await t.call(friendApi.setRemark, { userId: stranger.id, remark: 'x' }, a.token)).code).toBe(
+      ErrorCode.NotFriends,
+    );
+    const { a: x, b: y } = await createFriendPair(t);
+    expect((await t.call(friendApi.setRemark, { userId: y.id, remark: 'r'.repeat(33) }, x.token)).code).toBe(
+      ErrorCode.Validation,
+    );
+  });
+});
+
 describe('friend/list and friend/page', () => {
   it('lists friends A-Z and pages them with a name filter', async () => {
     const me = await createUser(t);
@@ -254,7 +285,7 @@ describe('the chat contract', () => {
   it('documents every chat call in the OpenAPI page, behind a login', async () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const calls = [friendApi, sessionApi, messageApi].flatMap((api) => Object.values(api) as Endpoint[]);
-    expect(calls).toHaveLength(29);
+    expect(calls).toHaveLength(30);
     for (const call of calls) {
       const doc = spec.paths[`/api${call.path}`]?.[call.method.toLowerCase()];
       expect(doc, call.path).toBeDefined();

@@ -197,6 +197,14 @@ export const friendApi = {
     input: z.object({ userId: id }),
     output: ok,
   }),
+  setRemark: endpoint({
+    method: 'POST',
+    path: `${FRIEND}/setRemark`,
+    auth: 'user',
+    summary: 'Set my private remark (display name) for a friend; empty clears it',
+    input: z.object({ userId: id, remark: z.string().trim().max(32) }),
+    output: ok,
+  }),
   list: endpoint({
     method: 'POST',
     path: `${FRIEND}/list`,

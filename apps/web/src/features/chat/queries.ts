@@ -139,5 +139,16 @@ export const useDelFriend = () => {
   });
 };
 
+/** My private remark for a friend: it renames them in my contacts, sessions and their card. */
+export const useSetRemark = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { userId: number; remark: string }) => call(friendApi.setRemark, input),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: chatKeys.all });
+    },
+  });
+};
+
 export const useOpenChat = () =>
   useMutation({ mutationFn: (userId: number) => call(sessionApi.create, { type: 'single', userId }) });

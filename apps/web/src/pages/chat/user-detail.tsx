@@ -7,7 +7,13 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { useAddFriend, useDelFriend, useOpenChat, useUserQuery } from '../../features/chat/queries.ts';
+import {
+  useAddFriend,
+  useDelFriend,
+  useOpenChat,
+  useSetRemark,
+  useUserQuery,
+} from '../../features/chat/queries.ts';
 import { usePerson } from '../../features/user/queries.ts';
 import { confirm } from '../../lib/dialog.ts';
 import { navigate } from '../../lib/router/navigate.ts';
@@ -28,6 +34,8 @@ const UserDetailPage = () => {
   const add = useAddFriend();
   const remove = useDelFriend();
   const openChat = useOpenChat();
+  const setRemark = useSetRemark();
+  const [remark, setRemarkDraft] = useState<string | null>(null);
 
   if (!user.data) {
     return (
@@ -53,6 +61,18 @@ const UserDetailPage = () => {
       {
         onSuccess: (r) => {
           toastSuccess(r.status === 'accepted' ? t('friends.nowFriends') : t('friends.requestSent'));
+          void user.refetch();
+        },
+        onError: toastError,
+      },
+    );
+  const saveRemark = () =>
+    setRemark.mutate(
+      { userId: u.userId, remark: (remark ?? u.remark).trim() },
+      {
+        onSuccess: () => {
+          toastSuccess(t('friends.remarkSaved'));
+          setRemarkDraft(null);
           void user.refetch();
         },
         onError: toastError,
@@ -93,20 +113,47 @@ const UserDetailPage = () => {
         </div>
       </div>
       {u.isSelf ? null : u.isFriend ? (
-        <div className="page-actions">
-          <Button
-            block
-            color="primary"
-            onClick={sendMessage}
-            loading={openChat.isPending}
-            data-testid="user-send"
-          >
-            {t('friends.sendMessage')}
-          </Button>
-          <Button block fill="outline" color="danger" onClick={removeFriend} data-testid="user-remove">
-            {t('friends.remove')}
-          </Button>
-        </div>
+        <>
+          <List header={t('friends.remark')}>
+            <List.Item
+              extra={
+                <Button
+                  size="small"
+                  color="primary"
+                  fill="none"
+                  onClick={saveRemark}
+                  loading={setRemark.isPending}
+                  disabled={remark === null || remark.trim() === u.remark}
+                  data-testid="user-remark-save"
+                >
+                  {t('common.save')}
+                </Button>
+              }
+            >
+              <TextInput
+                value={remark ?? u.remark}
+                onChange={setRemarkDraft}
+                maxLength={32}
+                testId="user-remark"
+                placeholder={t('friends.remarkPlaceholder')}
+              />
+            </List.Item>
+          </List>
+          <div className="page-actions">
+            <Button
+              block
+              color="primary"
+              onClick={sendMessage}
+              loading={openChat.isPending}
+              data-testid="user-send"
+            >
+              {t('friends.sendMessage')}
+            </Button>
+            <Button block fill="outline" color="danger" onClick={removeFriend} data-testid="user-remove">
+              {t('friends.remove')}
+            </Button>
+          </div>
+        </>
       ) : (
         <>
           <List header={t('friends.greeting')}>

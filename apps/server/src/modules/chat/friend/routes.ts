@@ -16,6 +16,9 @@ export const registerFriendRoutes = (deps: AppDeps, friends: FriendService) => {
   route(deps, friendApi.requestList, (_input, ctx) => friends.requestList(ctx.user.id));
   route(deps, friendApi.confirmFriend, (input, ctx) => friends.confirm(ctx.user.id, input.id, input.agree));
   route(deps, friendApi.delFriend, (input, ctx) => friends.remove(ctx.user.id, input.userId));
+  route(deps, friendApi.setRemark, (input, ctx) =>
+    friends.setRemark(ctx.user.id, input.userId, input.remark),
+  );
   route(deps, friendApi.list, (_input, ctx) => friends.list(ctx.user.id));
   route(deps, friendApi.page, (input, ctx) => friends.page(ctx.user.id, input));
 };

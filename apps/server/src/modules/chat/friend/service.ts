@@ -188,6 +188,17 @@ export class FriendService {
    * Removes the friendship both ways. The pair's session goes back to kind `friend` (from a trade contact),
    * so the removed friend can no longer send there.
    */
+  /** My private name for a friend; it names our single session in my list (empty: their nickname). */
+  async setRemark(userId: number, friendId: number, remark: string) {
+    const updated = await this.db
+      .update(friends)
+      .set({ remark })
+      .where(and(eq(friends.userId, userId), eq(friends.friendId, friendId)))
+      .returning({ friendId: friends.friendId });
+    if (updated.length === 0) throw new AppError(ErrorCode.NotFriends);
+    return { ok: true as const };
+  }
+
   async remove(userId: number, otherId: number) {
     await this.db.transaction(async (tx) => {
       const removed = await tx
