@@ -8,6 +8,7 @@ import { startSession } from './app/session.ts';
 import { applyPageScale } from './lib/scale.ts';
 import './styles.css';
 import './features/chat/chat.css';
+import './features/chat/group.css';
 
 // antd-mobile's imperative APIs (Toast, Dialog) stay silent under React 19 until given a renderer.
 unstableSetRender((node, container) => {

@@ -29,6 +29,12 @@ const loaders: Record<string, Loader> = {
   [Paths.chatIndex]: () => import('../pages/chat/index.tsx'),
   [Paths.friendRequests]: () => import('../pages/chat/friend-requests.tsx'),
   [Paths.chatUserDetail]: () => import('../pages/chat/user-detail.tsx'),
+  [Paths.groupCreate]: () => import('../pages/chat/group-create.tsx'),
+  [Paths.groupList]: () => import('../pages/chat/group-list.tsx'),
+  [Paths.groupDetail]: () => import('../pages/chat/detail.tsx'),
+  [Paths.groupEdit]: () => import('../pages/chat/edit.tsx'),
+  [Paths.groupQr]: () => import('../pages/chat/qrcode.tsx'),
+  [Paths.groupJoin]: () => import('../pages/chat/group-join.tsx'),
 };
 
 const components = new Map<string, ComponentType>();

@@ -22,6 +22,12 @@ export const Paths = {
   chatIndex: '/pages/chat/index',
   friendRequests: '/pages/chat/friend-requests',
   scanQr: '/pages/base/scan-qr',
+  groupCreate: '/pages/chat/group-create',
+  groupList: '/pages/chat/group-list',
+  groupDetail: '/pages/chat/detail',
+  groupEdit: '/pages/chat/edit',
+  groupQr: '/pages/chat/qrcode',
+  groupJoin: '/pages/chat/group-join',
 } as const;
 
 /** The bottom tab bar, in order (SPEC §2). */

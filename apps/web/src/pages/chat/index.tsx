@@ -121,9 +121,11 @@ const ChatPage = () => {
   };
 
   const session = detail.data;
+  const group = session?.groupInfo ?? null;
+  const title = group ? `${session?.name ?? ''} (${group.memberCount})` : (session?.name ?? '');
   return (
     <Page
-      title={session?.name ?? ''}
+      title={title}
       bodyClassName="chat-body"
       right={
         session?.userId ? (
@@ -135,6 +137,16 @@ const ChatPage = () => {
             onClick={() =>
               navigate({ path: Paths.chatUserDetail, query: { id: session.userId ?? undefined } })
             }
+          >
+            <MoreOutline />
+          </button>
+        ) : group ? (
+          <button
+            type="button"
+            className="nav-icon"
+            aria-label={t('chat.detail')}
+            data-testid="chat-group-detail"
+            onClick={() => navigate({ path: Paths.groupDetail, query: { id: sessionId } })}
           >
             <MoreOutline />
           </button>
@@ -159,7 +171,18 @@ const ChatPage = () => {
           <Loading />
         )}
       </div>
-      <Composer onText={onText} onFile={onFile} onVoice={onVoice} onLayout={() => list.current?.toBottom()} />
+      {group?.dissolved ? (
+        <div className="group-notice" data-testid="chat-dissolved">
+          {t('group.dissolved')}
+        </div>
+      ) : (
+        <Composer
+          onText={onText}
+          onFile={onFile}
+          onVoice={onVoice}
+          onLayout={() => list.current?.toBottom()}
+        />
+      )}
     </Page>
   );
 };

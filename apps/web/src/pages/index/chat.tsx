@@ -1,6 +1,6 @@
 import type { ChatSession } from '@chatpay/shared';
 import { Popover, PullToRefresh } from 'antd-mobile';
-import { AddCircleOutline, ScanningOutline, UserAddOutline } from 'antd-mobile-icons';
+import { AddCircleOutline, ScanningOutline, TeamOutline, UserAddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
@@ -14,8 +14,8 @@ import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toastError } from '../../lib/toast.ts';
 
-/** The "+" menu of the chat tab: add a friend, scan a QR code. */
-export const PlusMenu = () => {
+/** The "+" menu of the chat and contacts tabs: new group chat, add a friend, scan a QR code. */
+export const PlusMenu = ({ testId = 'chat-plus' }: { testId?: string }) => {
   const { t } = useTranslation();
   return (
     <Popover.Menu
@@ -23,14 +23,16 @@ export const PlusMenu = () => {
       trigger="click"
       mode="dark"
       actions={[
+        { key: 'group', text: t('group.new'), icon: <TeamOutline /> },
         { key: 'add', text: t('chat.addFriend'), icon: <UserAddOutline /> },
         { key: 'scan', text: t('chat.scan'), icon: <ScanningOutline /> },
       ]}
-      onAction={(a) =>
-        navigate(a.key === 'add' ? { path: Paths.friendRequests, query: { search: 1 } } : Paths.scanQr)
-      }
+      onAction={(a) => {
+        if (a.key === 'group') navigate(Paths.groupCreate);
+        else navigate(a.key === 'add' ? { path: Paths.friendRequests, query: { search: 1 } } : Paths.scanQr);
+      }}
     >
-      <button type="button" className="nav-icon" data-testid="chat-plus" aria-label={t('chat.more')}>
+      <button type="button" className="nav-icon" data-testid={testId} aria-label={t('chat.more')}>
         <AddCircleOutline />
       </button>
     </Popover.Menu>

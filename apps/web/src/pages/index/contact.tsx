@@ -1,5 +1,5 @@
 import { Badge, IndexBar, List } from 'antd-mobile';
-import { AddCircleOutline, TeamOutline } from 'antd-mobile-icons';
+import { TeamFill, TeamOutline, UserAddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
@@ -10,6 +10,7 @@ import { groupByLetter } from '../../features/chat/format.ts';
 import { useFriends, useRequestCount } from '../../features/chat/queries.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
+import { PlusMenu } from './chat.tsx';
 
 /** Contacts tab: the "New friends" entry with the waiting count, then my friends A-Z. */
 const ContactTab = () => {
@@ -35,6 +36,17 @@ const ContactTab = () => {
         data-testid="contact-new-friends"
       >
         {t('contact.newFriends')}
+      </List.Item>
+      <List.Item
+        prefix={
+          <span className="contact-entry-icon">
+            <TeamFill />
+          </span>
+        }
+        onClick={() => navigate(Paths.groupList)}
+        data-testid="contact-groups"
+      >
+        {t('group.myGroups')}
       </List.Item>
     </List>
   );
@@ -75,15 +87,18 @@ const ContactTab = () => {
       back={false}
       bodyClassName="contact-body"
       right={
-        <button
-          type="button"
-          className="nav-icon"
-          aria-label={t('chat.addFriend')}
-          data-testid="contact-add"
-          onClick={() => navigate({ path: Paths.friendRequests, query: { search: 1 } })}
-        >
-          <AddCircleOutline />
-        </button>
+        <span className="nav-pair">
+          <PlusMenu testId="contact-plus" />
+          <button
+            type="button"
+            className="nav-icon"
+            aria-label={t('chat.addFriend')}
+            data-testid="contact-add"
+            onClick={() => navigate({ path: Paths.friendRequests, query: { search: 1 } })}
+          >
+            <UserAddOutline />
+          </button>
+        </span>
       }
     >
       {head}

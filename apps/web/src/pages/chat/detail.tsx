@@ -1,0 +1,167 @@
+import { type GroupInfo, type GroupMemberInfo, groupApi } from '@chatpay/shared';
+import { Button, List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { LoadError } from '../../components/LoadError.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
+import { MemberGrid } from '../../features/chat/components/MemberGrid.tsx';
+import { myId } from '../../features/chat/engine.ts';
+import { useGroupInfo, useGroupRun } from '../../features/chat/groups.ts';
+import { useSheet } from '../../features/chat/useSheet.ts';
+import { confirm } from '../../lib/dialog.ts';
+import { call } from '../../lib/request.ts';
+import { navigate } from '../../lib/router/navigate.ts';
+import { Paths } from '../../lib/router/paths.ts';
+
+type Action = 'setManager' | 'unsetManager' | 'mute' | 'unmute' | 'remove' | 'transfer' | 'profile';
+
+/** What I may do to a member: the owner everything, a manager only to plain members. */
+const actionsFor = (g: GroupInfo, m: GroupMemberInfo, me: number | null): Action[] => {
+  const list: Action[] = ['profile'];
+  if (m.userId === me || m.role === 'owner' || g.dissolved) return list;
+  const owner = g.myRole === 'owner';
+  if (owner) list.push(m.role === 'manager' ? 'unsetManager' : 'setManager');
+  if (owner || (g.myRole === 'manager' && m.role === 'member')) {
+    list.push(m.isMuted ? 'unmute' : 'mute', 'remove');
+  }
+  if (owner) list.push('transfer');
+  return list;
+};
+
+/** Group settings: members, name, announcement, QR code, quit or dissolve. */
+const GroupDetailPage = () => {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const sessionId = Number(params.get('id')) || 0;
+  const info = useGroupInfo(sessionId);
+  const run = useGroupRun();
+  const showSheet = useSheet();
+  const me = myId();
+  const g = info.data;
+  if (!g) {
+    return (
+      <Page title={t('titles.groupDetail')}>
+        {info.isError ? <LoadError error={info.error} onRetry={() => void info.refetch()} /> : <Loading />}
+      </Page>
+    );
+  }
+  const canManage = !g.dissolved && (g.myRole === 'owner' || g.myRole === 'manager');
+  const ref = (userId: number) => ({ groupId: g.groupId, userId });
+
+  const act = async (a: Action, m: GroupMemberInfo) => {
+    if (a === 'profile') return navigate({ path: Paths.chatUserDetail, query: { id: m.userId } });
+    if (a === 'setManager') await run(() => call(groupApi.setManager, ref(m.userId)));
+    if (a === 'unsetManager') await run(() => call(groupApi.unsetManager, ref(m.userId)));
+    if (a === 'mute') await run(() => call(groupApi.mute, ref(m.userId)));
+    if (a === 'unmute') await run(() => call(groupApi.unmute, ref(m.userId)));
+    if (
+      a === 'remove' &&
+      (await confirm(t('group.removeConfirm'), 'group-remove-dialog', t('common.delete'), true))
+    )
+      await run(() => call(groupApi.remove, { groupId: g.groupId, userIds: [m.userId] }));
+    if (a === 'transfer' && (await confirm(t('group.transferConfirm'), 'group-transfer-dialog')))
+      await run(() => call(groupApi.transferOwner, ref(m.userId)));
+  };
+
+  const onMember = (m: GroupMemberInfo) => {
+    const handler = showSheet({
+      cancelText: t('common.cancel'),
+      actions: actionsFor(g, m, me).map((a) => ({
+        key: a,
+        danger: a === 'remove',
+        text: <span data-testid={`member-action-${a}`}>{t(`group.action.${a}`)}</span>,
+        onClick: () => {
+          handler.close();
+          void act(a, m);
+        },
+      })),
+    });
+  };
+
+  const onRemovePick = () => {
+    const removable = g.members.filter((m) => actionsFor(g, m, me).includes('remove'));
+    const handler = showSheet({
+      cancelText: t('common.cancel'),
+      actions: removable.map((m) => ({
+        key: m.userId,
+        text: <span data-testid={`remove-pick-${m.userId}`}>{m.note || m.nickName}</span>,
+        onClick: () => {
+          handler.close();
+          void act('remove', m);
+        },
+      })),
+    });
+  };
+
+  const leave = async (dissolve: boolean) => {
+    const ok = await confirm(
+      t(dissolve ? 'group.dissolveConfirm' : 'group.quitConfirm'),
+      dissolve ? 'group-dissolve-dialog' : 'group-quit-dialog',
+      t('common.confirm'),
+      true,
+    );
+    if (!ok) return;
+    const done = await run(() => call(dissolve ? groupApi.dissolve : groupApi.quit, { groupId: g.groupId }));
+    if (done === null) return;
+    if (dissolve) void info.refetch();
+    else navigate({ path: Paths.root, mode: 'reLaunch' });
+  };
+
+  const edit = (field: 'name' | 'announcement') =>
+    canManage ? () => navigate({ path: Paths.groupEdit, query: { id: sessionId, field } }) : undefined;
+
+  return (
+    <Page title={t('group.detailTitle', { count: g.memberCount })}>
+      <MemberGrid
+        members={g.members}
+        canInvite={canManage}
+        canRemove={canManage}
+        onMember={onMember}
+        onInvite={() => navigate({ path: Paths.groupCreate, query: { id: sessionId } })}
+        onRemove={onRemovePick}
+      />
+      <List>
+        <List.Item
+          onClick={edit('name')}
+          extra={<span className="group-row-value">{g.name}</span>}
+          data-testid="group-name-row"
+        >
+          {t('group.name')}
+        </List.Item>
+        <List.Item
+          onClick={edit('announcement')}
+          description={g.announcement || t('common.notSet')}
+          data-testid="group-announcement-row"
+        >
+          {t('group.announcement')}
+        </List.Item>
+        <List.Item
+          onClick={() => navigate({ path: Paths.groupQr, query: { id: sessionId } })}
+          data-testid="group-qr-row"
+        >
+          {t('group.qr')}
+        </List.Item>
+      </List>
+      <div className="group-actions">
+        {g.dissolved ? (
+          <p className="group-notice" data-testid="group-dissolved">
+            {t('group.dissolved')}
+          </p>
+        ) : (
+          <Button
+            block
+            color="danger"
+            fill="outline"
+            onClick={() => void leave(g.myRole === 'owner')}
+            data-testid={g.myRole === 'owner' ? 'group-dissolve' : 'group-quit'}
+          >
+            {t(g.myRole === 'owner' ? 'group.dissolve' : 'group.quit')}
+          </Button>
+        )}
+      </div>
+    </Page>
+  );
+};
+
+export default GroupDetailPage;

@@ -1,0 +1,163 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const byId = (page: Page, id: string) => page.getByTestId(id);
+const PASSWORD = 'group-secret-1';
+
+interface Member {
+  id: number;
+  username: string;
+  token: string;
+}
+
+const api = async <T>(pathname: string, token: string | null, body?: unknown): Promise<T> => {
+  const res = await fetch(`${server.url}/api${pathname}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: number; data: T; message: string };
+  if (json.code !== 1000) throw new Error(`${pathname}: ${json.code} ${json.message}`);
+  return json.data;
+};
+
+const register = async (nickName: string): Promise<Member> => {
+  const username = `${nickName.toLowerCase()}_${Date.now().toString(36)}`;
+  const { token } = await api<{ token: string }>('/app/html5/user/registerByName', null, {
+    username,
+    password: PASSWORD,
+    nickName,
+    agree: true,
+  });
+  const me = await api<{ id: number }>('/app/html5/user/person', token);
+  return { id: me.id, username, token };
+};
+
+/** `from` asks, `to` accepts: they are friends; answers their single session. */
+const befriend = async (from: Member, to: Member) => {
+  await api('/app/chat/friend/addFriend', from.token, { userId: to.id });
+  const requests = await api<{ id: number; userId: number }[]>('/app/chat/friend/requestList', to.token);
+  const request = requests.find((r) => r.userId === from.id);
+  await api('/app/chat/friend/confirmFriend', to.token, { id: request?.id, agree: true });
+  const session = await api<{ id: number }>('/app/chat/session/create', from.token, {
+    type: 'single',
+    userId: to.id,
+  });
+  return session.id;
+};
+
+const logIn = async (context: BrowserContext, who: Member) => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/#/pages/login/index`);
+  await byId(page, 'login-username').fill(who.username);
+  await byId(page, 'login-password').fill(PASSWORD);
+  await byId(page, 'login-submit').click();
+  await byId(page, 'tab-chat').waitFor();
+  return page;
+};
+
+const open = (page: Page, route: string) => page.goto(`${server.url}/#${route}`);
+const texts = (page: Page) => page.locator('[data-testid="msg-list"] .msg-text').allTextContents();
+
+describe('groups: create, roles, mute, dissolve', () => {
+  it('A makes a group with B and C, B becomes manager and mutes C, A dissolves it', async () => {
+    const [alice, bob, carol] = await Promise.all([register('Alice'), register('Bob'), register('Carol')]);
+    await befriend(alice, bob);
+    const single = await befriend(alice, carol);
+    const phone = async (who: Member) => logIn(await newPhone(browser), who);
+    const [a, b, c] = await Promise.all([phone(alice), phone(bob), phone(carol)]);
+
+    // A creates the group from the "+" menu.
+    await byId(a, 'chat-plus').click();
+    await a.getByText('New group chat').click();
+    await byId(a, `group-pick-${bob.id}`).click();
+    await byId(a, `group-pick-${carol.id}`).click();
+    await shot(a, 'group-01-a-pick');
+    await byId(a, 'group-create-submit').click();
+    await byId(a, 'chat-page').waitFor();
+    const sessionId = Number(await byId(a, 'chat-page').getAttribute('data-session'));
+    expect(sessionId).toBeGreaterThan(0);
+    await expect.poll(() => a.locator('.adm-nav-bar-title').textContent()).toContain('(3)');
+    await shot(a, 'group-02-a-chat');
+
+    // A makes B a manager from the group settings.
+    await byId(a, 'chat-group-detail').click();
+    await byId(a, `member-${bob.id}`).click();
+    await byId(a, 'member-action-setManager').click();
+    await expect.poll(() => byId(a, `member-${bob.id}`).getAttribute('data-role')).toBe('manager');
+    await shot(a, 'group-03-a-settings');
+    await a.locator('.adm-action-sheet').waitFor({ state: 'detached' });
+
+    // A renames the group (empty is refused) and looks at its QR code.
+    await byId(a, 'group-name-row').click();
+    const name = byId(a, 'group-edit-input').locator('textarea').first();
+    await name.fill('');
+    await byId(a, 'group-edit-save').click();
+    await a.getByText('Content cannot be empty').waitFor();
+    await name.fill('Weekend trip');
+    await byId(a, 'group-edit-save').click();
+    await expect.poll(() => byId(a, 'group-name-row').textContent()).toContain('Weekend trip');
+    await byId(a, 'group-qr-row').click();
+    expect(await byId(a, 'group-qr-code').getAttribute('data-link')).toMatch(
+      /#\/pages\/chat\/group-join\?code=\w+$/,
+    );
+    await a.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+    await shot(a, 'group-03b-a-qr');
+
+    // B finds the group under "Group chats" on the contacts tab; now a manager, B mutes C.
+    await byId(b, 'tab-contact').click();
+    await byId(b, 'contact-plus').click();
+    await b.getByText('New group chat').waitFor();
+    await shot(b, 'group-04-b-contacts-plus');
+    await byId(b, 'contact-plus').click();
+    await byId(b, 'contact-groups').click();
+    await expect.poll(() => byId(b, 'group-list').textContent()).toContain('Weekend trip');
+    await shot(b, 'group-04a-b-group-list');
+    await open(b, `/pages/chat/detail?id=${sessionId}`);
+    await byId(b, `member-${carol.id}`).click();
+    await byId(b, 'member-action-mute').click();
+    await expect.poll(() => byId(b, `member-${carol.id}`).getAttribute('data-muted')).toBe('1');
+    await shot(b, 'group-04-b-muted-c');
+
+    // C cannot send in the group: the server's reason shows and the message is marked failed.
+    await open(c, `/pages/chat/index?id=${sessionId}`);
+    await byId(c, 'msg-list').waitFor();
+    await byId(c, 'chat-input').fill('Can anyone hear me?');
+    await byId(c, 'chat-send').click();
+    await c.getByText('Muted, send failed').waitFor();
+    await c.locator('[data-testid="msg-list"] .msg-failed').waitFor();
+    await shot(c, 'group-05-c-muted');
+
+    // C's single chat with A still works.
+    await open(c, `/pages/chat/index?id=${single}`);
+    await byId(c, 'chat-page').waitFor();
+    await open(a, `/pages/chat/index?id=${single}`);
+    await byId(a, 'chat-page').waitFor();
+    await byId(c, 'chat-input').fill('Hi Alice, privately');
+    await byId(c, 'chat-send').click();
+    await expect.poll(() => texts(a)).toContain('Hi Alice, privately');
+
+    // A dissolves the group; B sees it dissolved.
+    await open(a, `/pages/chat/detail?id=${sessionId}`);
+    await byId(a, 'group-dissolve').click();
+    await byId(a, 'group-dissolve-dialog-confirm').click();
+    await byId(a, 'group-dissolved').waitFor();
+    await a.locator('.adm-dialog').waitFor({ state: 'detached' });
+    await shot(a, 'group-06-a-dissolved');
+    await open(b, `/pages/chat/index?id=${sessionId}`);
+    await byId(b, 'chat-dissolved').waitFor();
+    await shot(b, 'group-07-b-dissolved');
+  });
+});
