@@ -158,6 +158,10 @@ describe('groups: create, roles, mute, dissolve', () => {
     await shot(a, 'group-06-a-dissolved');
     await open(b, `/pages/chat/index?id=${sessionId}`);
     await byId(b, 'chat-dissolved').waitFor();
+    // Members keep the history of a dissolved group, down to the dissolve notice.
+    const notices = () => b.locator('[data-testid="msg-list"] .msg-notice').allTextContents();
+    await expect.poll(notices).toContain('Bob muted Carol');
+    await expect.poll(notices).toContain('Alice dissolved the group');
     await shot(b, 'group-07-b-dissolved');
   });
 });
