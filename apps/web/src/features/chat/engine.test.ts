@@ -109,6 +109,17 @@ describe('delivery engine', () => {
     expect(shown()).toEqual(range(1, 7));
   });
 
+  it('a message that arrives while the open chat is loading its first page is shown', async () => {
+    store(3);
+    useChatStore.getState().setOpen(SID);
+    const loading = openThread(SID); // the page request has left: it holds 1..3
+    store(1);
+    emit('message', msg(4)); // 4 reaches the socket before the page answers
+    await loading;
+    await flush();
+    expect(shown()).toEqual(range(1, 4));
+  });
+
   it('a message right after the last one needs no fetch', async () => {
     store(3);
     await openThread(SID);

@@ -82,7 +82,15 @@ export const catchUp = (sessionId: number): Promise<void> => {
 /** Stored messages reach a thread: merged in seq order; a hole before them is fetched (gap detection). */
 export const receive = (sessionId: number, messages: ChatMessage[]) => {
   const thread = getThread(sessionId);
-  if (!thread.loaded) return;
+  if (!thread.loaded) {
+    // The open chat (or one holding my pending sends) is still loading its first page, which may have left
+    // before these were stored: keep them. The page merges in by id; the synced seq stays with the page, so
+    // a later gap check or catch-up can only re-fetch, never skip. Other sessions load when opened.
+    if (useChatStore.getState().openId === sessionId || thread.items.length > 0) {
+      update(sessionId, (t) => ({ ...t, items: mergeMessages(t.items, messages) }));
+    }
+    return;
+  }
   let gap = false;
   update(sessionId, (t) => {
     let synced = t.syncedSeq;
