@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
+import { byId, logInAs, type Member, registerMember, texts } from './people.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,52 +15,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const byId = (page: Page, id: string) => page.getByTestId(id);
-const PASSWORD = 'chat-secret-1';
+const register = (nickName: string) => registerMember(server.url, nickName);
+const logIn = (context: BrowserContext, who: Member) => logInAs(server.url, context, who);
 
-interface Member {
-  id: number;
-  memberId: string;
-  username: string;
-  nickName: string;
-}
-
-const api = async <T>(pathname: string, token: string | null, body?: unknown): Promise<T> => {
-  const res = await fetch(`${server.url}/api${pathname}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; data: T; message: string };
-  if (json.code !== 1000) throw new Error(`${pathname}: ${json.code} ${json.message}`);
-  return json.data;
-};
-
-/** Registers through the API (the account test covers the sign-up screens) and answers who it is. */
-const register = async (nickName: string): Promise<Member> => {
-  const username = `${nickName.toLowerCase()}_${Date.now().toString(36)}`;
-  const login = await api<{ token: string }>('/app/html5/user/registerByName', null, {
-    username,
-    password: PASSWORD,
-    nickName,
-    agree: true,
-  });
-  const me = await api<{ id: number; memberId: string }>('/app/html5/user/person', login.token);
-  return { id: me.id, memberId: me.memberId, username, nickName };
-};
-
-const logIn = async (context: BrowserContext, who: Member) => {
-  const page = await context.newPage();
-  await page.goto(`${server.url}/#/pages/login/index`);
-  await byId(page, 'login-username').fill(who.username);
-  await byId(page, 'login-password').fill(PASSWORD);
-  await byId(page, 'login-submit').click();
-  await byId(page, 'tab-chat').waitFor();
-  return page;
-};
-
-/** The texts the chat page shows, top to bottom. */
-const texts = (page: Page) => page.locator('[data-testid="msg-list"] .msg-text').allTextContents();
 const tabBadge = (page: Page, tab: string) =>
   byId(page, `tab-${tab}`)
     .locator('.adm-badge-content')

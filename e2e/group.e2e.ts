@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
+import { apiCall, byId, logInAs, type Member, registerMember, texts } from './people.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -13,37 +14,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const byId = (page: Page, id: string) => page.getByTestId(id);
-const PASSWORD = 'group-secret-1';
-
-interface Member {
-  id: number;
-  username: string;
-  token: string;
-}
-
-const api = async <T>(pathname: string, token: string | null, body?: unknown): Promise<T> => {
-  const res = await fetch(`${server.url}/api${pathname}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; data: T; message: string };
-  if (json.code !== 1000) throw new Error(`${pathname}: ${json.code} ${json.message}`);
-  return json.data;
-};
-
-const register = async (nickName: string): Promise<Member> => {
-  const username = `${nickName.toLowerCase()}_${Date.now().toString(36)}`;
-  const { token } = await api<{ token: string }>('/app/html5/user/registerByName', null, {
-    username,
-    password: PASSWORD,
-    nickName,
-    agree: true,
-  });
-  const me = await api<{ id: number }>('/app/html5/user/person', token);
-  return { id: me.id, username, token };
-};
+const api = <T>(pathname: string, token: string | null, body?: unknown) =>
+  apiCall<T>(server.url, pathname, token, body);
+const register = (nickName: string) => registerMember(server.url, nickName);
+const logIn = (context: BrowserContext, who: Member) => logInAs(server.url, context, who);
 
 /** `from` asks, `to` accepts: they are friends; answers their single session. */
 const befriend = async (from: Member, to: Member) => {
@@ -58,18 +32,7 @@ const befriend = async (from: Member, to: Member) => {
   return session.id;
 };
 
-const logIn = async (context: BrowserContext, who: Member) => {
-  const page = await context.newPage();
-  await page.goto(`${server.url}/#/pages/login/index`);
-  await byId(page, 'login-username').fill(who.username);
-  await byId(page, 'login-password').fill(PASSWORD);
-  await byId(page, 'login-submit').click();
-  await byId(page, 'tab-chat').waitFor();
-  return page;
-};
-
 const open = (page: Page, route: string) => page.goto(`${server.url}/#${route}`);
-const texts = (page: Page) => page.locator('[data-testid="msg-list"] .msg-text').allTextContents();
 
 describe('groups: create, roles, mute, dissolve', () => {
   it('A makes a group with B and C, B becomes manager and mutes C, A dissolves it', async () => {
