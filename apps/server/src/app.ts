@@ -15,6 +15,7 @@ import type { Database } from './db/connection.ts';
 import { seed } from './db/seed.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import type { RouteHost } from './http/route.ts';
+import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { registerAppRoutes } from './modules/app/routes.ts';
 import { trackEndpoints } from './modules/base/eps.ts';
@@ -37,6 +38,7 @@ export interface App {
   realtime: Realtime;
   tokens: TokenService;
   redis: Redis | null;
+  jobs: Scheduler;
   close(): Promise<void>;
 }
 
@@ -124,7 +126,8 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
   await database.exclusively(() => seed(database.db, config));
 
   const host: RouteHost = { app, tokens };
-  const deps = { ...host, config, db: database.db, realtime, engine: database.engine, redis };
+  const jobs = createScheduler(app.log, config.SWEEP_INTERVAL_SECONDS * 1000);
+  const deps = { ...host, config, db: database.db, realtime, engine: database.engine, redis, jobs };
   registerHealthRoutes(deps);
   registerUserRoutes(deps);
   registerAdminUserRoutes(deps);
@@ -135,10 +138,12 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
   registerMomentsRoutes(deps);
   registerAppRoutes(deps);
   registerWalletRoutes(deps);
+  jobs.start();
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      await jobs.stop();
       await realtime.close();
       await app.close();
       redisSub?.disconnect();
@@ -147,7 +152,7 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
     })();
     return closing;
   };
-  return { app, config, database, realtime, tokens, redis, close };
+  return { app, config, database, realtime, tokens, redis, jobs, close };
 };
 
 export type AppDeps = RouteHost & {
@@ -156,4 +161,6 @@ export type AppDeps = RouteHost & {
   engine: Database['engine'];
   realtime: Realtime;
   redis: Redis | null;
+  /** Modules add their periodic jobs (sweepers) here. */
+  jobs: Scheduler;
 };

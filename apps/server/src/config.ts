@@ -41,6 +41,8 @@ const schema = z.object({
   CHAT_SEND_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Password of the seeded customer-service account `support`; random (no login) when unset. */
   SUPPORT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** How often the deadline sweepers (expired red packets, late orders) run; 0 turns them off. */
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

@@ -65,6 +65,8 @@ export const createTestApp = async (
     API_RATE_LIMIT: '100000',
     LOGIN_RATE_LIMIT: '1000',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Tests run sweepers explicitly with `jobs.runNow(name)`.
+    SWEEP_INTERVAL_SECONDS: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...(engine === 'postgres' && process.env.TEST_REDIS_URL
       ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test-${randomUUID()}` }
