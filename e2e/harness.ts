@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startServerProcess } from '../apps/server/test/helpers/process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const screenshotDir = path.join(root, 'artifacts', 'screenshots');
@@ -16,48 +16,16 @@ export interface RunningServer {
 /** Starts the real server (as `npm start` does, on its embedded defaults) on a free port and a fresh data dir. */
 export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatpay-e2e-'));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        WEB_DIST: path.join(root, 'apps/web/dist'),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let log = '';
-  child.stderr?.on('data', (d) => {
-    log += d;
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 60_000);
-    child.stdout?.on('data', (d) => {
-      log += d;
-      const m = log.match(/listening at (http:\/\/127\.0\.0\.1:\d+)/i);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(root, 'apps/web/dist'),
+    ...env,
   });
   return {
-    url,
+    url: server.url,
     dataDir,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await server.kill('SIGTERM');
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

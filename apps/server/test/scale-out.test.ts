@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,41 +6,13 @@ import { friendApi, type LoginResult, messageApi, SOCKET_NAMESPACE, userApi } fr
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, engine } from './helpers/app.ts';
+import { type ServerProcess, startServerProcess } from './helpers/process.ts';
 
 /**
  * Two server processes on one PostgreSQL and one Redis act as one: an event raised by a request to one process
  * reaches a socket held by the other (Socket.IO Redis adapter).
  */
 const enabled = engine === 'postgres' && Boolean(process.env.TEST_REDIS_URL);
-const mainTs = path.resolve(import.meta.dirname, '../src/main.ts');
-
-interface Proc {
-  url: string;
-  child: ChildProcess;
-}
-
-const startProcess = (env: Record<string, string>) =>
-  new Promise<Proc>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
-      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    const timer = setTimeout(() => reject(new Error(`no start: ${log}`)), 60_000);
-    child.stderr?.on('data', (d) => {
-      log += d;
-    });
-    child.stdout?.on('data', (d) => {
-      log += d;
-      const m = log.match(/listening at (http:\/\/127\.0\.0\.1:\d+)/i);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ url: m[1], child });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${log}`)));
-  });
-
 const get = async (base: string, p: string, token: string) => {
   const res = await fetch(`${base}/api${p}`, { headers: { authorization: token } });
   return (await res.json()) as { code: number; data: unknown; message: string };
@@ -57,8 +28,8 @@ const post = async (base: string, p: string, body: unknown, token?: string) => {
 };
 
 describe.skipIf(!enabled)('two server processes with PostgreSQL and Redis', () => {
-  let one: Proc;
-  let two: Proc;
+  let one: ServerProcess;
+  let two: ServerProcess;
   let dropDb: () => Promise<void>;
   const dataDirs: string[] = [];
   const sockets: Socket[] = [];
@@ -79,20 +50,14 @@ describe.skipIf(!enabled)('two server processes with PostgreSQL and Redis', () =
     };
     // Both start at once: migrations are serialised by the advisory lock.
     [one, two] = await Promise.all([
-      startProcess({ ...shared, DATA_DIR: dir() }),
-      startProcess({ ...shared, DATA_DIR: dir() }),
+      startServerProcess({ ...shared, DATA_DIR: dir() }),
+      startServerProcess({ ...shared, DATA_DIR: dir() }),
     ]);
   }, 90_000);
 
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
-    for (const p of [one, two]) {
-      if (p && p.child.exitCode === null) {
-        const exited = new Promise((r) => p.child.once('exit', r));
-        p.child.kill('SIGTERM');
-        await exited;
-      }
-    }
+    await Promise.all([one?.kill(), two?.kill()]);
     await dropDb?.();
     for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
   });

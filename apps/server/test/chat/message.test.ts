@@ -89,6 +89,17 @@ describe('message/send', () => {
     expect(p.list.map((m) => m.seq)).toEqual([1, 2, 3]);
   });
 
+  it('a retry emits the stored message again, so a delivery lost with a crashed process is repaired', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    const bob = recorder(await socketOf(b.token), 'message');
+    const first = await sendText(t, a, sessionId, 'maybe lost', 'redeliver-1');
+    await bob.next((m) => m.id === first.id);
+    const again = await sendText(t, a, sessionId, 'maybe lost', 'redeliver-1');
+    expect(again).toEqual(first);
+    await expect.poll(() => bob.seen.filter((m) => m.id === first.id).length).toBe(2);
+    expect(bob.seen.filter((m) => m.id === first.id).every((m) => m.seq === first.seq)).toBe(true);
+  });
+
   it('concurrent senders in one session get distinct seqs with no gaps', async () => {
     const { a, b, sessionId } = await createFriendPair(t);
     const sent = await Promise.all(

@@ -13,6 +13,11 @@ import {
 } from '@chatpay/shared';
 import type { TestApp } from './app.ts';
 
+/** What the factories need of a server: the in-process test app, or real processes over HTTP (remote.ts). */
+export type Caller = Pick<TestApp, 'call'> & {
+  config: Pick<TestApp['config'], 'ADMIN_USERNAME' | 'ADMIN_PASSWORD'>;
+};
+
 export const uniqueName = (prefix = 'u') => `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
 
 export interface TestUser {
@@ -27,7 +32,7 @@ export interface TestUser {
 
 /** Registers a member through the API and answers their login and profile. */
 export const createUser = async (
-  t: TestApp,
+  t: Caller,
   overrides: Partial<{ username: string; password: string; nickName: string; shareCode: string }> = {},
 ): Promise<TestUser> => {
   const username = overrides.username ?? uniqueName();
@@ -55,7 +60,7 @@ export const createUser = async (
 };
 
 /** Logs in as the seeded admin. */
-export const loginAdmin = async (t: TestApp) => {
+export const loginAdmin = async (t: Caller) => {
   const res = await t.call(userApi.loginByName, {
     username: t.config.ADMIN_USERNAME,
     password: t.config.ADMIN_PASSWORD,
@@ -65,7 +70,7 @@ export const loginAdmin = async (t: TestApp) => {
 };
 
 /** Makes `a` and `b` friends through the API (a asks, b approves); answers their single session id. */
-export const makeFriends = async (t: TestApp, a: TestUser, b: TestUser): Promise<number> => {
+export const makeFriends = async (t: Caller, a: TestUser, b: TestUser): Promise<number> => {
   const asked = await t.call(friendApi.addFriend, { userId: b.id, message: 'hi' }, a.token);
   if (asked.code !== 1000) throw new Error(`addFriend failed: ${asked.code} ${asked.message}`);
   const { id } = asked.data as { id: number };
@@ -75,7 +80,7 @@ export const makeFriends = async (t: TestApp, a: TestUser, b: TestUser): Promise
 };
 
 /** Two new members who are friends, with their single session. */
-export const createFriendPair = async (t: TestApp) => {
+export const createFriendPair = async (t: Caller) => {
   const a = await createUser(t);
   const b = await createUser(t);
   const sessionId = await makeFriends(t, a, b);
@@ -83,7 +88,7 @@ export const createFriendPair = async (t: TestApp) => {
 };
 
 /** Opens (or finds) the single session between `a` and `b` as `a`. */
-export const createSingleSession = async (t: TestApp, a: TestUser, b: TestUser): Promise<ChatSession> => {
+export const createSingleSession = async (t: Caller, a: TestUser, b: TestUser): Promise<ChatSession> => {
   const res = await t.call(sessionApi.create, { type: 'single', userId: b.id }, a.token);
   if (res.code !== 1000) throw new Error(`session/create failed: ${res.code} ${res.message}`);
   return res.data as ChatSession;
@@ -91,7 +96,7 @@ export const createSingleSession = async (t: TestApp, a: TestUser, b: TestUser):
 
 /** Sends a text message as `from`; answers `{id, seq, clientMsgId}`. */
 export const sendText = async (
-  t: TestApp,
+  t: Caller,
   from: TestUser,
   sessionId: number,
   text: string,
@@ -111,14 +116,14 @@ export const sendText = async (
 export const TEST_PIN = '123456';
 
 /** Sets the member's payment PIN (default TEST_PIN) through the API. */
-export const setPin = async (t: TestApp, user: TestUser, pin = TEST_PIN) => {
+export const setPin = async (t: Caller, user: TestUser, pin = TEST_PIN) => {
   const res = await t.call(userApi.setPayPassword, { password: user.password, pin }, user.token);
   if (res.code !== 1000) throw new Error(`setPayPassword failed: ${res.code} ${res.message}`);
 };
 
 /** One admin login per test app: logging in again would end the previous admin session. */
-const adminTokens = new WeakMap<TestApp, Promise<string>>();
-export const adminToken = (t: TestApp): Promise<string> => {
+const adminTokens = new WeakMap<Caller, Promise<string>>();
+export const adminToken = (t: Caller): Promise<string> => {
   let token = adminTokens.get(t);
   if (!token) {
     token = loginAdmin(t).then((l) => l.token);
@@ -128,7 +133,7 @@ export const adminToken = (t: TestApp): Promise<string> => {
 };
 
 /** Credits (or, with a negative amount, debits) a member through the admin adjust call. */
-export const credit = async (t: TestApp, user: { id: number }, amount: string, requestId = randomUUID()) => {
+export const credit = async (t: Caller, user: { id: number }, amount: string, requestId = randomUUID()) => {
   let res = await t.call(
     adminWalletApi.adjust,
     { userId: user.id, amount, reason: 'test credit', requestId },
@@ -147,7 +152,7 @@ export const credit = async (t: TestApp, user: { id: number }, amount: string, r
 };
 
 /** The member's wallet balance as decimal strings. */
-export const balanceOf = async (t: TestApp, user: TestUser) => {
+export const balanceOf = async (t: Caller, user: TestUser) => {
   const res = await t.call(walletApi.balance, {}, user.token);
   if (res.code !== 1000) throw new Error(`balance failed: ${res.code} ${res.message}`);
   return res.data as { available: string; frozen: string; total: string };
@@ -157,7 +162,7 @@ export const balanceOf = async (t: TestApp, user: TestUser) => {
 
 /** Creates a group as `owner` with `members`, making each of them the owner's friend first (unless already). */
 export const createGroup = async (
-  t: TestApp,
+  t: Caller,
   owner: TestUser,
   members: TestUser[],
   name?: string,
@@ -176,7 +181,7 @@ export const createGroup = async (
 };
 
 /** A new owner and `n` new members in a new group. */
-export const createGroupOf = async (t: TestApp, n = 2) => {
+export const createGroupOf = async (t: Caller, n = 2) => {
   const owner = await createUser(t);
   const members: TestUser[] = [];
   for (let i = 0; i < n; i++) members.push(await createUser(t));

@@ -25,7 +25,7 @@ import { parseContent } from './content.ts';
 import { presentMessage, presentSendResult } from './presenter.ts';
 import { byClientMsgId, visibleMessage, visibleTo } from './queries.ts';
 import type { SendLimiter } from './rate-limit.ts';
-import { assertCanSend, deliver, type StoredMessage, storeMessage } from './store.ts';
+import { assertCanSend, deliver, redeliver, type StoredMessage, storeMessage } from './store.ts';
 
 export class MessageService {
   constructor(
@@ -45,7 +45,7 @@ export class MessageService {
     input: { sessionId: number; clientMsgId: string; contentType: MessageContentType; content: unknown },
   ) {
     const first = await byClientMsgId(this.db, userId, input.clientMsgId);
-    if (first) return this.repeat(first, input.sessionId);
+    if (first) return this.repeat(first, input.sessionId, true);
     const content = parseContent(input.contentType, input.content, this.config.PUBLIC_URL);
     await this.limiter.hit(userId);
     let stored: StoredMessage;
@@ -66,8 +66,10 @@ export class MessageService {
     return presentSendResult(stored.message);
   }
 
-  private repeat(first: typeof chatMessages.$inferSelect, sessionId: number) {
+  /** The answer to a send whose clientMsgId is stored; a retry (`redeliverIt`) also emits it again. */
+  private async repeat(first: typeof chatMessages.$inferSelect, sessionId: number, redeliverIt = false) {
     if (first.sessionId !== sessionId) throw new AppError(ErrorCode.ClientMsgIdReused);
+    if (redeliverIt) await redeliver(this.db, this.realtime, first);
     return presentSendResult(first);
   }
 

@@ -89,6 +89,20 @@ export const deliver = (realtime: Realtime, stored: StoredMessage) => {
 };
 
 /**
+ * A retried send of a stored message emits it again to every current member (only the message: counts were
+ * sent the first time). The first delivery may have died with its process after the commit; clients drop
+ * the copy they already hold by id, so a retry repairs a lost delivery and never shows a message twice.
+ */
+export const redeliver = async (exec: Executor, realtime: Realtime, message: MessageRow) => {
+  const members = await exec
+    .select({ userId: chatMembers.userId })
+    .from(chatMembers)
+    .where(eq(chatMembers.sessionId, message.sessionId));
+  const payload = presentMessage(message);
+  for (const member of members) realtime.emitToUser(member.userId, 'message', payload);
+};
+
+/**
  * Checks that `userId` may send in the session: a member, and in a `friend` single session still a friend of
  * the peer (a removed friend cannot send); in a group not muted, and the group not dissolved. Answers the session row.
  */

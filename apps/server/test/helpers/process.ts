@@ -1,0 +1,57 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const mainTs = path.resolve(import.meta.dirname, '../../src/main.ts');
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process printed so far. */
+  log(): string;
+  /** Ends the process with a signal (SIGKILL for crash tests) and waits until it is gone. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts the real server (`apps/server/src/main.ts`) in its own process and waits until it listens. The child
+ * gets only PATH plus `env`, so the caller's environment (TEST_DATABASE_URL, …) never leaks in.
+ */
+export const startServerProcess = (env: Record<string, string>, timeoutMs = 60_000) =>
+  new Promise<ServerProcess>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+      cwd: path.resolve(import.meta.dirname, '../../../..'),
+      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let started = false;
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs);
+    // Only the tail is kept: a long run logs every request.
+    const append = (d: Buffer) => {
+      output = (output + d).slice(-200_000);
+    };
+    child.stderr?.on('data', append);
+    child.stdout?.on('data', (d: Buffer) => {
+      append(d);
+      const m = output.match(/listening at (http:\/\/127\.0\.0\.1:\d+)/i);
+      if (m?.[1] && !started) {
+        started = true;
+        clearTimeout(timer);
+        resolve({
+          url: m[1],
+          child,
+          log: () => output,
+          kill: async (signal = 'SIGTERM') => {
+            if (child.exitCode !== null || child.signalCode !== null) return;
+            const exited = new Promise((r) => child.once('exit', r));
+            child.kill(signal);
+            await exited;
+          },
+        });
+      }
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code ?? signal}):\n${output}`));
+    });
+  });
