@@ -1,0 +1,231 @@
+import type { Endpoint, GroupInfo, Moment } from '@chatpay/shared';
+import * as shared from '@chatpay/shared';
+import {
+  adminComplainApi,
+  adminFeedbackApi,
+  appComplainApi,
+  appFeedbackApi,
+  friendApi,
+  groupApi,
+  messageApi,
+  momentsApi,
+  sessionApi,
+} from '@chatpay/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createGroup, createUser, makeFriends, sendText, type TestUser } from './helpers/factories.ts';
+
+/**
+ * Issue 7, authorization: for every endpoint that takes the id of something a member owns or belongs to, a
+ * second member's token is tried against the first member's objects. Every attempt must be refused, answer
+ * nothing of the object (the victim's marker text never appears in an answer), and change nothing.
+ *
+ * The completeness check below fails when an endpoint with an id field is added without a probe here (or a
+ * reason in `notOwned`), so new modules cannot skip this test.
+ */
+const ID_KEYS = [
+  'id',
+  'ids',
+  'sessionId',
+  'sessionIds',
+  'groupId',
+  'orderId',
+  'orderNo',
+  'packetId',
+  'adId',
+  'bankId',
+];
+
+/** Endpoints whose id is not something a member owns, with the reason. */
+const notOwned: Record<string, string> = {};
+
+const MARK = 'victim-secret-7f3a';
+
+interface World {
+  victim: TestUser;
+  friend: TestUser;
+  stranger: TestUser;
+  attacker: TestUser;
+  attackerSession: number;
+  victimSession: number;
+  victimMessageId: number;
+  group: GroupInfo;
+  moment: Moment;
+  commentId: number;
+  complaintId: number;
+  feedbackId: number;
+  requestId: number;
+}
+
+type Probe = { endpoint: Endpoint; input: (w: World) => unknown };
+const probe = (endpoint: Endpoint, input: (w: World) => unknown): Probe => ({ endpoint, input });
+
+/** Every probe, keyed `api.method`; several inputs per endpoint where the id can be given in several ways. */
+const probes: Record<string, Probe[]> = {
+  'messageApi.send': [
+    probe(messageApi.send, (w) => ({
+      sessionId: w.victimSession,
+      clientMsgId: 'attack-1',
+      contentType: 'text',
+      content: { text: 'hi' },
+    })),
+  ],
+  'messageApi.page': [probe(messageApi.page, (w) => ({ sessionId: w.victimSession }))],
+  'messageApi.read': [probe(messageApi.read, (w) => ({ sessionId: w.victimSession, seq: 1 }))],
+  'messageApi.remove': [probe(messageApi.remove, (w) => ({ ids: [w.victimMessageId] }))],
+  'messageApi.recall': [probe(messageApi.recall, (w) => ({ id: w.victimMessageId }))],
+  'messageApi.clear': [probe(messageApi.clear, (w) => ({ sessionId: w.victimSession }))],
+  'messageApi.transmit': [
+    probe(messageApi.transmit, (w) => ({ ids: [w.victimMessageId], sessionIds: [w.attackerSession] })),
+    probe(messageApi.transmit, (w) => ({ ids: [w.victimMessageId], sessionIds: [w.victimSession] })),
+  ],
+  'messageApi.callback': [probe(messageApi.callback, (w) => ({ id: w.victimMessageId }))],
+  'sessionApi.detail': [probe(sessionApi.detail, (w) => ({ id: w.victimSession }))],
+  'sessionApi.info': [probe(sessionApi.info, (w) => ({ id: w.victimSession }))],
+  'sessionApi.setChat': [
+    probe(sessionApi.setChat, (w) => ({ id: w.victimSession, action: 'chat.delete' })),
+    probe(sessionApi.setChat, (w) => ({ sessionId: w.group.sessionId, action: 'notify.off' })),
+  ],
+  'groupApi.info': [
+    probe(groupApi.info, (w) => ({ groupId: w.group.groupId })),
+    probe(groupApi.info, (w) => ({ sessionId: w.group.sessionId })),
+  ],
+  'groupApi.invite': [
+    probe(groupApi.invite, (w) => ({ groupId: w.group.groupId, userIds: [w.stranger.id] })),
+  ],
+  'groupApi.remove': [probe(groupApi.remove, (w) => ({ groupId: w.group.groupId, userIds: [w.friend.id] }))],
+  'groupApi.quit': [probe(groupApi.quit, (w) => ({ groupId: w.group.groupId }))],
+  'groupApi.dissolve': [probe(groupApi.dissolve, (w) => ({ groupId: w.group.groupId }))],
+  'groupApi.setManager': [
+    probe(groupApi.setManager, (w) => ({ groupId: w.group.groupId, userId: w.friend.id })),
+  ],
+  'groupApi.unsetManager': [
+    probe(groupApi.unsetManager, (w) => ({ groupId: w.group.groupId, userId: w.friend.id })),
+  ],
+  'groupApi.mute': [probe(groupApi.mute, (w) => ({ groupId: w.group.groupId, userId: w.friend.id }))],
+  'groupApi.unmute': [probe(groupApi.unmute, (w) => ({ groupId: w.group.groupId, userId: w.friend.id }))],
+  'groupApi.update': [probe(groupApi.update, (w) => ({ groupId: w.group.groupId, name: 'taken over' }))],
+  'groupApi.transferOwner': [
+    probe(groupApi.transferOwner, (w) => ({ groupId: w.group.groupId, userId: w.friend.id })),
+  ],
+  'groupApi.setNote': [probe(groupApi.setNote, (w) => ({ groupId: w.group.groupId, note: 'me' }))],
+  'momentsApi.detail': [probe(momentsApi.detail, (w) => ({ id: w.moment.id }))],
+  'momentsApi.delete': [probe(momentsApi.delete, (w) => ({ id: w.moment.id }))],
+  'momentsApi.like': [probe(momentsApi.like, (w) => ({ id: w.moment.id }))],
+  'momentsApi.unlike': [probe(momentsApi.unlike, (w) => ({ id: w.moment.id }))],
+  'momentsApi.comment': [
+    probe(momentsApi.comment, (w) => ({ id: w.moment.id, text: 'hello' })),
+    probe(momentsApi.comment, (w) => ({ id: w.moment.id, text: 'hello', replyToId: w.commentId })),
+  ],
+  'momentsApi.deleteComment': [probe(momentsApi.deleteComment, (w) => ({ id: w.commentId }))],
+  'appComplainApi.info': [probe(appComplainApi.info, (w) => ({ id: w.complaintId }))],
+  'appFeedbackApi.info': [probe(appFeedbackApi.info, (w) => ({ id: w.feedbackId }))],
+  'adminComplainApi.reply': [probe(adminComplainApi.reply, (w) => ({ id: w.complaintId, reply: 'done' }))],
+  'adminFeedbackApi.reply': [probe(adminFeedbackApi.reply, (w) => ({ id: w.feedbackId, reply: 'done' }))],
+  'friendApi.confirmFriend': [probe(friendApi.confirmFriend, (w) => ({ id: w.requestId, agree: true }))],
+};
+
+const inputKeys = (e: Endpoint): string[] => {
+  const input = e.input as { shape?: Record<string, unknown> };
+  return input.shape ? Object.keys(input.shape) : [];
+};
+
+/** Every endpoint of the contract whose input carries an id of something. */
+const endpointsWithIds = Object.entries(shared)
+  .filter(([name]) => name.endsWith('Api'))
+  .flatMap(([api, value]) =>
+    Object.entries(value as Record<string, Endpoint>).map(([method, e]) => [`${api}.${method}`, e] as const),
+  )
+  .filter(([, e]) => inputKeys(e).some((k) => ID_KEYS.includes(k)));
+
+let t: TestApp;
+let w: World;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [victim, friend, other, stranger, attacker, attackerFriend] = await Promise.all(
+    ['Victim', 'Friend', 'Other', 'Stranger', 'Attacker', 'Buddy'].map((nickName) =>
+      createUser(t, { nickName }),
+    ),
+  );
+  const victimSession = await makeFriends(t, victim!, friend!);
+  const attackerSession = await makeFriends(t, attacker!, attackerFriend!);
+  const sent = await sendText(t, victim!, victimSession, `${MARK} in a single chat`);
+  const group = await createGroup(t, victim!, [friend!, other!], `${MARK} group`);
+  await sendText(t, friend!, group.sessionId, `${MARK} in the group`);
+  const posted = await t.call(momentsApi.post, { text: `${MARK} moment` }, victim!.token);
+  const commented = await t.call(
+    momentsApi.comment,
+    { id: (posted.data as Moment).id, text: `${MARK} comment` },
+    friend!.token,
+  );
+  const comments = (commented.data as Moment).comments;
+  const complaint = await t.call(
+    appComplainApi.submit,
+    { type: 'fraud', text: `${MARK} complaint` },
+    victim!.token,
+  );
+  const feedback = await t.call(
+    appFeedbackApi.submit,
+    { type: 'bug', text: `${MARK} feedback` },
+    victim!.token,
+  );
+  const request = await t.call(friendApi.addFriend, { userId: stranger!.id, message: MARK }, victim!.token);
+  for (const res of [posted, commented, complaint, feedback, request])
+    expect(res.code, res.message).toBe(1000);
+  w = {
+    victim: victim!,
+    friend: friend!,
+    stranger: stranger!,
+    attacker: attacker!,
+    attackerSession,
+    victimSession,
+    victimMessageId: sent.id,
+    group,
+    moment: posted.data as Moment,
+    commentId: comments[comments.length - 1]!.id,
+    complaintId: (complaint.data as { id: number }).id,
+    feedbackId: (feedback.data as { id: number }).id,
+    requestId: (request.data as { id: number }).id,
+  };
+});
+afterAll(() => t.stop());
+
+describe('a member cannot reach another member’s objects', () => {
+  it('every endpoint that takes an id has a probe here', () => {
+    const missing = endpointsWithIds.map(([name]) => name).filter((name) => !probes[name] && !notOwned[name]);
+    expect(missing).toEqual([]);
+  });
+
+  it.each(Object.keys(probes))('%s refuses a stranger and leaks nothing', async (name) => {
+    for (const { endpoint, input } of probes[name]!) {
+      const res = await t.call(endpoint, input(w) as never, w.attacker.token);
+      expect(res.code, `${name} answered ${res.code} ${res.message}`).not.toBe(1000);
+      expect(JSON.stringify(res)).not.toContain(MARK);
+    }
+  });
+
+  it('the victim’s objects are unchanged after every attempt', async () => {
+    const group = await t.call(groupApi.info, { groupId: w.group.groupId }, w.victim.token);
+    expect(group.code).toBe(1000);
+    const info = group.data as GroupInfo;
+    expect(info.name).toBe(w.group.name);
+    expect(info.members.map((m) => [m.userId, m.role, m.isMuted]).sort()).toEqual(
+      w.group.members.map((m) => [m.userId, m.role, m.isMuted]).sort(),
+    );
+    const moment = (await t.call(momentsApi.detail, { id: w.moment.id }, w.victim.token)).data as Moment;
+    expect(moment.likes).toEqual([]);
+    expect(moment.comments.map((c) => c.id)).toEqual([w.commentId]);
+    const page = await t.call(messageApi.page, { sessionId: w.victimSession }, w.victim.token);
+    const list = (page.data as { list: { id: number; recalled: boolean }[] }).list;
+    expect(list.find((m) => m.id === w.victimMessageId)).toMatchObject({ recalled: false });
+    const mine = await t.call(messageApi.page, { sessionId: w.attackerSession }, w.attacker.token);
+    expect(JSON.stringify(mine.data)).not.toContain(MARK);
+    const complaint = await t.call(appComplainApi.info, { id: w.complaintId }, w.victim.token);
+    expect(complaint.data).toMatchObject({ status: 'pending', reply: '' });
+    const requests = await t.call(friendApi.requestList, {}, w.stranger.token);
+    expect(requests.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: w.requestId, status: 'pending' })]),
+    );
+  });
+});
