@@ -43,9 +43,11 @@ export const openDatabase = async (options: {
   dataDir: string | null;
   /** Errors of idle pooled connections (the server restarted, the connection was killed). */
   onPoolError?: (error: Error) => void;
+  /** PostgreSQL connections in the pool (default 20). */
+  poolSize?: number;
 }): Promise<Database> => {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // Without a listener, a connection dropped while idle would crash the process; the pool replaces it.
     pool.on(
       'error',
