@@ -45,7 +45,11 @@ const main = async () => {
     await pool.end();
 
     // Members with money, created directly in the books.
-    const { db, close: closeDb } = await openDatabase({ url: database.url, dataDir: null, poolSize: CONCURRENCY + 4 });
+    const { db, close: closeDb } = await openDatabase({
+      url: database.url,
+      dataDir: null,
+      poolSize: CONCURRENCY + 4,
+    });
     const members: { id: number; username: string }[] = [];
     for (let i = 0; i < MEMBERS; i++) {
       const username = `bench_${i}_${randomUUID().slice(0, 6)}`;

@@ -108,3 +108,24 @@ export const report = (name: string, result: Record<string, unknown>, summary: s
   console.log(JSON.stringify(full, null, 2));
   console.log(`\n${name}: ${summary}`);
 };
+
+/** A TCP port that was free a moment ago. */
+export const freePort = async () => {
+  const net = await import('node:net');
+  return new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+};
+
+/** Resident memory of a process in MiB (Linux). */
+export const rssMiB = async (pid: number) => {
+  const fs = await import('node:fs/promises');
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+};

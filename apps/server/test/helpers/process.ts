@@ -14,7 +14,9 @@ export interface ServerProcess {
 
 /**
  * Starts the real server (`apps/server/src/main.ts`) in its own process and waits until it listens. The child
- * gets only PATH plus `env`, so the caller's environment (TEST_DATABASE_URL, …) never leaks in.
+ * gets only PATH plus `env`, so the caller's environment (TEST_DATABASE_URL, …) never leaks in. With PORT 0
+ * (the default) the address is read from the "listening at" log line, which needs LOG_LEVEL info or lower;
+ * with a fixed PORT, readiness is polled at /api/health, so any LOG_LEVEL works (benchmarks run with warn).
  */
 export const startServerProcess = (env: Record<string, string>, timeoutMs = 60_000) =>
   new Promise<ServerProcess>((resolve, reject) => {
@@ -25,6 +27,17 @@ export const startServerProcess = (env: Record<string, string>, timeoutMs = 60_0
     });
     let output = '';
     let started = false;
+    const handle = (url: string): ServerProcess => ({
+      url,
+      child,
+      log: () => output,
+      kill: async (signal = 'SIGTERM') => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill(signal);
+        await exited;
+      },
+    });
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs);
     // Only the tail is kept: a long run logs every request.
     const append = (d: Buffer) => {
@@ -37,19 +50,29 @@ export const startServerProcess = (env: Record<string, string>, timeoutMs = 60_0
       if (m?.[1] && !started) {
         started = true;
         clearTimeout(timer);
-        resolve({
-          url: m[1],
-          child,
-          log: () => output,
-          kill: async (signal = 'SIGTERM') => {
-            if (child.exitCode !== null || child.signalCode !== null) return;
-            const exited = new Promise((r) => child.once('exit', r));
-            child.kill(signal);
-            await exited;
-          },
-        });
+        resolve(handle(m[1]));
       }
     });
+    const port = Number(env.PORT ?? 0);
+    if (port > 0) {
+      const url = `http://127.0.0.1:${port}`;
+      const poll = async () => {
+        while (!started && child.exitCode === null) {
+          const up = await fetch(`${url}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          );
+          if (up && !started) {
+            started = true;
+            clearTimeout(timer);
+            resolve(handle(url));
+            return;
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      };
+      void poll();
+    }
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`server exited (${code ?? signal}):\n${output}`));
