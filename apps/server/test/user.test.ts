@@ -336,6 +336,35 @@ describe('payment PIN', () => {
   });
 });
 
+describe('payment PIN remembered after a check (pin-memory.ts)', () => {
+  it('forgets a PIN that was changed, and never lets a remembered PIN through a lock', async () => {
+    const u = await createUser(t);
+    await t.call(userApi.setPayPassword, { password: u.password, pin: '111111' }, u.token);
+    expect((await t.call(userApi.verifyPayPassword, { pin: '111111' }, u.token)).code).toBe(1000);
+    expect((await t.call(userApi.verifyPayPassword, { pin: '111111' }, u.token)).code).toBe(1000);
+    await t.call(userApi.setPayPassword, { password: u.password, pin: '222222' }, u.token);
+    expect((await t.call(userApi.verifyPayPassword, { pin: '111111' }, u.token)).code).toBe(
+      ErrorCode.WrongPin,
+    );
+    expect((await t.call(userApi.verifyPayPassword, { pin: '222222' }, u.token)).code).toBe(1000);
+    for (let i = 0; i < 5; i++) await t.call(userApi.verifyPayPassword, { pin: '999999' }, u.token);
+    expect((await t.call(userApi.verifyPayPassword, { pin: '222222' }, u.token)).code).toBe(
+      ErrorCode.PinLocked,
+    );
+  });
+
+  it('answers a repeat check without argon2 and a wrong PIN still with it', async () => {
+    const { recallPin, rememberPin } = await import('../src/modules/user/pin-memory.ts');
+    rememberPin(999_001, 'hash-a', '123456');
+    expect(recallPin(999_001, 'hash-a', '123456')).toBe(true);
+    expect(recallPin(999_001, 'hash-a', '123457')).toBe(false);
+    expect(recallPin(999_001, 'hash-b', '123456')).toBe(false);
+    // A different hash forgets the entry for good.
+    expect(recallPin(999_001, 'hash-a', '123456')).toBe(false);
+    expect(recallPin(999_002, 'hash-a', '123456')).toBe(false);
+  });
+});
+
 describe('logout', () => {
   it('ends the session: the token and refresh token stop working', async () => {
     const u = await createUser(t);

@@ -12,12 +12,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, engine } from '../helpers/app.ts';
-import {
-  createGroup,
-  createUser,
-  makeFriends,
-  type TestUser,
-} from '../helpers/factories.ts';
+import { createGroup, createUser, makeFriends, type TestUser } from '../helpers/factories.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/process.ts';
 import { remoteCaller } from '../helpers/remote.ts';
 

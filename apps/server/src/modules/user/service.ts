@@ -16,6 +16,7 @@ import { newMemberId, newShareCode } from '../../lib/codes.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
+import { forgetPin, recallPin, rememberPin } from './pin-memory.ts';
 import { presentProfile } from './presenter.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -74,7 +75,7 @@ const findByShareCode = async (exec: Executor, code: string) => {
  */
 export const verifyPin = async (db: Db, userId: number, pin: string): Promise<void> => {
   const [row] = await db
-    .select({ pinHash: users.pinHash, lockedUntil: users.pinLockedUntil })
+    .select({ pinHash: users.pinHash, lockedUntil: users.pinLockedUntil, failures: users.pinFailures })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) throw new AppError(ErrorCode.Unauthorized);
@@ -82,10 +83,14 @@ export const verifyPin = async (db: Db, userId: number, pin: string): Promise<vo
     throw new AppError(ErrorCode.PinLocked, undefined, { lockedUntil: row.lockedUntil.toISOString() });
   }
   if (!row.pinHash) throw new AppError(ErrorCode.PinNotSet);
-  if (await verify(row.pinHash, pin)) {
-    await db.update(users).set({ pinFailures: 0, pinLockedUntil: null }).where(eq(users.id, userId));
+  if (recallPin(userId, row.pinHash, pin) || (await verify(row.pinHash, pin))) {
+    rememberPin(userId, row.pinHash, pin);
+    if (row.failures > 0 || row.lockedUntil) {
+      await db.update(users).set({ pinFailures: 0, pinLockedUntil: null }).where(eq(users.id, userId));
+    }
     return;
   }
+  forgetPin(userId);
   const [counted] = await db
     .update(users)
     .set({ pinFailures: sql`${users.pinFailures} + 1` })
