@@ -24,6 +24,7 @@ export const useTickets = (kind: TicketKind) =>
   useInfiniteQuery({
     queryKey: ticketKeys.list(kind),
     queryFn: ({ pageParam }) => call(ticketApis[kind].page, { page: pageParam, size: PAGE_SIZE }),
+    staleTime: 0,
     initialPageParam: 1,
     getNextPageParam: (last) =>
       last.list.length > 0 && last.pagination.page * last.pagination.size < last.pagination.total
@@ -35,6 +36,8 @@ export const useTicket = (kind: TicketKind, id: number) =>
   useQuery({
     queryKey: ticketKeys.detail(kind, id),
     queryFn: () => call(ticketApis[kind].info, { id }),
+    // Support may have answered since: every visit asks again (the cached copy shows meanwhile).
+    staleTime: 0,
     enabled: id > 0,
     retry: false,
   });
