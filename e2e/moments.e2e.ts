@@ -268,9 +268,29 @@ describe('complaints and settings', () => {
     await byId(a, 'about-check').click();
     await a.getByText('You are on the latest version').waitFor();
     await shot(a, 'settings-03-about');
+
+    // The operator publishes a newer web version: the about page offers it with its notes.
+    const admin = await api<{ token: string }>('/app/html5/user/loginByName', null, {
+      username: 'admin',
+      password: 'admin12345',
+    });
+    await api('/admin/app/version/publish', admin.token, {
+      platform: 'web',
+      version: '4.4.0',
+      versionCode: 101,
+      notes: 'Moments and a new settings page.',
+    });
+    await a.reload();
+    await expect.poll(() => byId(a, 'about-update-state').textContent()).toBe('Update available');
+    await byId(a, 'about-check').click();
+    await byId(a, 'update-dialog').waitFor();
+    expect(await byId(a, 'update-dialog').textContent()).toContain('Moments and a new settings page.');
+    await shot(a, 'settings-04-update');
+    await byId(a, 'update-later').click();
+    await byId(a, 'update-dialog').waitFor({ state: 'detached' });
     await inChinese(a);
     await open(a, '/pages/user/set');
     await byId(a, 'set-sound').waitFor();
-    await shot(a, 'settings-04-zh');
+    await shot(a, 'settings-05-zh');
   });
 });

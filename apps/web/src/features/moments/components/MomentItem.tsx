@@ -49,18 +49,11 @@ const CommentLine = ({
       onClick={mine ? onDelete : onReply}
       {...press}
     >
-      {c.replyToNickName ? (
-        <Trans
-          i18nKey="moments.replyLine"
-          values={{ from: c.nickName, to: c.replyToNickName }}
-          components={{ from: <span className="moment-name" />, to: <span className="moment-name" /> }}
-        />
-      ) : (
-        <>
-          <span className="moment-name">{c.nickName}</span>
-          {': '}
-        </>
-      )}
+      <Trans
+        i18nKey={c.replyToNickName ? 'moments.replyLine' : 'moments.commentLine'}
+        values={{ from: c.nickName, to: c.replyToNickName ?? '' }}
+        components={{ from: <span className="moment-name" />, to: <span className="moment-name" /> }}
+      />
       <span className="moment-comment-text">{c.text}</span>
     </button>
   );

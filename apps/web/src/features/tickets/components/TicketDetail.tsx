@@ -69,7 +69,7 @@ export const TicketDetail = ({ kind }: { kind: TicketKind }) => {
               </div>
             }
           >
-            {t('ticket.images', { count: x.images.length })}
+            {t('ticket.pictures')}
           </List.Item>
         ) : null}
         {x.contact ? <List.Item extra={x.contact}>{t('ticket.contact')}</List.Item> : null}
