@@ -39,6 +39,7 @@ export const MessageList = forwardRef<MessageListHandle, Props>(
     const virtuoso = useRef<VirtuosoHandle>(null);
     const [firstIndex, setFirstIndex] = useState(START - items.length);
     const [loading, setLoading] = useState(false);
+    const nameOf = useCallback((id: number) => members?.get(id)?.name, [members]);
     useImperativeHandle(ref, () => ({
       toBottom: (smooth = false) =>
         virtuoso.current?.scrollToIndex({
@@ -96,6 +97,7 @@ export const MessageList = forwardRef<MessageListHandle, Props>(
               avatar={mine ? myAvatar : (sender?.avatar ?? theirAvatar)}
               theirName={theirName}
               senderName={sender?.name}
+              nameOf={members ? nameOf : undefined}
               showTime={needsSeparator(prev?.createTime, m.createTime)}
               onMenu={onMenu}
               onRetry={onRetry}

@@ -3,7 +3,7 @@ import { ExclamationCircleFill } from 'antd-mobile-icons';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { noticeText, separatorTime } from '../format.ts';
+import { type NameOf, noticeText, separatorTime } from '../format.ts';
 import type { UiMessage } from '../thread.ts';
 import { useLongPress } from '../useLongPress.ts';
 import { MessageContent } from './MessageContent.tsx';
@@ -16,6 +16,8 @@ interface Props {
   theirName: string;
   /** In a group: the sender's name in the group (their alias there, else their nick name) above the bubble. */
   senderName?: string;
+  /** In a group: member names for its notices. */
+  nameOf?: NameOf;
   showTime: boolean;
   onMenu: (m: UiMessage) => void;
   onRetry: (m: UiMessage) => void;
@@ -23,7 +25,7 @@ interface Props {
 
 /** One line of the chat: optional time separator, then a notice or a bubble left (theirs) or right (mine). */
 export const MessageRow = memo(
-  ({ m, mine, avatar, theirName, senderName, showTime, onMenu, onRetry }: Props) => {
+  ({ m, mine, avatar, theirName, senderName, nameOf, showTime, onMenu, onRetry }: Props) => {
     const { t, i18n } = useTranslation();
     const press = useLongPress(() => onMenu(m));
     const time = showTime ? (
@@ -38,7 +40,7 @@ export const MessageRow = memo(
       'data-type': m.contentType,
     };
     if (m.contentType === 'notice') {
-      let text = noticeText(m.content);
+      let text = noticeText(m.content, nameOf);
       if (m.recalled && mine) text = t('chat.notice.recallMine');
       else if (m.recalled && theirName) text = t('chat.notice.recallBy', { name: theirName });
       return (
