@@ -35,6 +35,15 @@ const loaders: Record<string, Loader> = {
   [Paths.groupEdit]: () => import('../pages/chat/edit.tsx'),
   [Paths.groupQr]: () => import('../pages/chat/qrcode.tsx'),
   [Paths.groupJoin]: () => import('../pages/chat/group-join.tsx'),
+  [Paths.moments]: () => import('../pages/moments/index.tsx'),
+  [Paths.momentsPublish]: () => import('../pages/moments/publish.tsx'),
+  [Paths.momentsDetail]: () => import('../pages/moments/detail.tsx'),
+  [Paths.complainList]: () => import('../pages/complain/list.tsx'),
+  [Paths.complainSubmit]: () => import('../pages/complain/submit.tsx'),
+  [Paths.complainDetail]: () => import('../pages/complain/detail.tsx'),
+  [Paths.feedbackList]: () => import('../pages/feedback/list.tsx'),
+  [Paths.feedbackSubmit]: () => import('../pages/feedback/submit.tsx'),
+  [Paths.feedbackDetail]: () => import('../pages/feedback/detail.tsx'),
 };
 
 const components = new Map<string, ComponentType>();

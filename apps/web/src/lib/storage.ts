@@ -55,4 +55,6 @@ export const StorageKey = {
   LoginType: 'loginType',
   Locale: 'locale',
   RouterParams: 'router-params',
+  /** Device settings: new-message notifications and sound (features/settings/prefs.ts). */
+  Prefs: 'prefs',
 } as const;

@@ -1,10 +1,41 @@
 import type { ChatSession } from '@chatpay/shared';
-import { t } from '../../lib/i18n/index.ts';
+import { i18n, t } from '../../lib/i18n/index.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/** A member's name in a group (their alias there, else their nick name); undefined when not known. */
+export type NameOf = (userId: number) => string | undefined;
+
+/** A name lookup over a group's members. */
+export const memberNames =
+  (members: readonly { userId: number; note: string; nickName: string }[] | undefined): NameOf =>
+  (userId) => {
+    const m = members?.find((x) => x.userId === userId);
+    return m ? m.note || m.nickName : undefined;
+  };
+
+/**
+ * A group notice in the reader's language, from its type and the members' names; null when the type is not
+ * known here or a name is missing (a member who has left), so the server's English text is shown instead.
+ */
+export const groupNoticeText = (content: Record<string, unknown> | null, nameOf: NameOf) => {
+  const type = str(content?.type);
+  if (!type.startsWith('group.')) return null;
+  const key = `chat.notice.group.${type.slice('group.'.length)}`;
+  if (!i18n.exists(key)) return null;
+  const a = typeof content?.operatorId === 'number' ? nameOf(content.operatorId) : undefined;
+  const ids = Array.isArray(content?.userIds) ? content.userIds : [];
+  const names = ids.map((id) => (typeof id === 'number' ? nameOf(id) : undefined));
+  if (!a || names.some((n) => !n)) return null;
+  return t(key, { a, b: names.join(t('chat.notice.separator')), name: str(content?.name) });
+};
+
 /** The one-line preview of a message by content type (session list, notices). */
-export const previewText = (contentType: string | null, content: Record<string, unknown> | null) => {
+export const previewText = (
+  contentType: string | null,
+  content: Record<string, unknown> | null,
+  nameOf?: NameOf,
+) => {
   switch (contentType) {
     case 'text':
       return str(content?.text);
@@ -17,18 +48,18 @@ export const previewText = (contentType: string | null, content: Record<string, 
     case 'file':
       return t('chat.preview.file');
     case 'notice':
-      return noticeText(content);
+      return noticeText(content, nameOf);
     default:
       return '';
   }
 };
 
 /** Server notices carry a type; the known ones are shown in the reader's language. */
-export const noticeText = (content: Record<string, unknown> | null) => {
+export const noticeText = (content: Record<string, unknown> | null, nameOf?: NameOf) => {
   const type = str(content?.type);
   if (type === 'recall') return t('chat.notice.recall');
   if (type === 'friend' || type === 'friendConfirm') return t('chat.notice.friend');
-  return str(content?.text);
+  return (nameOf && groupNoticeText(content, nameOf)) || str(content?.text);
 };
 
 const sameDay = (a: Date, b: Date) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByLetter, indexLetter, needsSeparator } from './format.ts';
+import { groupByLetter, indexLetter, memberNames, needsSeparator, noticeText } from './format.ts';
 import { appRouteFromText } from './scanLink.ts';
 import { throttle } from './throttle.ts';
 
@@ -48,5 +48,30 @@ describe('scanned QR codes', () => {
     expect(appRouteFromText('hello world', origin)).toBeNull();
     expect(appRouteFromText('https://evil.example/#/pages/user/set', origin)).toBeNull();
     expect(appRouteFromText('javascript:alert(1)//#/pages/index/chat', origin)).toBeNull();
+  });
+});
+
+describe('group notices in the reader language', () => {
+  const nameOf = memberNames([
+    { userId: 1, note: '', nickName: 'Alice' },
+    { userId: 2, note: 'Bobby', nickName: 'Bob' },
+    { userId: 3, note: '', nickName: 'Carol' },
+  ]);
+  const notice = (extra: Record<string, unknown>) => ({ text: 'server text', operatorId: 1, ...extra });
+
+  it('is built from the type and the names in the group (aliases first)', () => {
+    expect(noticeText(notice({ type: 'group.create', userIds: [2, 3] }), nameOf)).toBe(
+      'Alice created the group and invited Bobby, Carol',
+    );
+    expect(noticeText(notice({ type: 'group.mute', userIds: [3] }), nameOf)).toBe('Alice muted Carol');
+    expect(noticeText(notice({ type: 'group.name', name: 'Trip' }), nameOf)).toBe(
+      'Alice changed the group name to "Trip"',
+    );
+  });
+
+  it('falls back to the server text for unknown types and members who left', () => {
+    expect(noticeText(notice({ type: 'group.quit', userIds: [9] }), nameOf)).toBe('server text');
+    expect(noticeText(notice({ type: 'group.future' }), nameOf)).toBe('server text');
+    expect(noticeText(notice({ type: 'group.mute', userIds: [3] }))).toBe('server text');
   });
 });

@@ -25,6 +25,7 @@ import {
   visible,
 } from './engine.ts';
 import { chatKeys } from './keys.ts';
+import { notifyMessage } from './notify.ts';
 import { applyMessage, applyUnread, removeSession } from './sessions.ts';
 import { playMessageSound } from './sound.ts';
 import { useChatStore } from './store.ts';
@@ -43,7 +44,10 @@ const handlers = {
     receive(m.sessionId, [m]);
     const fromOther = m.senderId !== myId();
     if (isOpen(m.sessionId)) void markRead(m.sessionId);
-    else if (fromOther && isNew && before?.useNotify !== false) playMessageSound();
+    else if (fromOther && isNew && before?.useNotify !== false) {
+      playMessageSound();
+      notifyMessage(m, before?.name ?? '');
+    }
   },
   onUpdateUnread: (raw: unknown) => {
     const parsed = updateUnreadPayload.safeParse(raw);

@@ -1,11 +1,12 @@
+import { soundAllowed } from '../settings/prefs.ts';
 import { throttle } from './throttle.ts';
 
 let ctx: AudioContext | null = null;
 const allowed = throttle(1000);
 
-/** A short two-tone chime made with WebAudio, at most once per 1000 ms (SPEC §4). */
+/** A short two-tone chime made with WebAudio, at most once per 1000 ms (SPEC §4); silent when turned off. */
 export const playMessageSound = () => {
-  if (!allowed()) return;
+  if (!soundAllowed() || !allowed()) return;
   try {
     ctx ??= new AudioContext();
     const now = ctx.currentTime;

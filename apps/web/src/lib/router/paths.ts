@@ -28,6 +28,16 @@ export const Paths = {
   groupEdit: '/pages/chat/edit',
   groupQr: '/pages/chat/qrcode',
   groupJoin: '/pages/chat/group-join',
+  moments: '/pages/moments/index',
+  momentsPublish: '/pages/moments/publish',
+  momentsDetail: '/pages/moments/detail',
+  complainList: '/uni_modules/cool-app/pages/complain/list',
+  complainSubmit: '/uni_modules/cool-app/pages/complain/submit',
+  complainDetail: '/uni_modules/cool-app/pages/complain/detail',
+  feedbackList: '/uni_modules/cool-app/pages/feedback/list',
+  feedbackSubmit: '/uni_modules/cool-app/pages/feedback/submit',
+  feedbackDetail: '/uni_modules/cool-app/pages/feedback/detail',
+  usdtWallet: '/pages/usdt/wallet',
 } as const;
 
 /** The bottom tab bar, in order (SPEC §2). */

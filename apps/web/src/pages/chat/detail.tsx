@@ -136,6 +136,19 @@ const GroupDetailPage = () => {
         >
           {t('group.announcement')}
         </List.Item>
+        {g.dissolved ? null : (
+          <List.Item
+            onClick={() => navigate({ path: Paths.groupEdit, query: { id: sessionId, field: 'note' } })}
+            extra={
+              <span className="group-row-value" data-testid="group-note-value">
+                {g.members.find((m) => m.userId === me)?.note || t('common.notSet')}
+              </span>
+            }
+            data-testid="group-note-row"
+          >
+            {t('group.myNote')}
+          </List.Item>
+        )}
         <List.Item
           onClick={() => navigate({ path: Paths.groupQr, query: { id: sessionId } })}
           data-testid="group-qr-row"

@@ -1,24 +1,41 @@
-import { GROUP_ANNOUNCEMENT_MAX, GROUP_NAME_MAX, groupApi } from '@chatpay/shared';
+import { GROUP_ANNOUNCEMENT_MAX, GROUP_NAME_MAX, GROUP_NOTE_MAX, groupApi } from '@chatpay/shared';
 import { Button, TextArea } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/Page.tsx';
+import { myId } from '../../features/chat/engine.ts';
 import { useGroupInfo, useGroupRun } from '../../features/chat/groups.ts';
 import { call } from '../../lib/request.ts';
 import { back } from '../../lib/router/navigate.ts';
 import { toast, toastSuccess } from '../../lib/toast.ts';
 
-/** Edit the group name or announcement (owner or manager). */
+type Field = 'name' | 'announcement' | 'note';
+const fields: readonly string[] = ['name', 'announcement', 'note'];
+const maxLength: Record<Field, number> = {
+  name: GROUP_NAME_MAX,
+  announcement: GROUP_ANNOUNCEMENT_MAX,
+  note: GROUP_NOTE_MAX,
+};
+const titleKey: Record<Field, string> = {
+  name: 'group.name',
+  announcement: 'group.announcement',
+  note: 'group.myNote',
+};
+
+/** Edit the group name or announcement (owner or manager), or my alias in the group (any member). */
 const GroupEditPage = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const sessionId = Number(params.get('id')) || 0;
-  const field = params.get('field') === 'announcement' ? 'announcement' : 'name';
+  const asked = params.get('field') ?? '';
+  const field = (fields.includes(asked) ? asked : 'name') as Field;
   const info = useGroupInfo(sessionId);
   const run = useGroupRun();
   const [value, setValue] = useState('');
-  const initial = info.data?.[field];
+  const me = myId();
+  const initial =
+    field === 'note' ? info.data?.members.find((m) => m.userId === me)?.note : info.data?.[field];
   useEffect(() => {
     if (initial !== undefined) setValue(initial);
   }, [initial]);
@@ -26,8 +43,13 @@ const GroupEditPage = () => {
   const save = async () => {
     const g = info.data;
     if (!g) return;
-    if (!value.trim()) return toast(t('common.contentEmpty'));
-    const done = await run(() => call(groupApi.update, { groupId: g.groupId, [field]: value.trim() }));
+    // An empty alias means "my nick name"; the name and the announcement cannot be empty.
+    if (field !== 'note' && !value.trim()) return toast(t('common.contentEmpty'));
+    const done = await run(() =>
+      field === 'note'
+        ? call(groupApi.setNote, { groupId: g.groupId, note: value.trim() })
+        : call(groupApi.update, { groupId: g.groupId, [field]: value.trim() }),
+    );
     if (done) {
       toastSuccess(t('common.saved'));
       back();
@@ -35,13 +57,14 @@ const GroupEditPage = () => {
   };
 
   return (
-    <Page title={t(field === 'name' ? 'group.name' : 'group.announcement')}>
+    <Page title={t(titleKey[field])}>
       <div className="group-edit">
         <TextArea
           value={value}
           onChange={setValue}
-          autoSize={{ minRows: field === 'name' ? 1 : 5, maxRows: 10 }}
-          maxLength={field === 'name' ? GROUP_NAME_MAX : GROUP_ANNOUNCEMENT_MAX}
+          autoSize={{ minRows: field === 'announcement' ? 5 : 1, maxRows: 10 }}
+          maxLength={maxLength[field]}
+          placeholder={field === 'note' ? t('group.myNoteHint') : undefined}
           showCount
           data-testid="group-edit-input"
         />

@@ -1,6 +1,6 @@
 import { ErrorCode, RECALL_WINDOW_MS } from '@chatpay/shared';
 import { MoreOutline } from 'antd-mobile-icons';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Loading } from '../../components/Loading.tsx';
@@ -122,6 +122,13 @@ const ChatPage = () => {
 
   const session = detail.data;
   const group = session?.groupInfo ?? null;
+  const members = useMemo(
+    () =>
+      group
+        ? new Map(group.members.map((m) => [m.userId, { avatar: m.avatar, name: m.note || m.nickName }]))
+        : undefined,
+    [group],
+  );
   const title = group ? `${session?.name ?? ''} (${group.memberCount})` : (session?.name ?? '');
   return (
     <Page
@@ -162,6 +169,7 @@ const ChatPage = () => {
             myAvatar={myAvatar}
             theirAvatar={session ? sessionAvatar(session) : ''}
             theirName={session?.type === 'single' ? session.name : ''}
+            members={members}
             hasMoreOlder={thread.hasMoreOlder}
             onLoadOlder={onLoadOlder}
             onMenu={onMenu}

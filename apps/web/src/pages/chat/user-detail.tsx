@@ -181,6 +181,16 @@ const UserDetailPage = () => {
           </div>
         </>
       )}
+      {u.isSelf ? null : (
+        <List className="entry-list">
+          <List.Item
+            onClick={() => navigate({ path: Paths.complainSubmit, query: { userId: u.userId } })}
+            data-testid="user-complain"
+          >
+            {t('friends.complain')}
+          </List.Item>
+        </List>
+      )}
     </Page>
   );
 };

@@ -4,6 +4,7 @@ import {
   GlobalOutline,
   InformationCircleOutline,
   LockOutline,
+  QuestionCircleOutline,
   SetOutline,
   SystemQRcodeOutline,
 } from 'antd-mobile-icons';
@@ -20,6 +21,7 @@ const entries = [
   { key: 'settings', path: Paths.userSet, Icon: SetOutline, testId: 'my-settings' },
   { key: 'password2', path: Paths.userPassword2, Icon: LockOutline, testId: 'my-password2' },
   { key: 'language', path: Paths.language, Icon: GlobalOutline, testId: 'my-language' },
+  { key: 'feedback', path: Paths.feedbackSubmit, Icon: QuestionCircleOutline, testId: 'my-feedback' },
   { key: 'about', path: Paths.userAbout, Icon: InformationCircleOutline, testId: 'my-about' },
 ] as const;
 

@@ -1,15 +1,38 @@
 import { APP_VERSION } from '@chatpay/shared';
-import { List } from 'antd-mobile';
+import { Badge, List, SpinLoading } from 'antd-mobile';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
+import { showUpdateDialog } from '../../features/app/updateDialog.tsx';
+import { useVersionCheck } from '../../features/app/version.ts';
 import { useParam } from '../../features/base/queries.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
+import { toast, toastError } from '../../lib/toast.ts';
 
-/** About: the product, its version, and the agreement and policy. */
+/** About: the product, its version with the update check, and the agreement and policy. */
 const AboutPage = () => {
   const { t } = useTranslation();
   const aboutUs = useParam('aboutUs');
+  const check = useVersionCheck();
+  const result = check.data;
+
+  // A forced update is shown as soon as it is known; it cannot be dismissed.
+  const shownForced = useRef(false);
+  useEffect(() => {
+    if (result?.forced && result.latest && !shownForced.current) {
+      shownForced.current = true;
+      showUpdateDialog(result.latest, true);
+    }
+  }, [result]);
+
+  const onCheck = async () => {
+    const { data, error } = await check.refetch();
+    if (error) return toastError(error);
+    if (data?.hasUpdate && data.latest) showUpdateDialog(data.latest, data.forced);
+    else toast(t('about.latest'));
+  };
+
   return (
     <Page title={t('titles.userAbout')}>
       <div className="about-hero">
@@ -29,6 +52,25 @@ const AboutPage = () => {
         </article>
       ) : null}
       <List className="entry-list">
+        <List.Item
+          onClick={() => void onCheck()}
+          data-testid="about-check"
+          extra={
+            check.isFetching ? (
+              <SpinLoading style={{ '--size': '16px' }} />
+            ) : result?.hasUpdate ? (
+              <span data-testid="about-update-state">
+                <Badge content={Badge.dot} style={{ '--right': '-8px' }}>
+                  {t('about.hasUpdate')}
+                </Badge>
+              </span>
+            ) : result ? (
+              <span data-testid="about-update-state">{t('about.upToDate')}</span>
+            ) : undefined
+          }
+        >
+          {t('about.checkUpdate')}
+        </List.Item>
         <List.Item
           onClick={() => navigate({ path: Paths.userDoc, query: { type: 'agreement' } })}
           data-testid="about-agreement"

@@ -1,22 +1,49 @@
-import { Button, List } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../app/session.ts';
 import { Page } from '../../components/Page.tsx';
+import { fileSize } from '../../features/chat/format.ts';
+import { requestNotificationPermission } from '../../features/chat/notify.ts';
+import { clearCache } from '../../features/settings/cache.ts';
+import { usePrefs } from '../../features/settings/prefs.ts';
 import { confirm } from '../../lib/dialog.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
-import { toast } from '../../lib/toast.ts';
+import { showLoading, toast, toastSuccess } from '../../lib/toast.ts';
 
 const entries = [
   { key: 'password', path: Paths.userPassword, testId: 'set-password' },
   { key: 'password2', path: Paths.userPassword2, testId: 'set-password2' },
   { key: 'language', path: Paths.language, testId: 'set-language' },
-  { key: 'about', path: Paths.userAbout, testId: 'set-about' },
 ] as const;
 
-/** Settings: account security, language, about, and log out (after confirmation). */
+/** Settings: notifications and sound, account security, language, cache, feedback, about, log out. */
 const SetPage = () => {
   const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const prefs = usePrefs();
+
+  const setNotify = async (on: boolean) => {
+    prefs.set({ notify: on });
+    // The browser asks once; a refusal is remembered by the browser, so say where to change it.
+    if (on && !(await requestNotificationPermission()) && 'Notification' in window) {
+      if (Notification.permission === 'denied') toast(t('set.notifyDenied'));
+    }
+  };
+
+  const onClearCache = async () => {
+    if (!(await confirm(t('set.clearConfirm'), 'set-clear-dialog', t('set.clear')))) return;
+    const done = showLoading(t('common.loading'));
+    try {
+      const freed = await clearCache(qc);
+      done();
+      toastSuccess(freed > 0 ? t('set.cleared', { size: fileSize(freed) }) : t('set.clearedNothing'));
+    } catch {
+      done();
+      toastSuccess(t('set.clearedNothing'));
+    }
+  };
 
   const confirmLogout = async () => {
     if (!(await confirm(t('set.logoutConfirm'), 'logout', t('common.confirm'), true))) return;
@@ -26,7 +53,35 @@ const SetPage = () => {
 
   return (
     <Page title={t('titles.userSet')}>
-      <List className="entry-list">
+      <List className="entry-list" header={t('set.groupNotify')}>
+        <List.Item
+          extra={
+            <Switch
+              checked={prefs.notify}
+              onChange={(on) => void setNotify(on)}
+              data-testid="set-notify"
+              aria-label={t('set.notify')}
+            />
+          }
+        >
+          {t('set.notify')}
+        </List.Item>
+        <List.Item
+          description={prefs.notify ? undefined : t('set.soundOffHint')}
+          extra={
+            <Switch
+              checked={prefs.notify && prefs.sound}
+              disabled={!prefs.notify}
+              onChange={(on) => prefs.set({ sound: on })}
+              data-testid="set-sound"
+              aria-label={t('set.sound')}
+            />
+          }
+        >
+          {t('set.sound')}
+        </List.Item>
+      </List>
+      <List className="entry-list" header={t('set.groupGeneral')}>
         {entries.map(({ key, path, testId }) => (
           <List.Item
             key={key}
@@ -37,6 +92,15 @@ const SetPage = () => {
             {t(`set.${key}`)}
           </List.Item>
         ))}
+        <List.Item onClick={() => void onClearCache()} data-testid="set-clear-cache">
+          {t('set.clearCache')}
+        </List.Item>
+        <List.Item onClick={() => navigate(Paths.feedbackSubmit)} data-testid="set-feedback">
+          {t('set.feedback')}
+        </List.Item>
+        <List.Item onClick={() => navigate(Paths.userAbout)} data-testid="set-about">
+          {t('set.about')}
+        </List.Item>
       </List>
       <div className="page-actions">
         <Button

@@ -21,6 +21,8 @@ interface Props {
   myAvatar: string;
   theirAvatar: string;
   theirName: string;
+  /** In a group: each member's avatar and name there, by user id. */
+  members?: ReadonlyMap<number, { avatar: string; name: string }>;
   hasMoreOlder: boolean;
   onLoadOlder: () => Promise<number>;
   onMenu: (m: UiMessage) => void;
@@ -29,11 +31,15 @@ interface Props {
 
 /** The chat's virtualised list: opens at the newest message, loads history upward, follows new ones. */
 export const MessageList = forwardRef<MessageListHandle, Props>(
-  ({ items, myId, myAvatar, theirAvatar, theirName, hasMoreOlder, onLoadOlder, onMenu, onRetry }, ref) => {
+  (
+    { items, myId, myAvatar, theirAvatar, theirName, members, hasMoreOlder, onLoadOlder, onMenu, onRetry },
+    ref,
+  ) => {
     const { t } = useTranslation();
     const virtuoso = useRef<VirtuosoHandle>(null);
     const [firstIndex, setFirstIndex] = useState(START - items.length);
     const [loading, setLoading] = useState(false);
+    const nameOf = useCallback((id: number) => members?.get(id)?.name, [members]);
     useImperativeHandle(ref, () => ({
       toBottom: (smooth = false) =>
         virtuoso.current?.scrollToIndex({
@@ -83,12 +89,15 @@ export const MessageList = forwardRef<MessageListHandle, Props>(
         itemContent={(index, m) => {
           const prev = items[index - firstIndex - 1];
           const mine = m.senderId === myId;
+          const sender = mine ? undefined : members?.get(m.senderId);
           return (
             <MessageRow
               m={m}
               mine={mine}
-              avatar={mine ? myAvatar : theirAvatar}
+              avatar={mine ? myAvatar : (sender?.avatar ?? theirAvatar)}
               theirName={theirName}
+              senderName={sender?.name}
+              nameOf={members ? nameOf : undefined}
               showTime={needsSeparator(prev?.createTime, m.createTime)}
               onMenu={onMenu}
               onRetry={onRetry}

@@ -3,7 +3,7 @@ import { Badge } from 'antd-mobile';
 import { SoundMuteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { listTime, previewText, sessionAvatar } from '../format.ts';
+import { listTime, memberNames, previewText, sessionAvatar } from '../format.ts';
 import { useLongPress } from '../useLongPress.ts';
 
 /** One row of the session list: avatar with unread badge, name, last message, time, muted mark. */
@@ -41,7 +41,7 @@ export const SessionItem = ({
         <div className="session-row">
           <span className="session-preview" data-testid={`session-preview-${session.id}`}>
             {muted && unread > 1 ? t('chat.mutedCount', { count: unread }) : ''}
-            {previewText(session.contentType, session.content)}
+            {previewText(session.contentType, session.content, memberNames(session.groupInfo?.members))}
           </span>
           {muted ? <SoundMuteOutline className="session-muted" aria-label={t('chat.muted')} /> : null}
         </div>

@@ -1,0 +1,42 @@
+import type { ChatMessage } from '@chatpay/shared';
+import { t } from '../../lib/i18n/index.ts';
+import { navigate } from '../../lib/router/navigate.ts';
+import { Paths } from '../../lib/router/paths.ts';
+import { notifyAllowed } from '../settings/prefs.ts';
+import { previewText } from './format.ts';
+
+const supported = () => typeof window !== 'undefined' && 'Notification' in window;
+
+/** Whether the browser lets this app show notifications (asked for when the setting is turned on). */
+export const notificationPermission = (): NotificationPermission | 'unsupported' =>
+  supported() ? Notification.permission : 'unsupported';
+
+/** Asks the browser for permission; answers whether notifications can be shown now. */
+export const requestNotificationPermission = async () => {
+  if (!supported()) return false;
+  if (Notification.permission === 'default') await Notification.requestPermission();
+  return Notification.permission === 'granted';
+};
+
+/**
+ * A system notification for a new message while the app is in the background (the open app has the sound
+ * and the badges). Nothing when notifications are off in the settings or not permitted by the browser.
+ */
+export const notifyMessage = (m: ChatMessage, sessionName: string) => {
+  if (!notifyAllowed() || !supported() || Notification.permission !== 'granted') return;
+  if (document.visibilityState === 'visible') return;
+  try {
+    const n = new Notification(sessionName || t('app.name'), {
+      body: previewText(m.contentType, m.content) || t('chat.preview.message'),
+      tag: `session-${m.sessionId}`,
+      icon: './icon-192.png',
+    });
+    n.onclick = () => {
+      window.focus();
+      navigate({ path: Paths.chatIndex, query: { id: m.sessionId } });
+      n.close();
+    };
+  } catch {
+    // Some mobile browsers only notify through a service worker; the badge still tells.
+  }
+};

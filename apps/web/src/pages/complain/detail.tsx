@@ -1,0 +1,5 @@
+import { TicketDetail } from '../../features/tickets/components/TicketDetail.tsx';
+
+const ComplainDetailPage = () => <TicketDetail kind="complain" />;
+
+export default ComplainDetailPage;

@@ -1,0 +1,5 @@
+import { TicketList } from '../../features/tickets/components/TicketList.tsx';
+
+const FeedbackListPage = () => <TicketList kind="feedback" />;
+
+export default FeedbackListPage;
