@@ -35,6 +35,13 @@ const loaders: Record<string, Loader> = {
   [Paths.groupEdit]: () => import('../pages/chat/edit.tsx'),
   [Paths.groupQr]: () => import('../pages/chat/qrcode.tsx'),
   [Paths.groupJoin]: () => import('../pages/chat/group-join.tsx'),
+  [Paths.usdtWallet]: () => import('../pages/usdt/wallet.tsx'),
+  [Paths.usdtTransfer]: () => import('../pages/usdt/transfer.tsx'),
+  [Paths.redPacket]: () => import('../pages/chat/red-packet.tsx'),
+  [Paths.chatTransfer]: () => import('../pages/chat/transfer.tsx'),
+  [Paths.redPacketSend]: () => import('../pages/chat/red-packet-send.tsx'),
+  [Paths.payDesk]: () => import('../pages/uni-pay/pay-desk.tsx'),
+  [Paths.paySuccess]: () => import('../pages/uni-pay/success.tsx'),
 };
 
 const components = new Map<string, ComponentType>();

@@ -18,6 +18,12 @@ export const previewText = (contentType: string | null, content: Record<string, 
       return t('chat.preview.file');
     case 'notice':
       return noticeText(content);
+    case 'transfer':
+      return t('transfer.preview');
+    case 'redpacket': {
+      const greeting = str(content?.greeting);
+      return `${t('redPacket.preview')} ${greeting || t('redPacket.defaultGreeting')}`;
+    }
     default:
       return '';
   }

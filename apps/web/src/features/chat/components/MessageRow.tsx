@@ -45,14 +45,15 @@ export const MessageRow = memo(({ m, mine, avatar, theirName, showTime, onMenu, 
       </div>
     );
   }
-  const bare = m.contentType === 'image' || m.contentType === 'video';
+  // Media and money cards draw their own shape.
+  const bare = ['image', 'video', 'transfer', 'redpacket'].includes(m.contentType);
   return (
     <div className="msg-line" {...common}>
       {time}
       <div className={`msg-row${mine ? ' mine' : ''}`}>
         <UserAvatar src={avatar} size={40} />
         <div className={`msg-bubble ${m.contentType}${bare ? ' bare' : ''}`} {...press}>
-          <MessageContent m={m} mine={mine} />
+          <MessageContent m={m} mine={mine} theirName={theirName} />
         </div>
         {m.status === 'pending' ? (
           <SpinLoading className="msg-state" style={{ '--size': '16px' }} aria-label={t('chat.sending')} />

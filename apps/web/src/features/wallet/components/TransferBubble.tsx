@@ -1,0 +1,41 @@
+import { ReceivePaymentOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import type { UiMessage } from '../../chat/thread.ts';
+import { showUsdt } from '../amount.ts';
+import '../../redpacket/redpacket.css';
+
+/** A chat transfer (SPEC §3, op 'add'): orange, the amount and remark; received at once. */
+export const TransferBubble = ({
+  m,
+  mine,
+  theirName,
+}: {
+  m: UiMessage;
+  mine: boolean;
+  theirName: string;
+}) => {
+  const { t } = useTranslation();
+  const amount = typeof m.content.amount === 'string' ? m.content.amount : '0';
+  const remark = typeof m.content.remark === 'string' ? m.content.remark : '';
+  return (
+    <div
+      className={`money-bubble tf-bubble${mine ? ' mine' : ''}`}
+      data-testid={`tf-bubble-${String(m.content.transferId ?? m.id)}`}
+    >
+      <span className="money-bubble-top">
+        <span className="tf-icon" aria-hidden="true">
+          <ReceivePaymentOutline />
+        </span>
+        <span className="money-bubble-text">
+          <span className="tf-amount" data-testid="tf-amount">
+            {showUsdt(amount)} USDT
+          </span>
+          {remark ? <span className="money-bubble-sub">{remark}</span> : null}
+        </span>
+      </span>
+      <span className="money-bubble-foot" data-testid="tf-status">
+        {mine ? t('transfer.toName', { name: theirName || t('transfer.them') }) : t('transfer.received')}
+      </span>
+    </div>
+  );
+};
