@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ChatMessage, chatTransferApi, type RedPacketDetail, redPacketApi } from '@chatpay/shared';
 import { eq, sql } from 'drizzle-orm';
-import { ledgerAccounts } from '../../src/db/schema/index.ts';
+import { ledgerAccounts, redPackets } from '../../src/db/schema/index.ts';
 import { verifyLedger } from '../../src/modules/wallet/ledger/verify.ts';
 import type { TestApp } from './app.ts';
 import { balanceOf, TEST_PIN, type TestUser } from './factories.ts';
@@ -18,6 +18,19 @@ export const expectBooksBalanced = async (t: TestApp) => {
     .select({ sum: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` })
     .from(ledgerAccounts);
   if (row?.sum !== '0') throw new Error(`accounts sum to ${row?.sum}, not 0`);
+};
+
+/** The red packet escrow holds exactly what open packets still hold (finished and expired hold nothing). */
+export const expectEscrowMatchesPackets = async (t: TestApp) => {
+  const [row] = await t.database.db
+    .select({
+      open: sql<string>`coalesce(sum(${redPackets.remainingAmount}) filter (where ${redPackets.status} = 'open'), 0)::text`,
+      closed: sql<string>`coalesce(sum(${redPackets.remainingAmount}) filter (where ${redPackets.status} <> 'open'), 0)::text`,
+    })
+    .from(redPackets);
+  const escrow = await systemBalance(t, 'redpacket');
+  if (BigInt(row!.closed) !== 0n) throw new Error(`closed packets still hold ${row!.closed}`);
+  if (escrow !== BigInt(row!.open)) throw new Error(`escrow ${escrow} but open packets hold ${row!.open}`);
 };
 
 /** A system account's balance in micro-USDT (0 when it does not exist yet). */
