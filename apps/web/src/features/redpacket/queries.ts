@@ -11,12 +11,14 @@ export { redPacketKeys } from './keys.ts';
  * A red packet with its claims. Bubbles share it by id; the `redpacket` socket event and my own claim
  * refresh it, and a bubble re-reads it when the packet's time may be up.
  */
-export const useRedPacket = (id: number) =>
+export const useRedPacket = (id: number, options: { fresh?: boolean } = {}) =>
   useQuery({
     queryKey: redPacketKeys.detail(id),
     queryFn: () => call(redPacketApi.detail, { id }),
     enabled: id > 0,
-    staleTime: 60_000,
+    // Only the sender and the claimer hear of a claim: the claim list reads the packet anew when it opens.
+    staleTime: options.fresh ? 0 : 60_000,
+    refetchOnMount: options.fresh ? 'always' : true,
     retry: false,
   });
 

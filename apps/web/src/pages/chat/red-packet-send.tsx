@@ -151,6 +151,8 @@ const RedPacketSendPage = () => {
         <Button
           className="rp-send-button"
           size="large"
+          color="danger"
+          style={{ '--background-color': '#e8503e', '--border-color': '#e8503e' }}
           disabled={!check.ok}
           onClick={async () => {
             if (await pinGuard()) setPaying(true);

@@ -48,7 +48,7 @@ const RedPacketPage = () => {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
-  const packet = useRedPacket(id);
+  const packet = useRedPacket(id, { fresh: true });
   const me = myId();
 
   let body: React.ReactNode;

@@ -114,7 +114,7 @@ export const PaySheet = ({ visible, purpose, amount, onClose, onPay, onError }: 
         </div>
         <button
           type="button"
-          className="link-button pay-sheet-forgot"
+          className="link pay-sheet-forgot"
           onClick={() => {
             onClose();
             navigate({ path: Paths.userPassword2 });

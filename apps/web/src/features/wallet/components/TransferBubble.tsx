@@ -1,8 +1,22 @@
-import { ReceivePaymentOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { UiMessage } from '../../chat/thread.ts';
 import { showUsdt } from '../amount.ts';
 import '../../redpacket/redpacket.css';
+
+/** Two opposed arrows: money going across (WeChat's transfer mark, without a currency sign). */
+const TransferIcon = () => (
+  <svg
+    viewBox="0 0 24 24"
+    width="20"
+    height="20"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+  >
+    <path d="M4 8h15l-4-4M20 16H5l4 4" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
 
 /** A chat transfer (SPEC §3, op 'add'): orange, the amount and remark; received at once. */
 export const TransferBubble = ({
@@ -24,7 +38,7 @@ export const TransferBubble = ({
     >
       <span className="money-bubble-top">
         <span className="tf-icon" aria-hidden="true">
-          <ReceivePaymentOutline />
+          <TransferIcon />
         </span>
         <span className="money-bubble-text">
           <span className="tf-amount" data-testid="tf-amount">
