@@ -151,6 +151,8 @@ describe('wallet: chat transfer, lucky red packet with refund, pay desk', () => 
     const tfB = b.locator('[data-testid^="tf-bubble-"]');
     await expect.poll(() => tfB.locator('[data-testid="tf-status"]').textContent()).toBe('Received');
     await shot(b, 'wallet-06-b-transfer-received');
+    await byId(b, 'nav-back').click();
+    await expect.poll(() => byId(b, `session-preview-${single}`).textContent()).toBe('[Transfer]');
     await open(b, '/pages/usdt/wallet');
     expect(await shownTotal(b)).toBe('17.50');
     await expect.poll(() => byId(b, 'wallet-income').textContent()).toBe('17.50');
@@ -166,6 +168,7 @@ describe('wallet: chat transfer, lucky red packet with refund, pay desk', () => 
     await byId(a, 'rp-count').fill('3');
     await byId(a, 'rp-amount').fill('3');
     await byId(a, 'rp-greeting').fill('Happy Friday!');
+    await a.waitForTimeout(300);
     await expect.poll(() => byId(a, 'rp-total').textContent()).toBe('USDT3.00');
     await shot(a, 'wallet-08-a-redpacket-form');
     await byId(a, 'rp-submit').click();
@@ -228,6 +231,12 @@ describe('wallet: chat transfer, lucky red packet with refund, pay desk', () => 
     expect(await byId(b, 'pay-success').getAttribute('data-status')).toBe('paid');
     expect(await byId(b, 'pay-success-goods').textContent()).toBe(item.name);
     await shot(b, 'wallet-15-b-pay-success');
+    // The cashier opened for a paid order shows it paid and cannot take it again.
+    const orderNo = new URL(b.url().replace('#', '')).searchParams.get('orderNo');
+    await open(b, `/uni_modules/uni-pay/pages/pay-desk/pay-desk?orderNo=${orderNo}`);
+    await expect.poll(() => byId(b, 'paydesk-order-state').getAttribute('data-status')).toBe('paid');
+    expect(await byId(b, 'paydesk-pay').count()).toBe(0);
+    await open(b, `/uni_modules/uni-pay/pages/success/success?orderNo=${orderNo}`);
     await byId(b, 'pay-success-wallet').click();
     const bExpected = start.b + parseUsdt('12.5') + micro(bShare) - parseUsdt(item.price);
     await expect.poll(() => byId(b, 'wallet-total').textContent()).toBe(formatUsdt(bExpected));
@@ -270,6 +279,24 @@ describe('wallet: chat transfer, lucky red packet with refund, pay desk', () => 
     await open(c, '/pages/usdt/wallet');
     expect(await shownTotal(c)).toBe(end[2].total);
     await shot(c, 'wallet-20-c-wallet-zh');
+    // Carol's list shows the packet in her language; her composers too (not sent).
+    await byId(c, 'nav-back').click();
+    await open(c, '/pages/index/chat');
+    await expect
+      .poll(() => byId(c, `session-preview-${group.sessionId}`).textContent())
+      .toBe('[红包] Happy Friday!');
+    await open(c, `/pages/chat/red-packet-send?id=${group.sessionId}`);
+    await byId(c, 'rp-count').fill('4');
+    await byId(c, 'rp-amount').fill('0.5');
+    await byId(c, 'rp-kind-switch').click();
+    await byId(c, 'rp-problem').waitFor();
+    await c.waitForTimeout(300);
+    await shot(c, 'wallet-20b-c-redpacket-form-zh');
+    await open(c, '/pages/usdt/transfer');
+    await byId(c, 'transfer-member-id').fill('0000');
+    await byId(c, 'transfer-next').click();
+    await byId(c, 'transfer-lookup-error').waitFor();
+    await shot(c, 'wallet-20c-c-transfer-unknown-zh');
     await open(a, '/pages/usdt/wallet');
     expect(await shownTotal(a)).toBe(end[0].total);
     await open(b, '/pages/usdt/wallet');
@@ -286,6 +313,7 @@ describe('wallet: chat transfer, lucky red packet with refund, pay desk', () => 
     await byId(a, 'transfer-next').click();
     await expect.poll(() => byId(a, 'transfer-recipient-name').textContent()).toBe('Carol');
     await byId(a, 'transfer-amount').fill('2.000001');
+    await a.waitForTimeout(300);
     await shot(a, 'wallet-21-a-transfer-page');
     await byId(a, 'transfer-submit').click();
     await payWithPin(a, PINS.a);
