@@ -93,13 +93,12 @@ const PayDeskPage = () => {
   const [paying, setPaying] = useState(false);
 
   const list = goods.data ?? [];
-  const current = order ?? given.data ?? null;
-  const item: Item | null = current
-    ? fromOrder(current)
-    : (() => {
-        const g = list.find((x) => x.id === chosen) ?? (list.length === 1 ? list[0] : undefined);
-        return g ? fromGoods(g) : null;
-      })();
+  // The order being paid: the one the page was opened for, or the one made for the goods now chosen (choosing
+  // other goods leaves it to expire and starts a new attempt).
+  const pick = list.find((x) => x.id === chosen) ?? (list.length === 1 ? list[0] : undefined);
+  const candidate = order ?? given.data ?? null;
+  const current = candidate && (givenOrderNo || candidate.goods.id === pick?.id) ? candidate : null;
+  const item: Item | null = current ? fromOrder(current) : pick ? fromGoods(pick) : null;
   const available = balance.data?.available ?? null;
   const short = item ? checkAmount(item.price, { balance: available }) : null;
   const insufficient = short !== null && !short.ok && short.problem === 'aboveBalance';
@@ -138,7 +137,7 @@ const PayDeskPage = () => {
     if (!item || !(await pinGuard())) return;
     if (insufficient) return showInsufficient();
     try {
-      if (current?.status !== 'unpaid') {
+      if (current?.status !== 'unpaid' || current.goods.id !== item.goodsId) {
         // One order per attempt: a second tap (or a retry after a network error) answers the same order.
         const requestId = attempt.idFor(String(item.goodsId));
         setOrder(await createOrder.mutateAsync({ goodsId: item.goodsId, requestId }));
@@ -192,7 +191,7 @@ const PayDeskPage = () => {
           </div>
         ) : null}
         {current && closedOrPaid ? <OrderState order={current} /> : null}
-        {!current && list.length > 1 ? (
+        {!givenOrderNo && !closedOrPaid && list.length > 1 ? (
           <div className="pay-block goods-list" data-testid="paydesk-goods">
             <div className="amount-field-label">{t('payDesk.choose')}</div>
             {list.map((g) => (

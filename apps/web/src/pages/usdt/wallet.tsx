@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
+import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../features/wallet/wallet.css';
 import { showUsdt } from '../../features/wallet/amount.ts';
@@ -25,27 +26,39 @@ const TABS: HistoryTab[] = ['all', 'income', 'expense'];
 const History = ({ tab }: { tab: HistoryTab }) => {
   const { t } = useTranslation();
   const history = useHistory(tab);
+  if (history.isPending) return <Loading />;
   if (history.error && !history.data)
     return <LoadError error={history.error} onRetry={() => history.refetch()} />;
   const entries = history.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <div className="history-list" data-testid={`history-${tab}`}>
-      {history.isSuccess && entries.length === 0 ? (
+      {entries.length === 0 ? (
         <EmptyState title={t('wallet.empty')} description={t('wallet.emptyHint')} testId="history-empty" />
       ) : (
         entries.map((e) => <HistoryRow key={e.id} entry={e} />)
       )}
-      <InfiniteScroll
-        hasMore={history.hasNextPage || history.isPending}
-        loadMore={async () => {
-          if (history.isPending) return;
-          await history.fetchNextPage();
-        }}
-      >
-        {(hasMore) =>
-          hasMore ? t('common.loading') : entries.length > 0 ? <span>{t('wallet.noMore')}</span> : null
-        }
-      </InfiniteScroll>
+      {entries.length > 0 ? (
+        <InfiniteScroll
+          hasMore={history.hasNextPage}
+          loadMore={async () => {
+            const next = await history.fetchNextPage();
+            // A failed page stops the scroll loader until the member taps to retry.
+            if (next.isError) throw next.error;
+          }}
+        >
+          {(hasMore, failed, retry) =>
+            failed ? (
+              <button type="button" className="link" onClick={() => void retry()}>
+                {t('common.retry')}
+              </button>
+            ) : hasMore ? (
+              t('common.loading')
+            ) : (
+              t('wallet.noMore')
+            )
+          }
+        </InfiniteScroll>
+      ) : null}
     </div>
   );
 };
