@@ -67,7 +67,7 @@ describe('chat transfer', () => {
       expect(data.message).toMatchObject({
         sessionId,
         senderId: a.id,
-        contentType: 'transfer',
+        contentType: 'transfer' as never,
         content: {
           op: 'add',
           transferId: data.transfer.id,
@@ -240,12 +240,12 @@ describe('chat transfer bad input moves no money', () => {
       {
         sessionId,
         clientMsgId: randomUUID(),
-        contentType: 'transfer',
+        contentType: 'transfer' as never,
         content: { op: 'add', transferId: 1, amount: '999.00', remark: '', receiverId: b.id },
       },
       a.token,
     );
-    expect(fake.code).toBe(ErrorCode.Forbidden);
+    expect(fake.code).toBe(ErrorCode.Validation);
     const p = await friends('5');
     const sent = (await chatTransfer(t, p.a, p.sessionId, '1')).data as SendAnswer;
     const forward = await t.call(

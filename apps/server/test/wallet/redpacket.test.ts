@@ -67,7 +67,7 @@ describe('red packets in a single chat', () => {
         greeting: 'Happy new year',
       });
       expect(message).toMatchObject({
-        contentType: 'redpacket',
+        contentType: 'redpacket' as never,
         senderId: a.id,
         content: { packetId: packet.id, kind: 'lucky', count: 1, greeting: 'Happy new year' },
       });
@@ -380,12 +380,12 @@ describe('red packet bad input moves no money', () => {
       {
         sessionId,
         clientMsgId: randomUUID(),
-        contentType: 'redpacket',
+        contentType: 'redpacket' as never,
         content: { packetId: 1, kind: 'lucky', count: 1, greeting: '' },
       },
       owner.token,
     );
-    expect(res.code).toBe(ErrorCode.Forbidden);
+    expect(res.code).toBe(ErrorCode.Validation);
     await unchanged();
     await expectBooksBalanced(t);
   });

@@ -424,7 +424,8 @@ export const messageApi = {
         .min(1)
         .max(64)
         .regex(/^[A-Za-z0-9_.:-]+$/, 'Letters, digits and _ . : - only'),
-      contentType: z.enum(messageContentTypes),
+      // Transfers and red packets are not accepted here (a validation error): only their own calls write them.
+      contentType: z.enum([...sendableContentTypes, 'notice']),
       content: contentInput,
     }),
     output: sendResult,
