@@ -277,11 +277,16 @@ describe('red packets in a group', () => {
     expect((await sendPacket(t, owner, { sessionId, kind: 'equal', count: 3, amount: '1' })).code).toBe(1000);
   });
 
-  it('a dissolved group takes no red packets', async () => {
-    const { owner, group: g, sessionId } = await group(2, '10');
+  it('a dissolved group takes no red packets; its members may still open an earlier one', async () => {
+    const { owner, members, group: g, sessionId } = await group(2, '10');
+    const { packet } = await sendPacketOk(t, owner, { sessionId, kind: 'equal', count: 2, amount: '1' });
     expect((await t.call(groupApi.dissolve, { groupId: g.groupId }, owner.token)).code).toBe(1000);
     expect((await sendPacket(t, owner, { sessionId, amount: '1' })).code).toBe(ErrorCode.GroupDissolved);
-    expect((await balanceOf(t, owner)).available).toBe('10.00');
+    expect((await balanceOf(t, owner)).available).toBe('8.00');
+    expect((await claim(t, members[0]!, packet.id)).code).toBe(1000);
+    await expirePacket(t, packet.id);
+    await sweep();
+    expect(await availableOf(t, [owner, members[0]!])).toEqual(['9.00', '1.00']);
   });
 });
 
