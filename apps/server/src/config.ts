@@ -43,6 +43,13 @@ const schema = z.object({
   SUPPORT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   /** How often the deadline sweepers (expired red packets, late orders) run; 0 turns them off. */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  /** How long a red packet can be opened; then the sweeper returns the rest to the sender. */
+  RED_PACKET_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24 * 3600)
+    .default(86_400),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

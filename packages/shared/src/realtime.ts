@@ -31,6 +31,15 @@ export const friendConfirmPayload = z.object({
 });
 export type FriendConfirmPayload = z.infer<typeof friendConfirmPayload>;
 
+/** Someone opened a red packet (sent to its sender and the claimer), so an open bubble can refresh. */
+export const redPacketPayload = z.object({
+  packetId: z.number().int(),
+  sessionId: z.number().int(),
+  claimedCount: z.number().int(),
+  status: z.enum(['open', 'finished', 'expired']),
+});
+export type RedPacketPayload = z.infer<typeof redPacketPayload>;
+
 export interface ServerToClientEvents {
   user: (payload: UserChannelPayload) => void;
   /** A stored message (new, or recalled: same id and seq, replace by id). */
@@ -40,6 +49,7 @@ export interface ServerToClientEvents {
   onFriendRequest: (payload: FriendRequestPayload) => void;
   onFriendRemove: (payload: FriendRemovePayload) => void;
   onFriendConfirm: (payload: FriendConfirmPayload) => void;
+  redpacket: (payload: RedPacketPayload) => void;
   onC2COrderStatus: (payload: { page?: string } & Record<string, unknown>) => void;
   onC2COrderUnread: (payload: unknown) => void;
 }

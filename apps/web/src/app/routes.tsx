@@ -44,6 +44,13 @@ const loaders: Record<string, Loader> = {
   [Paths.feedbackList]: () => import('../pages/feedback/list.tsx'),
   [Paths.feedbackSubmit]: () => import('../pages/feedback/submit.tsx'),
   [Paths.feedbackDetail]: () => import('../pages/feedback/detail.tsx'),
+  [Paths.usdtWallet]: () => import('../pages/usdt/wallet.tsx'),
+  [Paths.usdtTransfer]: () => import('../pages/usdt/transfer.tsx'),
+  [Paths.redPacket]: () => import('../pages/chat/red-packet.tsx'),
+  [Paths.chatTransfer]: () => import('../pages/chat/transfer.tsx'),
+  [Paths.redPacketSend]: () => import('../pages/chat/red-packet-send.tsx'),
+  [Paths.payDesk]: () => import('../pages/uni-pay/pay-desk.tsx'),
+  [Paths.paySuccess]: () => import('../pages/uni-pay/success.tsx'),
 };
 
 const components = new Map<string, ComponentType>();

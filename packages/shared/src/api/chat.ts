@@ -20,9 +20,21 @@ const seq = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 // ---- message content ----------------------------------------------------------------------------
 
-export const messageContentTypes = ['text', 'image', 'video', 'voice', 'file', 'notice'] as const;
+export const messageContentTypes = [
+  'text',
+  'image',
+  'video',
+  'voice',
+  'file',
+  'notice',
+  'transfer',
+  'redpacket',
+] as const;
 export type MessageContentType = (typeof messageContentTypes)[number];
-/** What a client may send; `notice` is written by the server only. */
+/**
+ * What a client may send; `notice` is written by the server only, `transfer` and `redpacket` only by their
+ * dedicated calls (chatTransferApi.send, redPacketApi.send), which move the money in the same transaction.
+ */
 export const sendableContentTypes = ['text', 'image', 'video', 'voice', 'file'] as const;
 export const autoReplyContentTypes = ['text', 'image', 'video'] as const;
 export type AutoReplyContentType = (typeof autoReplyContentTypes)[number];
@@ -49,6 +61,21 @@ export const messageContent = {
   voice: z.object({ url: mediaUrl, duration: z.number().finite().min(0).max(3600) }),
   file: z.object({ url: mediaUrl, name: z.string().trim().min(1).max(255), size: positive }),
   notice: z.object({ type: z.string(), text: z.string() }).catchall(z.unknown()),
+  /** A chat transfer (SPEC §3): `transferId` is the ledger entry id; received at once (op 'add'). */
+  transfer: z.object({
+    op: z.literal('add'),
+    transferId: z.number().int(),
+    amount: z.string(),
+    remark: z.string(),
+    receiverId: z.number().int(),
+  }),
+  /** A red packet; open it with redPacketApi.detail / claim by `packetId`. */
+  redpacket: z.object({
+    packetId: z.number().int(),
+    kind: z.enum(['equal', 'lucky']),
+    count: z.number().int(),
+    greeting: z.string(),
+  }),
 } as const satisfies Record<MessageContentType, z.ZodType>;
 
 const contentInput = z.union([z.string().max(64 * 1024), z.record(z.string(), z.unknown())]);
@@ -397,7 +424,8 @@ export const messageApi = {
         .min(1)
         .max(64)
         .regex(/^[A-Za-z0-9_.:-]+$/, 'Letters, digits and _ . : - only'),
-      contentType: z.enum(messageContentTypes),
+      // Transfers and red packets are not accepted here (a validation error): only their own calls write them.
+      contentType: z.enum([...sendableContentTypes, 'notice']),
       content: contentInput,
     }),
     output: sendResult,

@@ -5,3 +5,4 @@ export * from './group.ts';
 export * from './ledger.ts';
 export * from './moments.ts';
 export * from './users.ts';
+export * from './wallet-chat.ts';

@@ -1,10 +1,21 @@
-import { adminWalletApi, mccApi, walletApi } from '@chatpay/shared';
+import {
+  adminWalletApi,
+  chatTransferApi,
+  mccApi,
+  payDeskApi,
+  redPacketApi,
+  walletApi,
+} from '@chatpay/shared';
 import type { AppDeps } from '../../app.ts';
 import { route } from '../../http/route.ts';
+import { ChatTransferService } from './chat-transfer.ts';
 import { createGuest } from './guest.ts';
+import { PayDeskService } from './paydesk/service.ts';
+import { RED_PACKET_EXPIRY_JOB, sweepExpiredPackets } from './redpacket/expiry.ts';
+import { RedPacketService } from './redpacket/service.ts';
 import { WalletService } from './service.ts';
 
-/** USDT wallet, MCC calls and the admin adjustment (docs/design/ledger.md). */
+/** USDT wallet, MCC calls, the admin adjustment, chat transfers, red packets, pay desk (docs/design/ledger.md). */
 export const registerWalletRoutes = (deps: AppDeps) => {
   const wallet = new WalletService(deps.db);
   route(deps, walletApi.balance, (_input, ctx) => wallet.balance(ctx.user.id));
@@ -22,4 +33,19 @@ export const registerWalletRoutes = (deps: AppDeps) => {
   route(deps, mccApi.createGuest, (input, ctx) => createGuest(deps.db, ctx.user, input.nickName));
 
   route(deps, adminWalletApi.adjust, (input, ctx) => wallet.adjust(ctx.user.id, input));
+
+  const chatTransfer = new ChatTransferService(deps.db, deps.realtime);
+  route(deps, chatTransferApi.send, (input, ctx) => chatTransfer.send(ctx.user.id, input));
+
+  const packets = new RedPacketService(deps.db, deps.realtime, deps.config.RED_PACKET_TTL_SECONDS);
+  route(deps, redPacketApi.send, (input, ctx) => packets.send(ctx.user.id, input));
+  route(deps, redPacketApi.claim, (input, ctx) => packets.claim(ctx.user.id, input.id));
+  route(deps, redPacketApi.detail, (input, ctx) => packets.detail(ctx.user.id, input.id));
+  deps.jobs.add({ name: RED_PACKET_EXPIRY_JOB, run: () => sweepExpiredPackets(deps.db, deps.realtime) });
+
+  const payDesk = new PayDeskService(deps.db);
+  route(deps, payDeskApi.create, (input, ctx) => payDesk.create(ctx.user.id, input));
+  route(deps, payDeskApi.pay, (input, ctx) => payDesk.pay(ctx.user.id, input));
+  route(deps, payDeskApi.info, (input, ctx) => payDesk.info(ctx.user.id, input.orderNo));
+  route(deps, payDeskApi.page, (input, ctx) => payDesk.page(ctx.user.id, input));
 };

@@ -113,6 +113,17 @@ export const refreshRecent = async (sessionId: number) => {
   update(sessionId, (t) => ({ ...t, items: mergeMessages(t.items, page.list) }));
 };
 
+/**
+ * A message the server stored for a call of mine (a send, a transfer, a red packet): into its thread and
+ * the session list at once; the socket echo is the same id and merges away.
+ */
+export const receiveStored = (m: ChatMessage) => {
+  receive(m.sessionId, [m]);
+  const outcome = applyMessage(sessionsOf() ?? [], m, myId());
+  if (outcome.unknown) refreshSessionsSoon();
+  else setSessions(() => outcome.sessions);
+};
+
 // ---- loading ------------------------------------------------------------------------------------
 
 /** Loads the newest page the first time a chat opens; later openings only catch up. */
@@ -222,10 +233,7 @@ export const outbox = new Outbox<SendResult>({
       isAutoReply: false,
       recalled: false,
     };
-    receive(item.sessionId, [stored]);
-    const outcome = applyMessage(sessionsOf() ?? [], stored, myId());
-    if (outcome.unknown) refreshSessionsSoon();
-    else setSessions(() => outcome.sessions);
+    receiveStored(stored);
   },
   onFailed: (item, error) => {
     setStatus(item.sessionId, item.clientMsgId, 'failed');

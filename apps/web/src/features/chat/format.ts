@@ -49,6 +49,12 @@ export const previewText = (
       return t('chat.preview.file');
     case 'notice':
       return noticeText(content, nameOf);
+    case 'transfer':
+      return t('transfer.preview');
+    case 'redpacket': {
+      const greeting = str(content?.greeting);
+      return `${t('redPacket.preview')} ${greeting || t('redPacket.defaultGreeting')}`;
+    }
     default:
       return '';
   }

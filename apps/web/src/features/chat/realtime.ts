@@ -1,12 +1,15 @@
 import {
   chatMessage,
   friendConfirmPayload,
+  redPacketPayload,
   sessionDeletePayload,
   updateUnreadPayload,
 } from '@chatpay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
 import { onServerEvent, onSocketConnect } from '../../lib/socket.ts';
+import { redPacketKeys } from '../redpacket/keys.ts';
+import { walletKeys } from '../wallet/keys.ts';
 import {
   bindQueryClient,
   catchUp,
@@ -42,6 +45,8 @@ const handlers = {
     if (outcome.unknown) refreshSessionsSoon();
     else setSessions(() => outcome.sessions);
     receive(m.sessionId, [m]);
+    // A transfer to me is received at once: the wallet shows it without a refresh.
+    if (m.contentType === 'transfer' || m.contentType === 'redpacket') invalidate(walletKeys.all);
     const fromOther = m.senderId !== myId();
     if (isOpen(m.sessionId)) void markRead(m.sessionId);
     else if (fromOther && isNew && before?.useNotify !== false) {
@@ -75,6 +80,13 @@ const handlers = {
     invalidate(chatKeys.friends());
     invalidate([...chatKeys.all, 'user']);
     refreshSessionsSoon();
+  },
+  /** A red packet I sent or opened changed (claimed, finished, expired and refunded): bubbles re-read it. */
+  redpacket: (raw: unknown) => {
+    const parsed = redPacketPayload.safeParse(raw);
+    if (!parsed.success) return;
+    invalidate(redPacketKeys.detail(parsed.data.packetId));
+    if (parsed.data.status === 'expired') invalidate(walletKeys.all);
   },
   onFriendRemove: () => {
     invalidate(chatKeys.friends());

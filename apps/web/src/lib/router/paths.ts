@@ -38,6 +38,14 @@ export const Paths = {
   feedbackSubmit: '/uni_modules/cool-app/pages/feedback/submit',
   feedbackDetail: '/uni_modules/cool-app/pages/feedback/detail',
   usdtWallet: '/pages/usdt/wallet',
+  usdtTransfer: '/pages/usdt/transfer',
+  /** A red packet's claim list (the page WeChat opens after "Open"). */
+  redPacket: '/pages/chat/red-packet',
+  /** The composers of a chat's transfer and red packet (?id=<sessionId>). */
+  chatTransfer: '/pages/chat/transfer',
+  redPacketSend: '/pages/chat/red-packet-send',
+  payDesk: '/uni_modules/uni-pay/pages/pay-desk/pay-desk',
+  paySuccess: '/uni_modules/uni-pay/pages/success/success',
 } as const;
 
 /** The bottom tab bar, in order (SPEC §2). */

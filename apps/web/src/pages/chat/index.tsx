@@ -24,6 +24,8 @@ import { useSessionDetail } from '../../features/chat/queries.ts';
 import { emptyThread, useChatStore } from '../../features/chat/store.ts';
 import type { UiMessage } from '../../features/chat/thread.ts';
 import { useSheet } from '../../features/chat/useSheet.ts';
+import { OpenPacket } from '../../features/redpacket/components/OpenPacket.tsx';
+import { useOpenPacket } from '../../features/redpacket/openStore.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -60,6 +62,7 @@ const ChatPage = () => {
     const off = onSendError((error) => toastError(error));
     return () => {
       off();
+      useOpenPacket.getState().close();
       if (useChatStore.getState().openId === sessionId) useChatStore.getState().setOpen(null);
     };
   }, [sessionId, t]);
@@ -80,8 +83,10 @@ const ChatPage = () => {
     (m: UiMessage) => {
       if (m.status !== 'sent') return;
       const mine = m.senderId === myId();
+      // Money messages stay: the money has moved, so they cannot be recalled.
+      const money = m.contentType === 'transfer' || m.contentType === 'redpacket';
       const canRecall =
-        mine && !m.recalled && Date.now() - new Date(m.createTime).getTime() < RECALL_WINDOW_MS;
+        mine && !money && !m.recalled && Date.now() - new Date(m.createTime).getTime() < RECALL_WINDOW_MS;
       const actions = [
         m.contentType === 'text' ? { key: 'copy', text: t('common.copy') } : null,
         canRecall ? { key: 'recall', text: t('chat.recall') } : null,
@@ -189,8 +194,17 @@ const ChatPage = () => {
           onFile={onFile}
           onVoice={onVoice}
           onLayout={() => list.current?.toBottom()}
+          onTransfer={
+            session?.type === 'single' && session.userId
+              ? () => navigate({ path: Paths.chatTransfer, query: { id: sessionId } })
+              : undefined
+          }
+          onRedPacket={
+            session ? () => navigate({ path: Paths.redPacketSend, query: { id: sessionId } }) : undefined
+          }
         />
       )}
+      <OpenPacket />
     </Page>
   );
 };

@@ -8,6 +8,10 @@ import {
 } from '@chatpay/shared';
 import { AppError } from '../../../lib/errors.ts';
 
+/** Transfers and red packets move money: only their own calls write them (never send, forward or auto-reply). */
+export const isMoneyContent = (type: string) => type === 'transfer' || type === 'redpacket';
+export const MONEY_CONTENT_MESSAGE = 'Transfers and red packets are sent with their own calls';
+
 /** Our own upload: `/uploads/...` or under PUBLIC_URL; never a path with `..`. */
 export const isOwnUrl = (url: string, publicUrl: string | undefined) => {
   if (url.includes('..')) return false;
@@ -26,6 +30,7 @@ export const parseContent = (
   publicUrl: string | undefined,
 ): Record<string, unknown> => {
   if (type === 'notice') throw new AppError(ErrorCode.NoticeNotAllowed);
+  if (isMoneyContent(type)) throw new AppError(ErrorCode.Forbidden, MONEY_CONTENT_MESSAGE);
   let value = raw;
   if (typeof raw === 'string') {
     try {

@@ -21,7 +21,7 @@ import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
 import { memberOf, sessionById } from '../session/queries.ts';
 import { getAutoReply, sendAutoReply, setAutoReply } from './auto-reply.ts';
-import { parseContent } from './content.ts';
+import { isMoneyContent, MONEY_CONTENT_MESSAGE, parseContent } from './content.ts';
 import { presentMessage, presentSendResult } from './presenter.ts';
 import { byClientMsgId, visibleMessage, visibleTo } from './queries.ts';
 import type { SendLimiter } from './rate-limit.ts';
@@ -159,7 +159,9 @@ export class MessageService {
         .from(chatMessages)
         .where(eq(chatMessages.id, message.id))
         .for('update');
-      if (locked!.senderId !== userId || locked!.isAutoReply) throw new AppError(ErrorCode.RecallNotAllowed);
+      // A transfer or red packet cannot be recalled: the money has moved.
+      if (locked!.senderId !== userId || locked!.isAutoReply || isMoneyContent(locked!.contentType))
+        throw new AppError(ErrorCode.RecallNotAllowed);
       if (locked!.recalled) return { message: locked!, changed: false };
       if (Date.now() - locked!.createTime.getTime() > RECALL_WINDOW_MS)
         throw new AppError(ErrorCode.RecallExpired);
@@ -206,6 +208,7 @@ export class MessageService {
     const sources = await Promise.all([...new Set(ids)].map((id) => visibleMessage(this.db, id, userId)));
     for (const s of sources) {
       if (s.contentType === 'notice') throw new AppError(ErrorCode.NoticeNotAllowed);
+      if (isMoneyContent(s.contentType)) throw new AppError(ErrorCode.Forbidden, MONEY_CONTENT_MESSAGE);
     }
     for (const sessionId of targets) await assertCanSend(this.db, sessionId, userId);
     await this.limiter.hit(userId, sources.length * targets.length);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../../db/connection.ts';
 import { ledgerAccounts } from '../../../db/schema/index.ts';
 
@@ -7,8 +7,11 @@ export const MemberAccount = { Available: 'available', Frozen: 'frozen' } as con
 export type MemberAccountKind = (typeof MemberAccount)[keyof typeof MemberAccount];
 const memberKinds = [MemberAccount.Available, MemberAccount.Frozen] as const;
 
-/** System accounts by code. `external` is the outside world: admin credits come from it, debits go to it. */
-export const SystemAccount = { External: 'external' } as const;
+/**
+ * System accounts by code. `external` is the outside world: admin credits come from it, debits go to it.
+ * `redpacket` holds the money of open red packets (escrow); `paydesk` is the revenue of pay-desk sales.
+ */
+export const SystemAccount = { External: 'external', RedPacket: 'redpacket', PayDesk: 'paydesk' } as const;
 export type SystemAccountCode = (typeof SystemAccount)[keyof typeof SystemAccount];
 
 export interface MemberAccounts {
@@ -69,4 +72,20 @@ export const memberBalances = async (exec: Executor, userId: number) => {
     .where(eq(ledgerAccounts.userId, userId));
   const of = (kind: MemberAccountKind) => rows.find((r) => r.kind === kind)?.balance ?? 0n;
   return { available: of(MemberAccount.Available), frozen: of(MemberAccount.Frozen) };
+};
+
+/**
+ * Locks accounts in ascending id order. A transaction that posts several entries calls this first with every
+ * account it will touch, so it never holds one account while waiting for a lower one (no deadlock with a
+ * single-entry transaction, which locks in id order too).
+ */
+export const lockAccounts = async (tx: Executor, ids: readonly number[]) => {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (sorted.length === 0) return;
+  await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, sorted))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
 };

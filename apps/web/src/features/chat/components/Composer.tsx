@@ -23,12 +23,15 @@ interface Props {
   onVoice: (blob: Blob, seconds: number) => void;
   /** The panels open or close: the list stays pinned to its newest message. */
   onLayout: () => void;
+  /** Opens the transfer composer; absent where transfers are not offered (group chats). */
+  onTransfer?: () => void;
+  onRedPacket?: () => void;
 }
 
 type Panel = 'none' | 'emoji' | 'attach';
 
 /** The input bar: voice toggle, text, emoji, and the attachment menu (SPEC §1) or the send button. */
-export const Composer = ({ onText, onFile, onVoice, onLayout }: Props) => {
+export const Composer = ({ onText, onFile, onVoice, onLayout, onTransfer, onRedPacket }: Props) => {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [voice, setVoice] = useState(false);
@@ -175,16 +178,27 @@ export const Composer = ({ onText, onFile, onVoice, onLayout }: Props) => {
             </button>
           ))}
           {[
-            { key: 'transfer', Icon: PayCircleOutline },
-            { key: 'redPacket', Icon: GiftOutline },
-          ].map(({ key, Icon }) => (
-            <button key={key} type="button" className="attach-item" disabled aria-disabled>
-              <span className="attach-icon">
-                <Icon />
-              </span>
-              {t(`chat.attachMenu.${key}`)}
-            </button>
-          ))}
+            { key: 'transfer', Icon: PayCircleOutline, onClick: onTransfer },
+            { key: 'redPacket', Icon: GiftOutline, onClick: onRedPacket },
+          ].map(({ key, Icon, onClick }) =>
+            onClick ? (
+              <button
+                key={key}
+                type="button"
+                className="attach-item"
+                onClick={() => {
+                  setPanel('none');
+                  onClick();
+                }}
+                data-testid={`attach-${key}`}
+              >
+                <span className="attach-icon">
+                  <Icon />
+                </span>
+                {t(`chat.attachMenu.${key}`)}
+              </button>
+            ) : null,
+          )}
         </div>
       ) : null}
       <input

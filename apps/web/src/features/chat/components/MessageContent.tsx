@@ -2,6 +2,8 @@ import { ImageViewer, Mask } from 'antd-mobile';
 import { FileOutline, PlayOutline, SoundOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RedPacketBubble } from '../../redpacket/components/RedPacketBubble.tsx';
+import { TransferBubble } from '../../wallet/components/TransferBubble.tsx';
 import { fileSize } from '../format.ts';
 import type { UiMessage } from '../thread.ts';
 
@@ -68,8 +70,16 @@ const Video = ({ m }: { m: UiMessage }) => {
   );
 };
 
-/** The inside of a bubble, by content type. */
-export const MessageContent = ({ m, mine }: { m: UiMessage; mine: boolean }) => {
+/** The inside of a bubble, by content type. `theirName` names the other member of a single chat. */
+export const MessageContent = ({
+  m,
+  mine,
+  theirName = '',
+}: {
+  m: UiMessage;
+  mine: boolean;
+  theirName?: string;
+}) => {
   switch (m.contentType) {
     case 'text':
       return <span className="msg-text">{str(m.content.text)}</span>;
@@ -109,6 +119,10 @@ export const MessageContent = ({ m, mine }: { m: UiMessage; mine: boolean }) => 
           <FileOutline className="msg-file-icon" />
         </a>
       );
+    case 'transfer':
+      return <TransferBubble m={m} mine={mine} theirName={theirName} />;
+    case 'redpacket':
+      return <RedPacketBubble m={m} mine={mine} />;
     default:
       return null;
   }

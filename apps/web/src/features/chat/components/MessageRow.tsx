@@ -50,10 +50,11 @@ export const MessageRow = memo(
         </div>
       );
     }
-    const bare = m.contentType === 'image' || m.contentType === 'video';
+    // Media and money cards draw their own shape.
+    const bare = ['image', 'video', 'transfer', 'redpacket'].includes(m.contentType);
     const bubble = (
       <div className={`msg-bubble ${m.contentType}${bare ? ' bare' : ''}`} {...press}>
-        <MessageContent m={m} mine={mine} />
+        <MessageContent m={m} mine={mine} theirName={theirName} />
       </div>
     );
     return (

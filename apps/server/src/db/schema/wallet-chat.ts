@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { appGoods } from './app.ts';
+import { chatMessages, chatSessions } from './chat.ts';
+import { users } from './users.ts';
+
+/**
+ * A red packet (docs/design/ledger.md, "Red packets"). Its money sits in the `redpacket` system account until
+ * claimed or refunded; `remaining_amount` / `remaining_count` are what is left, changed under the row lock.
+ */
+export const redPackets = pgTable(
+  'red_packets',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => chatSessions.id),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id),
+    /** The sender's idempotency key: one packet per (sender, requestId). */
+    requestId: text('request_id').notNull(),
+    /** equal | lucky */
+    kind: text('kind').notNull(),
+    greeting: text('greeting').notNull().default(''),
+    count: integer('count').notNull(),
+    total: bigint('total', { mode: 'bigint' }).notNull(),
+    remainingAmount: bigint('remaining_amount', { mode: 'bigint' }).notNull(),
+    remainingCount: integer('remaining_count').notNull(),
+    refundedAmount: bigint('refunded_amount', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** open | finished | expired */
+    status: text('status').notNull().default('open'),
+    /** Set in the sending transaction, right after the packet row (the entry and the message refer to it). */
+    messageId: integer('message_id').references(() => chatMessages.id),
+    entryId: bigint('entry_id', { mode: 'number' }),
+    expireTime: timestamp('expire_time', { withTimezone: true }).notNull(),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    /** When the last share was taken or the rest was refunded. */
+    closeTime: timestamp('close_time', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('red_packets_sender_request_key').on(t.senderId, t.requestId),
+    index('red_packets_open_expire_idx').on(t.status, t.expireTime),
+    check('red_packets_remaining', sql`${t.remainingAmount} >= 0 AND ${t.remainingCount} >= 0`),
+    check('red_packets_count', sql`${t.count} >= 1`),
+  ],
+);
+
+/** One member's share of a red packet; at most one per member. */
+export const redPacketClaims = pgTable(
+  'red_packet_claims',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    packetId: integer('packet_id')
+      .notNull()
+      .references(() => redPackets.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('red_packet_claims_packet_user_key').on(t.packetId, t.userId),
+    check('red_packet_claims_amount', sql`${t.amount} > 0`),
+  ],
+);
+
+/** A purchase at the pay desk; price and goods name copied at creation. */
+export const payOrders = pgTable(
+  'pay_orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    requestId: text('request_id').notNull(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => appGoods.id),
+    goodsName: text('goods_name').notNull(),
+    goodsImage: text('goods_image').notNull().default(''),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** unpaid | paid | closed (an unpaid order past expire_time is closed, also before this says so) */
+    status: text('status').notNull().default('unpaid'),
+    entryId: bigint('entry_id', { mode: 'number' }),
+    expireTime: timestamp('expire_time', { withTimezone: true }).notNull(),
+    paidTime: timestamp('paid_time', { withTimezone: true }),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pay_orders_order_no_key').on(t.orderNo),
+    uniqueIndex('pay_orders_user_request_key').on(t.userId, t.requestId),
+    index('pay_orders_user_idx').on(t.userId, t.id),
+    check('pay_orders_amount', sql`${t.amount} > 0`),
+  ],
+);

@@ -1,0 +1,128 @@
+import { ErrorCode, PIN_LENGTH } from '@chatpay/shared';
+import { Popup, SpinLoading } from 'antd-mobile';
+import { CloseOutline } from 'antd-mobile-icons';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PinInput } from '../../../components/PinInput.tsx';
+import { ApiError, errorText } from '../../../lib/errors.ts';
+import { navigate } from '../../../lib/router/navigate.ts';
+import { Paths } from '../../../lib/router/paths.ts';
+import { toastError } from '../../../lib/toast.ts';
+import { showUsdt } from '../amount.ts';
+import { askToSetPin, isPinNotSet } from '../usePinGuard.ts';
+
+interface Props {
+  visible: boolean;
+  /** What is paid for: "Transfer to Bob", "Red packet", "Coffee". */
+  purpose: string;
+  amount: string;
+  onClose: () => void;
+  /** Pays with the PIN; a rejection keeps the sheet open for a PIN error and closes it otherwise. */
+  onPay: (pin: string) => Promise<unknown>;
+  /** Failures other than the PIN's (insufficient balance…); a toast by default. */
+  onError?: (error: unknown) => void;
+}
+
+/** PIN errors are answered in the sheet itself, so the member can type again at once. */
+const pinError = (error: unknown) =>
+  error instanceof ApiError && (error.code === ErrorCode.WrongPin || error.code === ErrorCode.PinLocked);
+
+/**
+ * The PIN pad of every payment (WeChat's "Enter payment password"): what and how much, six boxes; the
+ * payment goes as soon as the sixth digit is typed.
+ */
+export const PaySheet = ({ visible, purpose, amount, onClose, onPay, onError }: Props) => {
+  const { t } = useTranslation();
+  const [pin, setPin] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!visible) {
+      setPin('');
+      setMessage('');
+    }
+  }, [visible]);
+
+  const focus = () => box.current?.querySelector('input')?.focus();
+
+  const submit = async (value: string) => {
+    if (busy) return;
+    setBusy(true);
+    setMessage('');
+    try {
+      await onPay(value);
+    } catch (error) {
+      setPin('');
+      if (pinError(error)) {
+        setMessage(errorText(error));
+        requestAnimationFrame(focus);
+      } else {
+        onClose();
+        if (isPinNotSet(error)) void askToSetPin();
+        else (onError ?? toastError)(error);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const change = (value: string) => {
+    setPin(value);
+    if (value.length === PIN_LENGTH) void submit(value);
+  };
+
+  return (
+    <Popup
+      visible={visible}
+      onMaskClick={busy ? undefined : onClose}
+      afterShow={focus}
+      bodyClassName="pay-sheet"
+      destroyOnClose
+    >
+      <div className="pay-sheet-inner" data-testid="pay-sheet">
+        <div className="pay-sheet-head">
+          <button
+            type="button"
+            className="pay-sheet-close"
+            onClick={onClose}
+            disabled={busy}
+            aria-label={t('common.cancel')}
+            data-testid="pay-sheet-close"
+          >
+            <CloseOutline />
+          </button>
+          <span className="pay-sheet-title">{t('pay.enterPin')}</span>
+        </div>
+        <div className="pay-sheet-purpose">{purpose}</div>
+        <div className="pay-sheet-amount" data-testid="pay-sheet-amount">
+          <span className="pay-sheet-unit">USDT</span>
+          {showUsdt(amount)}
+        </div>
+        <div className="pay-sheet-pin" ref={box}>
+          <PinInput value={pin} onChange={change} testId="pay-pin" ariaLabel={t('pay.enterPin')} />
+        </div>
+        <div className="pay-sheet-state" aria-live="polite">
+          {busy ? (
+            <SpinLoading style={{ '--size': '20px' }} aria-label={t('pay.paying')} />
+          ) : message ? (
+            <span className="pay-sheet-error" data-testid="pay-sheet-error">
+              {message}
+            </span>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          className="link pay-sheet-forgot"
+          onClick={() => {
+            onClose();
+            navigate({ path: Paths.userPassword2 });
+          }}
+        >
+          {t('pay.forgotPin')}
+        </button>
+      </div>
+    </Popup>
+  );
+};

@@ -1,0 +1,8 @@
+/** Query keys of the wallet domain. */
+export const walletKeys = {
+  all: ['wallet'] as const,
+  balance: () => [...walletKeys.all, 'balance'] as const,
+  info: () => [...walletKeys.all, 'info'] as const,
+  history: (type: 'all' | 'income' | 'expense') => [...walletKeys.all, 'history', type] as const,
+  member: (memberId: string) => [...walletKeys.all, 'member', memberId] as const,
+};
