@@ -5,15 +5,27 @@ import {
   adminFeedbackApi,
   appComplainApi,
   appFeedbackApi,
+  chatTransferApi,
   friendApi,
   groupApi,
   messageApi,
   momentsApi,
+  payDeskApi,
+  redPacketApi,
   sessionApi,
 } from '@chatpay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { createGroup, createUser, makeFriends, sendText, type TestUser } from './helpers/factories.ts';
+import {
+  createGroup,
+  createUser,
+  credit,
+  makeFriends,
+  sendText,
+  setPin,
+  TEST_PIN,
+  type TestUser,
+} from './helpers/factories.ts';
 
 /**
  * Issue 7, authorization: for every endpoint that takes the id of something a member owns or belongs to, a
@@ -55,6 +67,8 @@ interface World {
   complaintId: number;
   feedbackId: number;
   requestId: number;
+  packetId: number;
+  orderNo: string;
 }
 
 type Probe = { endpoint: Endpoint; input: (w: World) => unknown };
@@ -123,6 +137,28 @@ const probes: Record<string, Probe[]> = {
   'adminComplainApi.reply': [probe(adminComplainApi.reply, (w) => ({ id: w.complaintId, reply: 'done' }))],
   'adminFeedbackApi.reply': [probe(adminFeedbackApi.reply, (w) => ({ id: w.feedbackId, reply: 'done' }))],
   'friendApi.confirmFriend': [probe(friendApi.confirmFriend, (w) => ({ id: w.requestId, agree: true }))],
+  'chatTransferApi.send': [
+    probe(chatTransferApi.send, (w) => ({
+      sessionId: w.victimSession,
+      amount: '1.00',
+      pin: TEST_PIN,
+      requestId: 'attack-transfer-1',
+    })),
+  ],
+  'redPacketApi.send': [
+    probe(redPacketApi.send, (w) => ({
+      sessionId: w.group.sessionId,
+      kind: 'lucky',
+      count: 1,
+      amount: '1.00',
+      pin: TEST_PIN,
+      requestId: 'attack-packet-1',
+    })),
+  ],
+  'redPacketApi.claim': [probe(redPacketApi.claim, (w) => ({ id: w.packetId }))],
+  'redPacketApi.detail': [probe(redPacketApi.detail, (w) => ({ id: w.packetId }))],
+  'payDeskApi.pay': [probe(payDeskApi.pay, (w) => ({ orderNo: w.orderNo, pin: TEST_PIN }))],
+  'payDeskApi.info': [probe(payDeskApi.info, (w) => ({ orderNo: w.orderNo }))],
 };
 
 const inputKeys = (e: Endpoint): string[] => {
@@ -171,7 +207,26 @@ beforeAll(async () => {
     victim!.token,
   );
   const request = await t.call(friendApi.addFriend, { userId: stranger!.id, message: MARK }, victim!.token);
-  for (const res of [posted, commented, complaint, feedback, request])
+  // Money: both have a PIN and a balance, so only the ownership check can refuse the attacker.
+  for (const u of [victim!, attacker!]) {
+    await setPin(t, u);
+    await credit(t, u, '100.00');
+  }
+  const packet = await t.call(
+    redPacketApi.send,
+    {
+      sessionId: group.sessionId,
+      kind: 'lucky',
+      count: 2,
+      amount: '2.00',
+      greeting: MARK.slice(0, 20),
+      pin: TEST_PIN,
+      requestId: 'victim-packet-1',
+    },
+    victim!.token,
+  );
+  const order = await t.call(payDeskApi.create, { goodsId: 1, requestId: 'victim-order-1' }, victim!.token);
+  for (const res of [posted, commented, complaint, feedback, request, packet, order])
     expect(res.code, res.message).toBe(1000);
   w = {
     victim: victim!,
@@ -187,6 +242,8 @@ beforeAll(async () => {
     complaintId: (complaint.data as { id: number }).id,
     feedbackId: (feedback.data as { id: number }).id,
     requestId: (request.data as { id: number }).id,
+    packetId: (packet.data as { packet: { id: number } }).packet.id,
+    orderNo: (order.data as { orderNo: string }).orderNo,
   };
 });
 afterAll(() => t.stop());
@@ -223,6 +280,10 @@ describe('a member cannot reach another member’s objects', () => {
     expect(JSON.stringify(mine.data)).not.toContain(MARK);
     const complaint = await t.call(appComplainApi.info, { id: w.complaintId }, w.victim.token);
     expect(complaint.data).toMatchObject({ status: 'pending', reply: '' });
+    const packet = await t.call(redPacketApi.detail, { id: w.packetId }, w.victim.token);
+    expect(packet.data).toMatchObject({ claimedCount: 0, status: 'open' });
+    const order = await t.call(payDeskApi.info, { orderNo: w.orderNo }, w.victim.token);
+    expect(order.data).toMatchObject({ status: 'unpaid' });
     const requests = await t.call(friendApi.requestList, {}, w.stranger.token);
     expect(requests.data).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: w.requestId, status: 'pending' })]),
