@@ -28,7 +28,7 @@ export const ok = async <T>(res: Promise<{ code: number; data: unknown; message:
 export const createTrader = async (t: TestApp, balance?: string) => {
   const user = await createUser(t);
   await setPin(t, user);
-  if (balance) await credit(t, user, balance);
+  if (balance && balance !== '0') await credit(t, user, balance);
   return user;
 };
 
