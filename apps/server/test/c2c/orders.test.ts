@@ -99,6 +99,9 @@ describe('a sell ad: buy, pay, release', () => {
       ).toMatchObject({
         completedOrders: 1,
         completionRate: '100.0',
+        avgReleaseSeconds: expect.any(Number),
+        // The merchant sold: its own payment speed has nothing to average yet.
+        avgPaymentSeconds: null,
       });
     } finally {
       mSock.close();
@@ -115,10 +118,24 @@ describe('a sell ad: buy, pay, release', () => {
       maxLimit: '210',
     });
     const buyer = await createTrader(t);
+    // The quote shows the fee before confirming; start then takes exactly that.
+    const quote = await ok(t.call(transactionApi.quote, { adId: ad.id, amountFiat: '100.00' }, buyer.token));
+    expect(quote).toEqual({
+      adId: ad.id,
+      price: '7.00',
+      amountCoin: '14.285714',
+      amountFiat: '100.00',
+      charge: '0.142858',
+      receive: '14.142856',
+      feePercent: '1',
+    });
+    expect((await t.call(transactionApi.quote, { adId: ad.id, amountCoin: '1' }, buyer.token)).code).toBe(
+      ErrorCode.AmountOutOfLimits,
+    );
     const byFiat = await ok<Order>(
       t.call(transactionApi.start, { adId: ad.id, amountFiat: '100.00' }, buyer.token),
     );
-    expect(byFiat).toMatchObject({ amountCoin: '14.285714', amountFiat: '100.00' });
+    expect(byFiat).toMatchObject({ amountCoin: '14.285714', amountFiat: '100.00', charge: '0.142858' });
     const before = await balanceOf(t, merchant);
     for (const [amountCoin, code] of [
       ['5', ErrorCode.AmountOutOfLimits],

@@ -229,7 +229,35 @@ export type Order = z.infer<typeof order>;
 
 const orderRef = z.object({ id: c2cId });
 
+const amountChoice = {
+  amountCoin: boundedQuantity.optional(),
+  amountFiat: boundedFiat.optional(),
+};
+const oneAmount = <T extends { amountCoin?: string | undefined; amountFiat?: string | undefined }>(v: T) =>
+  (v.amountCoin === undefined) !== (v.amountFiat === undefined);
+const oneAmountIssue = { message: 'Give amountCoin or amountFiat', path: ['amountCoin'] };
+
+export const orderQuote = z.object({
+  adId: z.number().int(),
+  price: money,
+  amountCoin: money,
+  amountFiat: money,
+  /** The fee in USDT, paid by the buyer at release. */
+  charge: money,
+  receive: money,
+  feePercent: z.string(),
+});
+export type OrderQuote = z.infer<typeof orderQuote>;
+
 export const transactionApi = {
+  quote: endpoint({
+    method: 'GET',
+    path: `${C2C}/transaction/quote`,
+    auth: 'user',
+    summary: 'Before confirming: the coins, fiat, fee and what the buyer receives, checked like start',
+    input: z.object({ adId: c2cId, ...amountChoice }).refine(oneAmount, oneAmountIssue),
+    output: orderQuote,
+  }),
   start: endpoint({
     method: 'POST',
     path: `${C2C}/transaction/start`,
@@ -237,17 +265,8 @@ export const transactionApi = {
     summary:
       'Place an order on an ad by coin amount or fiat amount; selling into a buy ad needs my payment method and PIN',
     input: z
-      .object({
-        adId: c2cId,
-        amountCoin: boundedQuantity.optional(),
-        amountFiat: boundedFiat.optional(),
-        paymentMethodId: c2cId.optional(),
-        pin: pin.optional(),
-      })
-      .refine((v) => (v.amountCoin === undefined) !== (v.amountFiat === undefined), {
-        message: 'Give amountCoin or amountFiat',
-        path: ['amountCoin'],
-      }),
+      .object({ adId: c2cId, ...amountChoice, paymentMethodId: c2cId.optional(), pin: pin.optional() })
+      .refine(oneAmount, oneAmountIssue),
     output: order,
   }),
   payment: endpoint({

@@ -1,4 +1,4 @@
-import { AdStatus, ErrorCode, MIN_TRANSFER, type OrderStatus, parseFiat, parseUsdt } from '@chatpay/shared';
+import { AdStatus, ErrorCode, formatFiat, formatUsdt, type OrderStatus } from '@chatpay/shared';
 import { and, count, desc, eq, gte, or } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/connection.ts';
@@ -12,15 +12,8 @@ import { payeeOf } from './cards.ts';
 import { toEscrow } from './escrow.ts';
 import { emitOrder, unreadCount } from './notify.ts';
 import { openOrderChat, orderNotice } from './order-chat.ts';
-import {
-  coinFor,
-  effectiveMax,
-  fiatFor,
-  type OrderRow,
-  presentEvent,
-  presentOrders,
-  roleOf,
-} from './present.ts';
+import { type OrderRow, presentEvent, presentOrders, roleOf } from './present.ts';
+import { priceOrder } from './pricing.ts';
 import {
   applyTransition,
   assertParty,
@@ -31,20 +24,10 @@ import {
   releaseOrder,
 } from './transitions.ts';
 
-/** SPEC §5: a minimum quantity per order; the same floor as a transfer. */
-const MIN_ORDER = parseUsdt(MIN_TRANSFER);
 const MAX_PROOF = 9;
 
 const startOfUtcDay = (now = new Date()) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-
-/** Percent as a decimal string → basis points of a basis point (1e-6) to stay in integers. */
-const feeOf = (amount: bigint, percent: string) => {
-  const [whole = '0', frac = ''] = percent.split('.');
-  const hundredths = BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0'));
-  // amount × hundredths / 10_000, rounded up: never in the payer's favour.
-  return (amount * hundredths + 9_999n) / 10_000n;
-};
 
 export interface StartInput {
   adId: number;
@@ -61,10 +44,6 @@ export class OrderService {
     private readonly realtime: Realtime,
     private readonly config: Config,
   ) {}
-
-  fee(amount: bigint) {
-    return feeOf(amount, this.config.C2C_FEE_PERCENT);
-  }
 
   private async canceledToday(userId: number) {
     const [row] = await this.db
@@ -131,26 +110,7 @@ export class OrderService {
         // The ad row lock queues concurrent takers: remaining can never be oversold.
         const [locked] = await tx.select().from(c2cAds).where(eq(c2cAds.id, ad.id)).for('update');
         if (!locked || locked.status !== AdStatus.Active) throw new AppError(ErrorCode.AdNotActive);
-        const amountCoin =
-          input.amountCoin !== undefined
-            ? parseUsdt(input.amountCoin)
-            : coinFor(parseFiat(input.amountFiat!), locked.price);
-        const amountFiat =
-          input.amountCoin !== undefined ? fiatFor(amountCoin, locked.price) : parseFiat(input.amountFiat!);
-        if (amountCoin < MIN_ORDER) {
-          throw new AppError(ErrorCode.AmountBelowMinimum, `The minimum order is ${MIN_TRANSFER} USDT`, {
-            minimum: MIN_TRANSFER,
-          });
-        }
-        if (amountCoin > locked.remaining) throw new AppError(ErrorCode.ExceedsRemaining);
-        if (!locked.useShare && amountCoin !== locked.remaining)
-          throw new AppError(ErrorCode.AmountOutOfLimits);
-        if (locked.useShare && (amountFiat < locked.minLimit || amountFiat > effectiveMax(locked))) {
-          throw new AppError(ErrorCode.AmountOutOfLimits, undefined, {
-            min: locked.minLimit.toString(),
-            max: effectiveMax(locked).toString(),
-          });
-        }
+        const { amountCoin, amountFiat, charge } = priceOrder(locked, input, this.config.C2C_FEE_PERCENT);
         const sellerId = locked.type === 'sell' ? locked.userId : userId;
         const buyerId = locked.type === 'sell' ? userId : locked.userId;
         const [sellerMethod] = takerMethod
@@ -181,7 +141,7 @@ export class OrderService {
             price: locked.price,
             amountCoin,
             amountFiat,
-            charge: this.fee(amountCoin),
+            charge,
             paymentType: sellerMethod!.type,
             paymentMethodId: sellerMethod!.id,
             payee: payeeOf(sellerMethod!),
@@ -217,6 +177,27 @@ export class OrderService {
         return { order: withChat!, notices: [notice] };
       }),
     );
+  }
+
+  /** What an order would be, checked like `start` (limits, remaining, minimum), to show before confirming. */
+  async quote(
+    userId: number,
+    input: { adId: number; amountCoin?: string | undefined; amountFiat?: string | undefined },
+  ) {
+    const [ad] = await this.db.select().from(c2cAds).where(eq(c2cAds.id, input.adId));
+    if (!ad || ad.status === AdStatus.Deleted) throw new AppError(ErrorCode.AdNotFound);
+    if (ad.status !== AdStatus.Active) throw new AppError(ErrorCode.AdNotActive);
+    if (ad.userId === userId) throw new AppError(ErrorCode.CannotTradeWithSelf);
+    const q = priceOrder(ad, input, this.config.C2C_FEE_PERCENT);
+    return {
+      adId: ad.id,
+      price: formatFiat(ad.price),
+      amountCoin: formatUsdt(q.amountCoin),
+      amountFiat: formatFiat(q.amountFiat),
+      charge: formatUsdt(q.charge),
+      receive: formatUsdt(q.amountCoin - q.charge),
+      feePercent: this.config.C2C_FEE_PERCENT,
+    };
   }
 
   /** Buyer: I have paid. Refused after the payment deadline even before the sweeper runs. */

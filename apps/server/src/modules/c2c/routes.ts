@@ -43,6 +43,7 @@ export const registerC2CRoutes = (deps: AppDeps & { secret: string }) => {
   route(deps, advertisingApi.info, (input, ctx) => ads.info(ctx.user.id, input.id));
   route(deps, advertisingApi.rate, () => ads.rate());
 
+  route(deps, transactionApi.quote, (input, ctx) => orders.quote(ctx.user.id, input));
   route(deps, transactionApi.start, (input, ctx) => orders.start(ctx.user.id, input));
   route(deps, transactionApi.payment, (input, ctx) => orders.payment(ctx.user.id, input.id));
   route(deps, transactionApi.completed, (input, ctx) => orders.complete(ctx.user.id, input.id, input.pin));
