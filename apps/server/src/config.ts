@@ -58,6 +58,8 @@ const schema = z.object({
     .string()
     .regex(/^(0|[1-9]\d{0,8})(\.\d{1,2})?$/, 'a fiat amount with at most 2 decimals')
     .default('7.20'),
+  /** Let merchant webhooks reach loopback and private addresses (development and tests only). */
+  C2C_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   /** Encrypts card-provider secrets and merchant API keys (AES-256-GCM); defaults to the JWT secret. */
   C2C_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });

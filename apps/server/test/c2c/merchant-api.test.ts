@@ -5,6 +5,7 @@ import { ErrorCode, merchantApi } from '@chatpay/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hmacHex, signingString } from '../../src/modules/c2c/merchant-api.ts';
+import { webhookTargetProblem } from '../../src/modules/c2c/webhook-target.ts';
 import { webhookSignature } from '../../src/modules/c2c/webhooks.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import type { TestUser } from '../helpers/factories.ts';
@@ -21,7 +22,8 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The test's webhook receiver listens on loopback.
+  t = await createTestApp({ C2C_WEBHOOK_ALLOW_PRIVATE: 'true' });
 });
 afterAll(async () => {
   await expectBooks(t);
@@ -169,5 +171,22 @@ describe('merchant API', () => {
     } finally {
       server.close();
     }
+  });
+
+  it("webhooks never post into the server's own network unless allowed", async () => {
+    for (const url of [
+      'http://127.0.0.1:8080/x',
+      'http://10.1.2.3/x',
+      'http://192.168.1.1/x',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]:80/x',
+      'http://[::ffff:127.0.0.1]/x',
+      'http://localhost/x',
+    ]) {
+      expect(await webhookTargetProblem(url, false), url).toMatch(/private or loopback/);
+    }
+    expect(await webhookTargetProblem('ftp://example.com/x', false)).toBe('not an http(s) URL');
+    expect(await webhookTargetProblem('http://93.184.216.34/hook', false)).toBeNull();
+    expect(await webhookTargetProblem('http://127.0.0.1/x', true)).toBeNull();
   });
 });

@@ -65,5 +65,5 @@ export const registerC2CRoutes = (deps: AppDeps & { secret: string }) => {
 
   registerMerchantOpenApi(deps, box, orders);
   deps.jobs.add(orderExpiryJob(orders));
-  deps.jobs.add(webhookJob(deps.db, box));
+  deps.jobs.add(webhookJob(deps.db, box, { allowPrivate: deps.config.C2C_WEBHOOK_ALLOW_PRIVATE }));
 };

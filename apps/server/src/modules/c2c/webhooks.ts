@@ -4,6 +4,7 @@ import { c2cMerchants, c2cWebhookDeliveries } from '../../db/schema/index.ts';
 import type { Job } from '../../jobs/scheduler.ts';
 import type { SecretBox } from './crypto.ts';
 import { hmacHex, purgeNonces } from './merchant-api.ts';
+import { webhookTargetProblem } from './webhook-target.ts';
 
 export const WEBHOOK_MAX_ATTEMPTS = 8;
 const BACKOFF_SECONDS = 30;
@@ -31,7 +32,11 @@ const httpPost: Poster = async (url, init) => {
  * `c2c-webhooks`: claims due deliveries with FOR UPDATE SKIP LOCKED (leasing them), posts them signed, and
  * marks them delivered, or schedules a retry (30 s × 2^attempt) until 8 attempts, then failed.
  */
-export const webhookJob = (db: Db, box: SecretBox, post: Poster = httpPost): Job => ({
+export const webhookJob = (
+  db: Db,
+  box: SecretBox,
+  options: { allowPrivate: boolean; post?: Poster },
+): Job => ({
   name: 'c2c-webhooks',
   async run() {
     await purgeNonces(db);
@@ -65,9 +70,11 @@ export const webhookJob = (db: Db, box: SecretBox, post: Poster = httpPost): Job
       let error = '';
       try {
         if (!keyEnc) throw new Error('the merchant has no API key to sign with');
+        const problem = await webhookTargetProblem(d.url, options.allowPrivate);
+        if (problem) throw new Error(problem);
         const body = JSON.stringify(d.payload);
         const timestamp = String(Math.floor(Date.now() / 1000));
-        const status = await post(d.url, {
+        const status = await (options.post ?? httpPost)(d.url, {
           headers: {
             'x-timestamp': timestamp,
             'x-signature': webhookSignature(box.open(keyEnc), timestamp, body),
