@@ -7,6 +7,7 @@ import {
   formatCountdown,
   isKnownStatus,
   orderActions,
+  samePage,
   secondsUntil,
   subtractUsdt,
 } from './logic.ts';
@@ -116,5 +117,14 @@ describe('order actions by status and role (SPEC §4)', () => {
     }
     expect(isKnownStatus('refunded')).toBe(false);
     expect(isKnownStatus('payment')).toBe(true);
+  });
+});
+
+describe('order status event navigation (SPEC §2)', () => {
+  it('treats the same path and query pairs as the same page', () => {
+    expect(samePage('/pages/c2c/detail?id=5', '/pages/c2c/detail?id=5')).toBe(true);
+    expect(samePage('/pages/c2c/detail?id=5&x=1', '/pages/c2c/detail?x=1&id=5')).toBe(true);
+    expect(samePage('/pages/c2c/detail?id=5', '/pages/c2c/detail?id=6')).toBe(false);
+    expect(samePage('/pages/c2c/detail?id=5', '/pages/c2c/order')).toBe(false);
   });
 });

@@ -153,3 +153,13 @@ export const orderActions = (
 /** The order list's status tabs (SPEC §4). */
 export const ORDER_TABS = ['all', 'pending', 'payment', 'completed', 'appealing', 'canceled'] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
+
+/** Whether two page paths (with optional queries) name the same page: same path, same query pairs. */
+export const samePage = (a: string, b: string): boolean => {
+  const norm = (p: string) => {
+    const [path = '', query = ''] = p.split('?');
+    const pairs = [...new URLSearchParams(query)].map(([k, v]) => `${k}=${v}`).sort();
+    return `${path.replace(/\/+$/, '')}?${pairs.join('&')}`;
+  };
+  return norm(a) === norm(b);
+};

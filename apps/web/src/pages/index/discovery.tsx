@@ -2,11 +2,13 @@ import { List, Tag } from 'antd-mobile';
 import { CameraOutline, PayCircleOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
+import { navigate } from '../../lib/router/navigate.ts';
+import { Paths } from '../../lib/router/paths.ts';
 
 const entries = [
-  { key: 'moments', Icon: CameraOutline },
-  { key: 'wallet', Icon: PayCircleOutline },
-  { key: 'c2c', Icon: ShopbagOutline },
+  { key: 'moments', Icon: CameraOutline, path: null },
+  { key: 'wallet', Icon: PayCircleOutline, path: null },
+  { key: 'c2c', Icon: ShopbagOutline, path: Paths.c2cMarket },
 ] as const;
 
 /** Discovery tab (SPEC §1): Moments, USDT Wallet, C2C Market; each opens when its feature ships. */
@@ -15,15 +17,18 @@ const DiscoveryTab = () => {
   return (
     <Page title={t('tabs.discovery')} back={false}>
       <List className="entry-list">
-        {entries.map(({ key, Icon }) => (
+        {entries.map(({ key, Icon, path }) => (
           <List.Item
             key={key}
             prefix={<Icon className="entry-icon" />}
-            disabled
+            disabled={!path}
+            onClick={path ? () => navigate(path) : undefined}
             extra={
-              <Tag color="default" fill="outline">
-                {t('common.comingSoon')}
-              </Tag>
+              path ? null : (
+                <Tag color="default" fill="outline">
+                  {t('common.comingSoon')}
+                </Tag>
+              )
             }
             data-testid={`discovery-${key}`}
           >
