@@ -1,10 +1,12 @@
-import { ErrorCode, type Order, transactionApi } from '@chatpay/shared';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { adminC2cApi, ErrorCode, merchantApi, type Order, transactionApi } from '@chatpay/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app.ts';
 import { openDatabase } from '../../src/db/connection.ts';
 import { createTestApp, engine, type TestApp } from '../helpers/app.ts';
-import { balanceOf, TEST_PIN, type TestUser } from '../helpers/factories.ts';
+import { adminToken, balanceOf, TEST_PIN, type TestUser } from '../helpers/factories.ts';
 import { createAd, createMerchant, createTrader, expectBooks, ok, pay, startOrder } from './factories.ts';
 
 // PGlite runs one transaction at a time: real races need PostgreSQL (GOTCHAS.md).
@@ -14,7 +16,7 @@ describe.runIf(engine === 'postgres')('C2C races on PostgreSQL', () => {
   let merchant: TestUser;
   let buyers: TestUser[];
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ C2C_WEBHOOK_ALLOW_PRIVATE: 'true' });
     // A second server process on the same database: two sweepers really run at once.
     second = await buildApp(t.config, await openDatabase({ url: t.config.DATABASE_URL!, dataDir: null }));
     merchant = await createMerchant(t, '100000');
@@ -144,4 +146,53 @@ describe.runIf(engine === 'postgres')('C2C races on PostgreSQL', () => {
     const total = await balanceOf(t, merchant);
     expect(total.available.startsWith('-')).toBe(false);
   }, 180_000);
+
+  it('support completing and canceling the same appeal at once: exactly one wins', async () => {
+    const ad = await createAd(t, merchant, { quantity: '1000', minLimit: '7', maxLimit: '100000' });
+    const admin = await adminToken(t);
+    for (let i = 0; i < 15; i++) {
+      const buyer = buyers[i % buyers.length]!;
+      const { orderId: id } = await startOrder(t, buyer, ad.id, '2');
+      await pay(t, buyer, id);
+      await ok(t.call(transactionApi.appealing, { id, reason: 'race' }, merchant.token));
+      const results = await Promise.all(
+        (['completed', 'canceled', 'completed', 'canceled'] as const).map((result) =>
+          t.call(adminC2cApi.appealResolve, { id, result, note: result }, admin),
+        ),
+      );
+      for (const r of results) expect([1000, ErrorCode.OrderStatusInvalid]).toContain(r.code);
+      expect(results.filter((r) => r.code === 1000)).toHaveLength(1);
+      expect((await entries(id, 'release')) + (await entries(id, 'cancel'))).toBe(1);
+    }
+    await expectBooks(t);
+  }, 180_000);
+
+  it('webhook jobs in two processes post each delivery once', async () => {
+    const hits = new Map<string, number>();
+    const server = http.createServer((req, res) => {
+      const id = String(req.headers['x-delivery-id']);
+      hits.set(id, (hits.get(id) ?? 0) + 1);
+      req.resume();
+      req.on('end', () => res.end());
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const shop = await createMerchant(t, '1000');
+      await ok(t.call(merchantApi.apiKey, {}, shop.token));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+      await ok(t.call(merchantApi.update, { webhookUrl: url }, shop.token));
+      const ad = await createAd(t, shop, { quantity: '500', minLimit: '7', maxLimit: '100000' });
+      await Promise.all(buyers.map((b) => startOrder(t, b, ad.id, '2')));
+      let sent = 0;
+      for (let round = 0; round < 5; round++) {
+        const [a, b] = await Promise.all([t.jobs.runNow('c2c-webhooks'), second.jobs.runNow('c2c-webhooks')]);
+        sent += a + b;
+      }
+      expect(sent).toBe(buyers.length);
+      expect(hits.size).toBe(buyers.length);
+      expect([...hits.values()].every((n) => n === 1)).toBe(true);
+    } finally {
+      server.close();
+    }
+  }, 120_000);
 });
