@@ -51,8 +51,12 @@ export const StatsLine = ({ stats, testId }: { stats: MerchantStats; testId?: st
   return (
     <div className="c2c-stats-line" data-testid={testId}>
       <span>{t('c2c.stats.orders', { n: stats.completedOrders })}</span>
-      <span>{t('c2c.stats.rate', { rate: stats.completionRate ?? '—' })}</span>
-      <span>{t('c2c.stats.release', { time: duration(stats.avgReleaseSeconds) })}</span>
+      {stats.completionRate !== null ? (
+        <span>{t('c2c.stats.rate', { rate: stats.completionRate })}</span>
+      ) : null}
+      {stats.avgReleaseSeconds !== null ? (
+        <span>{t('c2c.stats.release', { time: duration(stats.avgReleaseSeconds) })}</span>
+      ) : null}
     </div>
   );
 };
