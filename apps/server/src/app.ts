@@ -20,6 +20,7 @@ import { loadJwtSecret } from './lib/secrets.ts';
 import { registerAppRoutes } from './modules/app/routes.ts';
 import { trackEndpoints } from './modules/base/eps.ts';
 import { registerBaseRoutes } from './modules/base/routes.ts';
+import { registerC2CRoutes } from './modules/c2c/routes.ts';
 import { registerChatRoutes } from './modules/chat/routes.ts';
 import { registerDictRoutes } from './modules/dict/routes.ts';
 import { registerGroupRoutes } from './modules/group/routes.ts';
@@ -138,6 +139,7 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
   registerMomentsRoutes(deps);
   registerAppRoutes(deps);
   registerWalletRoutes(deps);
+  registerC2CRoutes({ ...deps, secret });
   jobs.start();
 
   let closing: Promise<void> | null = null;

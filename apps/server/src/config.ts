@@ -50,6 +50,25 @@ const schema = z.object({
     .min(1)
     .max(30 * 24 * 3600)
     .default(86_400),
+  /** C2C market (docs/design/market.md). The fee is a percent of the coins, paid by the buyer at release. */
+  C2C_FEE_PERCENT: z
+    .string()
+    .regex(/^(0|[1-9]\d?)(\.\d{1,2})?$/, 'a percent below 100 with at most 2 decimals')
+    .default('0.1'),
+  C2C_RELEASE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  C2C_DAILY_CANCEL_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
+  C2C_FIAT: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'a 3-letter currency code')
+    .default('CNY'),
+  C2C_REFERENCE_RATE: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,8})(\.\d{1,2})?$/, 'a fiat amount with at most 2 decimals')
+    .default('7.20'),
+  /** Let merchant webhooks reach loopback and private addresses (development and tests only). */
+  C2C_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** Encrypts card-provider secrets and merchant API keys (AES-256-GCM); defaults to the JWT secret. */
+  C2C_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

@@ -9,6 +9,7 @@ import { applyPageScale } from './lib/scale.ts';
 import './styles.css';
 import './features/chat/chat.css';
 import './features/chat/group.css';
+import './features/c2c/c2c.css';
 
 // antd-mobile's imperative APIs (Toast, Dialog) stay silent under React 19 until given a renderer.
 unstableSetRender((node, container) => {

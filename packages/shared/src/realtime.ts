@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderStatusPayload, OrderUnreadPayload } from './api/c2c-market.ts';
 import { type ChatMessage, friendRequest } from './api/chat.ts';
 
 /**
@@ -50,8 +51,10 @@ export interface ServerToClientEvents {
   onFriendRemove: (payload: FriendRemovePayload) => void;
   onFriendConfirm: (payload: FriendConfirmPayload) => void;
   redpacket: (payload: RedPacketPayload) => void;
-  onC2COrderStatus: (payload: { page?: string } & Record<string, unknown>) => void;
-  onC2COrderUnread: (payload: unknown) => void;
+  /** An order of mine changed status; `page` is the order page to open (SPEC §2). */
+  onC2COrderStatus: (payload: OrderStatusPayload) => void;
+  /** My unread order count (`transaction/unread`). */
+  onC2COrderUnread: (payload: OrderUnreadPayload) => void;
 }
 
 export interface ClientToServerEvents {

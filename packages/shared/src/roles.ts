@@ -13,6 +13,12 @@ export const rolePermissions: Record<Exclude<Role, 'admin'>, readonly string[]> 
     'app:complain:reply',
     'app:feedback:page',
     'app:feedback:reply',
+    'c2c:appeal:info',
+    'c2c:appeal:message',
+    'c2c:appeal:page',
+    'c2c:appeal:resolve',
+    'c2c:merchant:page',
+    'c2c:merchant:review',
   ],
 };
 

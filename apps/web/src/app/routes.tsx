@@ -51,6 +51,17 @@ const loaders: Record<string, Loader> = {
   [Paths.redPacketSend]: () => import('../pages/chat/red-packet-send.tsx'),
   [Paths.payDesk]: () => import('../pages/uni-pay/pay-desk.tsx'),
   [Paths.paySuccess]: () => import('../pages/uni-pay/success.tsx'),
+  [Paths.c2cMarket]: () => import('../pages/c2c/index.tsx'),
+  [Paths.c2cOrders]: () => import('../pages/c2c/order.tsx'),
+  [Paths.c2cAds]: () => import('../pages/c2c/ad.tsx'),
+  [Paths.c2cMy]: () => import('../pages/c2c/my.tsx'),
+  [Paths.c2cPublish]: () => import('../pages/c2c/publish.tsx'),
+  [Paths.c2cTrans]: () => import('../pages/c2c/trans.tsx'),
+  [Paths.c2cDetail]: () => import('../pages/c2c/detail.tsx'),
+  [Paths.c2cBankList]: () => import('../pages/c2c/bank-list.tsx'),
+  [Paths.c2cBankAdd]: () => import('../pages/c2c/bank-add.tsx'),
+  [Paths.c2cApi]: () => import('../pages/c2c/api.tsx'),
+  [Paths.supportAppeals]: () => import('../pages/support/appeals.tsx'),
 };
 
 const components = new Map<string, ComponentType>();

@@ -1,4 +1,5 @@
 import { type LoginResult, userApi } from '@chatpay/shared';
+import { startC2CRealtime } from '../features/c2c/realtime.ts';
 import { startChatEngine } from '../features/chat/realtime.ts';
 import { userKeys } from '../features/user/keys.ts';
 import { reloadAuthFromStorage, useAuth } from '../lib/auth.ts';
@@ -14,6 +15,7 @@ import { queryClient } from './queryClient.ts';
  */
 export const startSession = () => {
   startChatEngine(queryClient);
+  startC2CRealtime(queryClient);
   let previous = useAuth.getState().token;
   if (previous) void connectSocket(previous);
   useAuth.subscribe((state) => {

@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { StorageKey, storage } from '../../lib/storage.ts';
-import { DEFAULT_PREFS, notifyAllowed, readPrefs, soundAllowed, usePrefs } from './prefs.ts';
+import {
+  DEFAULT_PREFS,
+  notifyAllowed,
+  orderSoundAllowed,
+  readPrefs,
+  soundAllowed,
+  usePrefs,
+} from './prefs.ts';
 
 describe('device settings', () => {
   beforeEach(() => {
@@ -16,8 +23,8 @@ describe('device settings', () => {
 
   it('are stored when changed and read back', () => {
     usePrefs.getState().set({ sound: false });
-    expect(storage.getJson(StorageKey.Prefs)).toEqual({ notify: true, sound: false });
-    expect(readPrefs()).toEqual({ notify: true, sound: false });
+    expect(storage.getJson(StorageKey.Prefs)).toEqual({ notify: true, sound: false, orderSound: true });
+    expect(readPrefs()).toEqual({ notify: true, sound: false, orderSound: true });
     expect(soundAllowed()).toBe(false);
     expect(notifyAllowed()).toBe(true);
   });
@@ -27,6 +34,15 @@ describe('device settings', () => {
     expect(soundAllowed()).toBe(false);
     expect(notifyAllowed()).toBe(false);
     expect(usePrefs.getState().sound).toBe(true);
+  });
+
+  it('chime for orders only with the order sound on and the general sound allowed', () => {
+    expect(orderSoundAllowed()).toBe(true);
+    usePrefs.getState().set({ orderSound: false });
+    expect(orderSoundAllowed()).toBe(false);
+    expect(soundAllowed()).toBe(true);
+    usePrefs.getState().set({ orderSound: true, sound: false });
+    expect(orderSoundAllowed()).toBe(false);
   });
 
   it('ignore malformed stored values', () => {

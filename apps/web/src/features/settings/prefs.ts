@@ -7,16 +7,18 @@ export interface Prefs {
   notify: boolean;
   /** The chime on a new message. */
   sound: boolean;
+  /** The chime when one of my C2C orders changes status (merchants, SPEC §4). */
+  orderSound: boolean;
 }
 
-export const DEFAULT_PREFS: Prefs = { notify: true, sound: true };
+export const DEFAULT_PREFS: Prefs = { notify: true, sound: true, orderSound: true };
 
 /** The stored settings; anything missing or malformed falls back to the default (everything on). */
 export const readPrefs = (): Prefs => {
   const raw = storage.getJson<Partial<Record<keyof Prefs, unknown>>>(StorageKey.Prefs);
   const pick = (key: keyof Prefs) =>
     typeof raw?.[key] === 'boolean' ? (raw[key] as boolean) : DEFAULT_PREFS[key];
-  return { notify: pick('notify'), sound: pick('sound') };
+  return { notify: pick('notify'), sound: pick('sound'), orderSound: pick('orderSound') };
 };
 
 interface PrefsState extends Prefs {
@@ -27,8 +29,8 @@ export const usePrefs = create<PrefsState>()((set, get) => ({
   ...readPrefs(),
   set: (patch) => {
     set(patch);
-    const { notify, sound } = get();
-    storage.setJson(StorageKey.Prefs, { notify, sound });
+    const { notify, sound, orderSound } = get();
+    storage.setJson(StorageKey.Prefs, { notify, sound, orderSound });
   },
 }));
 
@@ -37,6 +39,10 @@ export const usePrefs = create<PrefsState>()((set, get) => ({
  * notifications off silences the chime too.
  */
 export const soundAllowed = (prefs: Prefs = usePrefs.getState()) => prefs.notify && prefs.sound;
+
+/** Whether an order status change may chime: the merchant's order sound, under the general sound switch. */
+export const orderSoundAllowed = (prefs: Prefs = usePrefs.getState()) =>
+  soundAllowed(prefs) && prefs.orderSound;
 
 /** Whether a new message may raise a system notification. */
 export const notifyAllowed = (prefs: Prefs = usePrefs.getState()) => prefs.notify;

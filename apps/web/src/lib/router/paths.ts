@@ -46,7 +46,21 @@ export const Paths = {
   redPacketSend: '/pages/chat/red-packet-send',
   payDesk: '/uni_modules/uni-pay/pages/pay-desk/pay-desk',
   paySuccess: '/uni_modules/uni-pay/pages/success/success',
+  c2cMarket: '/pages/c2c/index',
+  c2cOrders: '/pages/c2c/order',
+  c2cAds: '/pages/c2c/ad',
+  c2cMy: '/pages/c2c/my',
+  c2cPublish: '/pages/c2c/publish',
+  c2cTrans: '/pages/c2c/trans',
+  c2cDetail: '/pages/c2c/detail',
+  c2cBankList: '/pages/c2c/bank-list',
+  c2cBankAdd: '/pages/c2c/bank-add',
+  c2cApi: '/pages/c2c/api',
+  supportAppeals: '/pages/support/appeals',
 } as const;
+
+/** The C2C area's own tab bar (SPEC §2): Market, Orders, Ads, My. */
+export const C2C_TAB_PATHS = [Paths.c2cMarket, Paths.c2cOrders, Paths.c2cAds, Paths.c2cMy] as const;
 
 /** The bottom tab bar, in order (SPEC §2). */
 export const TAB_PATHS = [Paths.chat, Paths.contact, Paths.discovery, Paths.my] as const;

@@ -9,7 +9,7 @@ import { Paths } from '../../lib/router/paths.ts';
 const entries = [
   { key: 'moments', Icon: CameraOutline, path: Paths.moments },
   { key: 'wallet', Icon: PayCircleOutline, path: Paths.usdtWallet },
-  { key: 'c2c', Icon: ShopbagOutline, path: null },
+  { key: 'c2c', Icon: ShopbagOutline, path: Paths.c2cMarket },
 ] as const;
 
 /** Discovery tab (SPEC §1): Moments, USDT Wallet, C2C Market. */

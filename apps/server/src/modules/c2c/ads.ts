@@ -1,0 +1,286 @@
+import {
+  AdStatus,
+  type AdType,
+  type adInput,
+  ErrorCode,
+  type PaymentType,
+  parseFiat,
+  parseUsdt,
+} from '@chatpay/shared';
+import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/connection.ts';
+import { c2cAds, c2cOrders } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { BankService } from './banks.ts';
+import { moveOwn } from './escrow.ts';
+import type { MerchantService } from './merchants.ts';
+import { type AdRow, OPEN_STATUSES, presentAds } from './present.ts';
+
+type AdForm = z.output<typeof adInput>;
+
+/** What an ad form means in units, checked. */
+const parseForm = (form: AdForm) => {
+  const v = {
+    price: parseFiat(form.price),
+    quantity: parseUsdt(form.quantity),
+    minLimit: parseFiat(form.minLimit),
+    maxLimit: parseFiat(form.maxLimit),
+  };
+  if (v.minLimit > v.maxLimit) throw new AppError(ErrorCode.InvalidAdLimits);
+  return v;
+};
+
+/**
+ * Ads (docs/design/market.md, "Ads"). Every change locks the ad row; a sell ad's freeze follows its remaining
+ * while active, each movement keyed `c2c:ad:<id>:<action>:<ledger_seq>`.
+ */
+export class AdService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly merchants: MerchantService,
+    private readonly banks: BankService,
+  ) {}
+
+  /** Moves the difference between what the ad should hold frozen and what it holds. */
+  private async syncFreeze(tx: Tx, ad: AdRow, target: bigint, action: string) {
+    const delta = target - ad.frozen;
+    if (ad.type !== 'sell' || delta === 0n) return ad;
+    const seq = ad.ledgerSeq + 1;
+    await moveOwn(tx, ad.userId, delta > 0n ? 'available' : 'frozen', delta > 0n ? delta : -delta, {
+      key: `c2c:ad:${ad.id}:${action}:${seq}`,
+      kind: delta > 0n ? 'c2c-ad-freeze' : 'c2c-ad-unfreeze',
+      memo: `ad ${ad.id} ${action}`,
+      ref: { type: 'c2c-ad', id: ad.id },
+      createdBy: ad.userId,
+    });
+    const [row] = await tx
+      .update(c2cAds)
+      .set({ frozen: target, ledgerSeq: seq, updateTime: new Date() })
+      .where(eq(c2cAds.id, ad.id))
+      .returning();
+    return row!;
+  }
+
+  /** My ad (not deleted), locked for the rest of the transaction. */
+  private async lockOwn(tx: Tx, userId: number, id: number) {
+    const [ad] = await tx
+      .select()
+      .from(c2cAds)
+      .where(and(eq(c2cAds.id, id), eq(c2cAds.userId, userId), ne(c2cAds.status, AdStatus.Deleted)))
+      .for('update');
+    if (!ad) throw new AppError(ErrorCode.AdNotFound);
+    return ad;
+  }
+
+  private async openOrders(tx: Tx, adId: number) {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(c2cOrders)
+      .where(and(eq(c2cOrders.adId, adId), inArray(c2cOrders.status, OPEN_STATUSES)));
+    return row?.n ?? 0;
+  }
+
+  private async one(row: AdRow) {
+    const [ad] = await presentAds(this.db, [row]);
+    return ad!;
+  }
+
+  async publish(userId: number, form: AdForm) {
+    await this.merchants.approved(userId);
+    const method = await this.banks.own(userId, form.paymentMethodId);
+    const v = parseForm(form);
+    const row = await this.db.transaction(async (tx) => {
+      const [ad] = await tx
+        .insert(c2cAds)
+        .values({
+          userId,
+          type: form.type,
+          paymentMethodId: method.id,
+          paymentType: method.type,
+          ...v,
+          remaining: v.quantity,
+          timeLimit: form.timeLimit,
+          terms: form.terms,
+          useShare: form.useShare,
+          status: AdStatus.Active,
+        })
+        .returning();
+      return this.syncFreeze(tx, ad!, ad!.type === 'sell' ? v.quantity : 0n, 'publish');
+    });
+    return this.one(row);
+  }
+
+  /** Only with no open orders; `quantity` becomes what is left to trade. */
+  async update(userId: number, form: AdForm & { id: number }) {
+    await this.merchants.approved(userId);
+    const method = await this.banks.own(userId, form.paymentMethodId);
+    const v = parseForm(form);
+    const row = await this.db.transaction(async (tx) => {
+      const ad = await this.lockOwn(tx, userId, form.id);
+      if (ad.type !== form.type) {
+        throw new AppError(ErrorCode.Validation, 'The side of an ad cannot change', [
+          { field: 'type', message: 'The side cannot change' },
+        ]);
+      }
+      if ((await this.openOrders(tx, ad.id)) > 0) throw new AppError(ErrorCode.AdHasOpenOrders);
+      // Unfreeze all, change, freeze the new remaining: two entries, each with its own ledger_seq.
+      const thawed = await this.syncFreeze(tx, ad, 0n, 'update');
+      const sold = ad.quantity - ad.remaining;
+      const [updated] = await tx
+        .update(c2cAds)
+        .set({
+          paymentMethodId: method.id,
+          paymentType: method.type,
+          price: v.price,
+          quantity: sold + v.quantity,
+          remaining: v.quantity,
+          minLimit: v.minLimit,
+          maxLimit: v.maxLimit,
+          timeLimit: form.timeLimit,
+          terms: form.terms,
+          useShare: form.useShare,
+          updateTime: new Date(),
+        })
+        .where(eq(c2cAds.id, thawed.id))
+        .returning();
+      const target = updated!.status === AdStatus.Active ? v.quantity : 0n;
+      return this.syncFreeze(tx, updated!, target, 'update');
+    });
+    return this.one(row);
+  }
+
+  async close(userId: number, id: number) {
+    const row = await this.db.transaction(async (tx) => {
+      const ad = await this.lockOwn(tx, userId, id);
+      if (ad.status !== AdStatus.Active) throw new AppError(ErrorCode.AdNotActive);
+      const [down] = await tx
+        .update(c2cAds)
+        .set({ status: AdStatus.Inactive, updateTime: new Date() })
+        .where(eq(c2cAds.id, id))
+        .returning();
+      return this.syncFreeze(tx, down!, 0n, 'close');
+    });
+    return this.one(row);
+  }
+
+  /** SPEC's uploadAd: put a taken-down ad up again, freezing its remaining again (sell). */
+  async putUp(userId: number, id: number) {
+    await this.merchants.approved(userId);
+    const row = await this.db.transaction(async (tx) => {
+      const ad = await this.lockOwn(tx, userId, id);
+      if (ad.status !== AdStatus.Inactive) {
+        throw new AppError(ErrorCode.Conflict, 'The ad is already up');
+      }
+      const [up] = await tx
+        .update(c2cAds)
+        .set({ status: AdStatus.Active, updateTime: new Date() })
+        .where(eq(c2cAds.id, id))
+        .returning();
+      return this.syncFreeze(tx, up!, up!.remaining, 'open');
+    });
+    return this.one(row);
+  }
+
+  /** Irreversible; open orders keep their escrow and finish normally. */
+  async delete(userId: number, id: number) {
+    await this.db.transaction(async (tx) => {
+      const ad = await this.lockOwn(tx, userId, id);
+      const [gone] = await tx
+        .update(c2cAds)
+        .set({ status: AdStatus.Deleted, updateTime: new Date() })
+        .where(eq(c2cAds.id, id))
+        .returning();
+      await this.syncFreeze(tx, gone!, 0n, 'delete');
+      return ad;
+    });
+    return { ok: true as const };
+  }
+
+  /** The market: active ads with something left that accept `amount` (fiat), best price first. */
+  async page(opts: {
+    page: number;
+    size: number;
+    type: AdType;
+    paymentType?: PaymentType | undefined;
+    amount?: string | undefined;
+  }) {
+    const worth = sql`(${c2cAds.remaining}::numeric * ${c2cAds.price} / 1000000)`;
+    const maxNow = sql`least(${c2cAds.maxLimit}::numeric, floor(${worth}))`;
+    const amount = opts.amount ? parseFiat(opts.amount) : null;
+    const where = and(
+      eq(c2cAds.status, AdStatus.Active),
+      eq(c2cAds.type, opts.type),
+      gt(c2cAds.remaining, 0n),
+      sql`${maxNow} >= ${c2cAds.minLimit}`,
+      opts.paymentType ? eq(c2cAds.paymentType, opts.paymentType) : undefined,
+      amount !== null
+        ? sql`${c2cAds.minLimit} <= ${amount.toString()}::bigint AND ${maxNow} >= ${amount.toString()}::numeric`
+        : undefined,
+    );
+    const order = opts.type === 'sell' ? asc(c2cAds.price) : desc(c2cAds.price);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(c2cAds)
+        .where(where)
+        .orderBy(order, asc(c2cAds.id))
+        .limit(opts.size)
+        .offset((opts.page - 1) * opts.size),
+      this.db.select({ n: count() }).from(c2cAds).where(where),
+    ]);
+    return {
+      list: await presentAds(this.db, rows),
+      pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
+    };
+  }
+
+  async myPage(userId: number, opts: { page: number; size: number; status?: number | undefined }) {
+    const where = and(
+      eq(c2cAds.userId, userId),
+      opts.status ? eq(c2cAds.status, opts.status) : ne(c2cAds.status, AdStatus.Deleted),
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(c2cAds)
+        .where(where)
+        .orderBy(desc(c2cAds.id))
+        .limit(opts.size)
+        .offset((opts.page - 1) * opts.size),
+      this.db.select({ n: count() }).from(c2cAds).where(where),
+    ]);
+    return {
+      list: await presentAds(this.db, rows),
+      pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
+    };
+  }
+
+  /** A market ad: active, or mine. */
+  async detail(userId: number, id: number) {
+    const [row] = await this.db.select().from(c2cAds).where(eq(c2cAds.id, id));
+    if (
+      !row ||
+      (row.status !== AdStatus.Active && row.userId !== userId) ||
+      row.status === AdStatus.Deleted
+    ) {
+      throw new AppError(ErrorCode.AdNotFound);
+    }
+    return this.one(row);
+  }
+
+  async info(userId: number, id: number) {
+    const [row] = await this.db
+      .select()
+      .from(c2cAds)
+      .where(and(eq(c2cAds.id, id), eq(c2cAds.userId, userId), ne(c2cAds.status, AdStatus.Deleted)));
+    if (!row) throw new AppError(ErrorCode.AdNotFound);
+    return this.one(row);
+  }
+
+  rate() {
+    return { fiat: this.config.C2C_FIAT, rate: this.config.C2C_REFERENCE_RATE };
+  }
+}

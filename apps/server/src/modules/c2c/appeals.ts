@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, type OrderStatus } from '@chatpay/shared';
+import { asc, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { auditLogs, c2cOrderEvents, c2cOrders, chatMessages } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { deliver, storeMessage } from '../chat/message/store.ts';
+import { orderNotice } from './order-chat.ts';
+import type { OrderService } from './orders.ts';
+import { presentEvent, presentOrders } from './present.ts';
+import { assertStatus, cancelOrder, lockOrder, releaseOrder } from './transitions.ts';
+
+/** Support's side of appeals (docs/design/market.md, "Support"). */
+export class AppealService {
+  constructor(
+    private readonly db: Db,
+    private readonly orders: OrderService,
+    private readonly realtime: Parameters<typeof deliver>[0],
+  ) {}
+
+  private async order(id: number) {
+    const [o] = await this.db.select().from(c2cOrders).where(eq(c2cOrders.id, id));
+    if (!o) throw new AppError(ErrorCode.OrderNotFound);
+    return o;
+  }
+
+  async page(opts: { page: number; size: number; status: OrderStatus }) {
+    const where = eq(c2cOrders.status, opts.status);
+    // Open appeals oldest first (who waited longest); other statuses newest first.
+    const order = opts.status === 'appealing' ? asc(c2cOrders.appealTime) : desc(c2cOrders.id);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(c2cOrders)
+        .where(where)
+        .orderBy(order, asc(c2cOrders.id))
+        .limit(opts.size)
+        .offset((opts.page - 1) * opts.size),
+      this.db.select({ n: count() }).from(c2cOrders).where(where),
+    ]);
+    return {
+      list: await presentOrders(this.db, rows),
+      pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
+    };
+  }
+
+  async info(id: number) {
+    const o = await this.order(id);
+    const [view] = await presentOrders(this.db, [o]);
+    const events = await this.db
+      .select()
+      .from(c2cOrderEvents)
+      .where(eq(c2cOrderEvents.orderId, id))
+      .orderBy(c2cOrderEvents.id);
+    return { ...view!, events: events.map(presentEvent) };
+  }
+
+  async messages(id: number) {
+    const o = await this.order(id);
+    if (o.sessionId === null) return { list: [] };
+    const rows = await this.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.sessionId, o.sessionId))
+      .orderBy(asc(chatMessages.seq))
+      .limit(500);
+    return {
+      list: rows.map((m) => ({
+        id: m.id,
+        seq: m.seq,
+        senderId: m.senderId,
+        contentType: m.contentType,
+        content: m.recalled ? {} : m.content,
+        createTime: m.createTime.toISOString(),
+      })),
+    };
+  }
+
+  /** Support writes into the order chat as itself; both parties receive it. */
+  async message(supportId: number, id: number, text: string) {
+    const o = await this.order(id);
+    if (o.sessionId === null) throw new AppError(ErrorCode.SessionNotFound);
+    const sessionId = o.sessionId;
+    const stored = await this.db.transaction((tx) =>
+      storeMessage(tx, {
+        sessionId,
+        senderId: supportId,
+        clientMsgId: `c2c-support:${randomUUID()}`,
+        contentType: 'text',
+        content: { text },
+      }),
+    );
+    deliver(this.realtime, stored);
+    return { ok: true as const };
+  }
+
+  /** Ends an appeal: complete (coins to the buyer) or cancel (back to the seller), with a note both see. */
+  async resolve(supportId: number, input: { id: number; result: 'completed' | 'canceled'; note: string }) {
+    const order = await this.orders.run(async (tx) => {
+      const o = await lockOrder(tx, input.id);
+      assertStatus(o, 'appealing');
+      const done =
+        input.result === 'completed'
+          ? await releaseOrder(tx, o, supportId, 'resolve', input.note)
+          : await cancelOrder(tx, o, 'support', supportId, input.note);
+      if (input.result === 'canceled') {
+        await tx
+          .update(c2cOrders)
+          .set({ resolvedBy: supportId, resolutionNote: input.note })
+          .where(eq(c2cOrders.id, o.id));
+      }
+      await tx.insert(auditLogs).values({
+        actorId: supportId,
+        action: `c2c:appeal:${input.result}`,
+        targetUserId: input.result === 'completed' ? o.buyerId : o.sellerId,
+        amount: o.amountCoin,
+        reason: input.note,
+      });
+      const notice = await orderNotice(tx, done, supportId, 'c2c.resolve', input.note);
+      return {
+        order: { ...done, resolvedBy: supportId, resolutionNote: input.note },
+        notices: notice ? [notice] : [],
+      };
+    });
+    const [view] = await presentOrders(this.db, [order]);
+    return view!;
+  }
+}

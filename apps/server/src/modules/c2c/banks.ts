@@ -1,0 +1,144 @@
+import { ErrorCode, type paymentMethodInput, type paymentMethodUpdate } from '@chatpay/shared';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connection.ts';
+import { c2cAds, c2cPaymentMethods } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isOwnUrl } from '../chat/message/content.ts';
+import { type MethodRow, presentMethod } from './cards.ts';
+import type { SecretBox } from './crypto.ts';
+
+type Form = z.output<typeof paymentMethodInput>;
+type UpdateForm = z.output<typeof paymentMethodUpdate>;
+
+/** Payment methods (SPEC §3 form): any member may keep them; merchants attach them to ads. */
+export class BankService {
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+    private readonly config: Config,
+  ) {}
+
+  /** One of my live methods, or PaymentMethodNotFound (also for someone else's). */
+  async own(userId: number, id: number): Promise<MethodRow> {
+    const [row] = await this.db
+      .select()
+      .from(c2cPaymentMethods)
+      .where(
+        and(
+          eq(c2cPaymentMethods.id, id),
+          eq(c2cPaymentMethods.userId, userId),
+          eq(c2cPaymentMethods.status, 1),
+        ),
+      );
+    if (!row) throw new AppError(ErrorCode.PaymentMethodNotFound);
+    return row;
+  }
+
+  present(row: MethodRow) {
+    return presentMethod(row, row.secretKeyEnc ? this.box.open(row.secretKeyEnc).slice(-4) : '');
+  }
+
+  private columns(form: Form | UpdateForm) {
+    const blank = {
+      account: '',
+      qrCode: '',
+      bankName: '',
+      cardNumber: '',
+      branch: '',
+      iban: '',
+      publishKey: '',
+    };
+    const base = { name: form.name, dailyMaxOrders: form.dailyMaxOrders, updateTime: new Date() };
+    switch (form.type) {
+      case 'bank':
+        return {
+          ...blank,
+          ...base,
+          bankName: form.bankName,
+          cardNumber: form.cardNumber,
+          branch: form.branch,
+          iban: form.iban,
+          secretKeyEnc: null,
+        };
+      case 'alipay':
+      case 'wechat':
+        if (form.qrCode && !isOwnUrl(form.qrCode, this.config.PUBLIC_URL)) {
+          throw new AppError(ErrorCode.InvalidMediaUrl);
+        }
+        return { ...blank, ...base, account: form.account, qrCode: form.qrCode ?? '', secretKeyEnc: null };
+      case 'card':
+        return {
+          ...blank,
+          ...base,
+          publishKey: form.publishKey,
+          ...(form.secretKey ? { secretKeyEnc: this.box.seal(form.secretKey) } : {}),
+        };
+    }
+  }
+
+  async add(userId: number, form: Form) {
+    const [row] = await this.db
+      .insert(c2cPaymentMethods)
+      .values({ userId, type: form.type, ...this.columns(form) })
+      .returning();
+    return this.present(row!);
+  }
+
+  async update(userId: number, form: UpdateForm) {
+    const current = await this.own(userId, form.id);
+    if (current.type !== form.type) {
+      throw new AppError(ErrorCode.Validation, 'The type of a payment method cannot change', [
+        { field: 'type', message: 'The type cannot change' },
+      ]);
+    }
+    const [row] = await this.db
+      .update(c2cPaymentMethods)
+      .set(this.columns(form))
+      .where(eq(c2cPaymentMethods.id, current.id))
+      .returning();
+    return this.present(row!);
+  }
+
+  /** Soft delete (orders keep their copy); refused while a live ad uses it. */
+  async delete(userId: number, id: number) {
+    const current = await this.own(userId, id);
+    const [used] = await this.db
+      .select({ n: count() })
+      .from(c2cAds)
+      .where(and(eq(c2cAds.paymentMethodId, current.id), ne(c2cAds.status, 0)));
+    if ((used?.n ?? 0) > 0) throw new AppError(ErrorCode.PaymentMethodInUse);
+    await this.db
+      .update(c2cPaymentMethods)
+      .set({ status: 0, updateTime: new Date() })
+      .where(eq(c2cPaymentMethods.id, id));
+    return { ok: true as const };
+  }
+
+  async page(userId: number, opts: { page: number; size: number; type?: string | undefined }) {
+    const where = and(
+      eq(c2cPaymentMethods.userId, userId),
+      eq(c2cPaymentMethods.status, 1),
+      opts.type ? eq(c2cPaymentMethods.type, opts.type) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(c2cPaymentMethods)
+        .where(where)
+        .orderBy(desc(c2cPaymentMethods.id))
+        .limit(opts.size)
+        .offset((opts.page - 1) * opts.size),
+      this.db.select({ n: count() }).from(c2cPaymentMethods).where(where),
+    ]);
+    return {
+      list: rows.map((r) => this.present(r)),
+      pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
+    };
+  }
+
+  async info(userId: number, id: number) {
+    return this.present(await this.own(userId, id));
+  }
+}

@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorCode, type MerchantInfo, type MerchantStatus, Role } from '@chatpay/shared';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { auditLogs, c2cMerchants, c2cPaymentMethods, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { presentCard } from './cards.ts';
+import type { SecretBox } from './crypto.ts';
+import { statsOf } from './stats.ts';
+
+type MerchantRow = typeof c2cMerchants.$inferSelect;
+
+export const presentMerchant = (m: MerchantRow): MerchantInfo => ({
+  userId: m.userId,
+  merchantNo: m.merchantNo,
+  status: m.status as MerchantStatus,
+  name: m.name,
+  intro: m.intro,
+  reviewNote: m.reviewNote,
+  webhookUrl: m.webhookUrl,
+  hasApiKey: m.apiKeyEnc !== null,
+  createTime: m.createTime.toISOString(),
+});
+
+/** Merchant applications, profiles, review and API keys (docs/design/market.md, "Merchants"). */
+export class MerchantService {
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+  ) {}
+
+  async row(userId: number) {
+    const [row] = await this.db.select().from(c2cMerchants).where(eq(c2cMerchants.userId, userId));
+    return row ?? null;
+  }
+
+  /** My merchant record when approved, else NotMerchant. */
+  async approved(userId: number) {
+    const row = await this.row(userId);
+    if (row?.status !== 'approved') throw new AppError(ErrorCode.NotMerchant);
+    return row;
+  }
+
+  async apply(userId: number, input: { name: string; intro: string; note: string }) {
+    const fields = { name: input.name, intro: input.intro, applyNote: input.note, updateTime: new Date() };
+    const row = await this.db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(c2cMerchants)
+        .where(eq(c2cMerchants.userId, userId))
+        .for('update');
+      if (existing && existing.status !== 'rejected') throw new AppError(ErrorCode.MerchantApplied);
+      if (existing) {
+        const [r] = await tx
+          .update(c2cMerchants)
+          .set({ ...fields, status: 'pending', reviewNote: '' })
+          .where(eq(c2cMerchants.userId, userId))
+          .returning();
+        return r!;
+      }
+      const [r] = await tx
+        .insert(c2cMerchants)
+        .values({ userId, merchantNo: `m${randomBytes(8).toString('hex')}`, ...fields })
+        .onConflictDoNothing()
+        .returning();
+      if (!r) throw new AppError(ErrorCode.MerchantApplied);
+      return r;
+    });
+    return presentMerchant(row);
+  }
+
+  async info(userId: number) {
+    const row = await this.row(userId);
+    return row ? presentMerchant(row) : null;
+  }
+
+  /** Profile, cards (masked for others) and 30-day stats of an approved merchant. */
+  async detail(viewerId: number, userId: number) {
+    const [found] = await this.db
+      .select({ m: c2cMerchants, nickName: users.nickName, avatar: users.avatar })
+      .from(c2cMerchants)
+      .innerJoin(users, eq(users.id, c2cMerchants.userId))
+      .where(eq(c2cMerchants.userId, userId));
+    if (!found || (found.m.status !== 'approved' && viewerId !== userId)) {
+      throw new AppError(ErrorCode.MerchantNotFound);
+    }
+    const methods = await this.db
+      .select()
+      .from(c2cPaymentMethods)
+      .where(and(eq(c2cPaymentMethods.userId, userId), eq(c2cPaymentMethods.status, 1)))
+      .orderBy(desc(c2cPaymentMethods.id));
+    const stats = (await statsOf(this.db, [userId])).get(userId)!;
+    return {
+      merchantInfo: {
+        userId,
+        merchantNo: found.m.merchantNo,
+        name: found.m.name,
+        intro: found.m.intro,
+        nickName: found.nickName,
+        avatar: found.avatar,
+        createTime: found.m.createTime.toISOString(),
+      },
+      cards: methods.map((m) => presentCard(m, viewerId !== userId)),
+      stats,
+    };
+  }
+
+  async update(
+    userId: number,
+    input: { name?: string | undefined; intro?: string | undefined; webhookUrl?: string | undefined },
+  ) {
+    await this.approved(userId);
+    const [row] = await this.db
+      .update(c2cMerchants)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.intro !== undefined ? { intro: input.intro } : {}),
+        ...(input.webhookUrl !== undefined ? { webhookUrl: input.webhookUrl } : {}),
+        updateTime: new Date(),
+      })
+      .where(eq(c2cMerchants.userId, userId))
+      .returning();
+    return presentMerchant(row!);
+  }
+
+  /** A new API key, answered once; only its sealed form is kept and the previous key stops working. */
+  async rotateKey(userId: number) {
+    const merchant = await this.approved(userId);
+    const key = randomBytes(32).toString('base64url');
+    await this.db
+      .update(c2cMerchants)
+      .set({ apiKeyEnc: this.box.seal(key), apiKeyTime: new Date(), updateTime: new Date() })
+      .where(eq(c2cMerchants.userId, userId));
+    return { merchantId: merchant.merchantNo, merchantKey: key };
+  }
+
+  async adminPage(opts: { page: number; size: number; status?: MerchantStatus | undefined }) {
+    const where = opts.status ? eq(c2cMerchants.status, opts.status) : undefined;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ m: c2cMerchants, nickName: users.nickName })
+        .from(c2cMerchants)
+        .innerJoin(users, eq(users.id, c2cMerchants.userId))
+        .where(where)
+        .orderBy(desc(c2cMerchants.updateTime))
+        .limit(opts.size)
+        .offset((opts.page - 1) * opts.size),
+      this.db.select({ n: count() }).from(c2cMerchants).where(where),
+    ]);
+    return {
+      list: rows.map((r) => ({ ...presentMerchant(r.m), nickName: r.nickName, applyNote: r.m.applyNote })),
+      pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
+    };
+  }
+
+  /** Approve (adds the merchant role) or reject a pending application; audited. */
+  async review(reviewerId: number, input: { userId: number; approve: boolean; note: string }) {
+    const row = await this.db.transaction(async (tx) => {
+      const [m] = await tx
+        .select()
+        .from(c2cMerchants)
+        .where(eq(c2cMerchants.userId, input.userId))
+        .for('update');
+      if (!m) throw new AppError(ErrorCode.MerchantNotFound);
+      if (m.status !== 'pending')
+        throw new AppError(ErrorCode.Conflict, 'This application was already reviewed');
+      const status = input.approve ? 'approved' : 'rejected';
+      const [r] = await tx
+        .update(c2cMerchants)
+        .set({
+          status,
+          reviewNote: input.note,
+          reviewedBy: reviewerId,
+          reviewTime: new Date(),
+          updateTime: new Date(),
+        })
+        .where(eq(c2cMerchants.userId, input.userId))
+        .returning();
+      if (input.approve) {
+        await tx
+          .update(users)
+          .set({ roles: sql`array_append(array_remove(${users.roles}, ${Role.Merchant}), ${Role.Merchant})` })
+          .where(eq(users.id, input.userId));
+      }
+      await tx.insert(auditLogs).values({
+        actorId: reviewerId,
+        action: input.approve ? 'c2c:merchant:approve' : 'c2c:merchant:reject',
+        targetUserId: input.userId,
+        reason: input.note,
+      });
+      return r!;
+    });
+    return presentMerchant(row);
+  }
+}

@@ -1,0 +1,368 @@
+import { AdStatus, ErrorCode, formatFiat, formatUsdt, type OrderStatus } from '@chatpay/shared';
+import { and, count, desc, eq, gte, or } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/connection.ts';
+import { c2cAds, c2cOrderEvents, c2cOrders, c2cPaymentMethods } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Realtime } from '../../realtime/socket.ts';
+import { isOwnUrl } from '../chat/message/content.ts';
+import { deliver, type StoredMessage } from '../chat/message/store.ts';
+import { verifyPin } from '../user/service.ts';
+import { payeeOf } from './cards.ts';
+import { toEscrow } from './escrow.ts';
+import { emitOrder, unreadCount } from './notify.ts';
+import { openOrderChat, orderNotice } from './order-chat.ts';
+import { type OrderRow, presentEvent, presentOrders, roleOf } from './present.ts';
+import { priceOrder } from './pricing.ts';
+import {
+  applyTransition,
+  assertParty,
+  assertStatus,
+  cancelOrder,
+  lockOrder,
+  recordEvent,
+  releaseOrder,
+} from './transitions.ts';
+
+const MAX_PROOF = 9;
+
+const startOfUtcDay = (now = new Date()) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+export interface StartInput {
+  adId: number;
+  amountCoin?: string | undefined;
+  amountFiat?: string | undefined;
+  paymentMethodId?: number | undefined;
+  pin?: string | undefined;
+}
+
+/** Orders (docs/design/market.md, "Orders: state machine"): members' calls. */
+export class OrderService {
+  constructor(
+    private readonly db: Db,
+    private readonly realtime: Realtime,
+    private readonly config: Config,
+  ) {}
+
+  private async canceledToday(userId: number) {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(c2cOrders)
+      .where(
+        and(
+          eq(c2cOrders.buyerId, userId),
+          eq(c2cOrders.cancelReason, 'buyer'),
+          gte(c2cOrders.canceledTime, startOfUtcDay()),
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
+  /** Runs one transition in a transaction, then emits to both parties and delivers chat notices. */
+  async run(work: (tx: Tx) => Promise<{ order: OrderRow; notices?: StoredMessage[] }>) {
+    const { order, notices } = await this.db.transaction(work);
+    for (const n of notices ?? []) deliver(this.realtime, n);
+    await emitOrder(this.db, this.realtime, order);
+    return order;
+  }
+
+  async view(userId: number, order: OrderRow) {
+    const [o] = await presentOrders(this.db, [order]);
+    return { ...o!, role: roleOf(order, userId) };
+  }
+
+  async start(userId: number, input: StartInput) {
+    const [ad] = await this.db.select().from(c2cAds).where(eq(c2cAds.id, input.adId));
+    if (!ad || ad.status === AdStatus.Deleted) throw new AppError(ErrorCode.AdNotFound);
+    if (ad.status !== AdStatus.Active) throw new AppError(ErrorCode.AdNotActive);
+    if (ad.userId === userId) throw new AppError(ErrorCode.CannotTradeWithSelf);
+    if ((await this.canceledToday(userId)) >= this.config.C2C_DAILY_CANCEL_LIMIT) {
+      throw new AppError(ErrorCode.CancelLimitReached);
+    }
+    // Selling into a buy ad: my coins go to escrow now, paid to my own payment method of the ad's type.
+    let takerMethod: typeof c2cPaymentMethods.$inferSelect | undefined;
+    if (ad.type === 'buy') {
+      if (input.paymentMethodId === undefined) throw new AppError(ErrorCode.PaymentMethodMismatch);
+      [takerMethod] = await this.db
+        .select()
+        .from(c2cPaymentMethods)
+        .where(
+          and(
+            eq(c2cPaymentMethods.id, input.paymentMethodId),
+            eq(c2cPaymentMethods.userId, userId),
+            eq(c2cPaymentMethods.status, 1),
+          ),
+        );
+      if (!takerMethod || takerMethod.type !== ad.paymentType)
+        throw new AppError(ErrorCode.PaymentMethodMismatch);
+      if (!input.pin) {
+        throw new AppError(ErrorCode.Validation, 'The payment PIN is required to sell', [
+          { field: 'pin', message: 'Required' },
+        ]);
+      }
+      await verifyPin(this.db, userId, input.pin);
+    }
+
+    return this.view(
+      userId,
+      await this.run(async (tx) => {
+        // The ad row lock queues concurrent takers: remaining can never be oversold.
+        const [locked] = await tx.select().from(c2cAds).where(eq(c2cAds.id, ad.id)).for('update');
+        if (!locked || locked.status !== AdStatus.Active) throw new AppError(ErrorCode.AdNotActive);
+        const { amountCoin, amountFiat, charge } = priceOrder(locked, input, this.config.C2C_FEE_PERCENT);
+        const sellerId = locked.type === 'sell' ? locked.userId : userId;
+        const buyerId = locked.type === 'sell' ? userId : locked.userId;
+        const [sellerMethod] = takerMethod
+          ? [takerMethod]
+          : await tx.select().from(c2cPaymentMethods).where(eq(c2cPaymentMethods.id, locked.paymentMethodId));
+        if (sellerMethod!.dailyMaxOrders > 0) {
+          const [today] = await tx
+            .select({ n: count() })
+            .from(c2cOrders)
+            .where(
+              and(
+                eq(c2cOrders.paymentMethodId, sellerMethod!.id),
+                gte(c2cOrders.createTime, startOfUtcDay()),
+              ),
+            );
+          if ((today?.n ?? 0) >= sellerMethod!.dailyMaxOrders)
+            throw new AppError(ErrorCode.DailyOrderLimitReached);
+        }
+        const now = new Date();
+        const [order] = await tx
+          .insert(c2cOrders)
+          .values({
+            adId: locked.id,
+            type: locked.type,
+            merchantId: locked.userId,
+            buyerId,
+            sellerId,
+            price: locked.price,
+            amountCoin,
+            amountFiat,
+            charge,
+            paymentType: sellerMethod!.type,
+            paymentMethodId: sellerMethod!.id,
+            payee: payeeOf(sellerMethod!),
+            paymentDeadline: new Date(now.getTime() + locked.timeLimit * 60_000),
+            lastEventTime: now,
+            ...(userId === buyerId ? { buyerSeenTime: now } : { sellerSeenTime: now }),
+            createTime: now,
+          })
+          .returning();
+        await toEscrow(tx, sellerId, locked.type === 'sell' ? 'frozen' : 'available', amountCoin, {
+          key: `c2c:order:${order!.id}:start`,
+          kind: 'c2c-order-start',
+          memo: `order ${order!.id} escrow`,
+          ref: { type: 'c2c-order', id: order!.id },
+          createdBy: userId,
+        });
+        const fromFrozen = locked.type === 'sell' ? amountCoin : 0n;
+        await tx
+          .update(c2cAds)
+          .set({
+            remaining: locked.remaining - amountCoin,
+            frozen: locked.frozen - fromFrozen,
+            updateTime: now,
+          })
+          .where(eq(c2cAds.id, locked.id));
+        const { sessionId, notice } = await openOrderChat(tx, order!, userId);
+        const [withChat] = await tx
+          .update(c2cOrders)
+          .set({ sessionId })
+          .where(eq(c2cOrders.id, order!.id))
+          .returning();
+        await recordEvent(tx, withChat!, { kind: 'start', from: null, to: 'pending', actorId: userId, now });
+        return { order: withChat!, notices: [notice] };
+      }),
+    );
+  }
+
+  /** What an order would be, checked like `start` (limits, remaining, minimum), to show before confirming. */
+  async quote(
+    userId: number,
+    input: { adId: number; amountCoin?: string | undefined; amountFiat?: string | undefined },
+  ) {
+    const [ad] = await this.db.select().from(c2cAds).where(eq(c2cAds.id, input.adId));
+    if (!ad || ad.status === AdStatus.Deleted) throw new AppError(ErrorCode.AdNotFound);
+    if (ad.status !== AdStatus.Active) throw new AppError(ErrorCode.AdNotActive);
+    if (ad.userId === userId) throw new AppError(ErrorCode.CannotTradeWithSelf);
+    const q = priceOrder(ad, input, this.config.C2C_FEE_PERCENT);
+    return {
+      adId: ad.id,
+      price: formatFiat(ad.price),
+      amountCoin: formatUsdt(q.amountCoin),
+      amountFiat: formatFiat(q.amountFiat),
+      charge: formatUsdt(q.charge),
+      receive: formatUsdt(q.amountCoin - q.charge),
+      feePercent: this.config.C2C_FEE_PERCENT,
+    };
+  }
+
+  /** Buyer: I have paid. Refused after the payment deadline even before the sweeper runs. */
+  async payment(userId: number, id: number) {
+    const order = await this.run(async (tx) => {
+      const o = await lockOrder(tx, id);
+      assertParty(o, userId);
+      if (o.buyerId !== userId) throw new AppError(ErrorCode.WrongOrderParty);
+      assertStatus(o, 'pending');
+      const now = new Date();
+      if (now > o.paymentDeadline) throw new AppError(ErrorCode.PaymentDeadlinePassed);
+      const updated = await applyTransition(tx, o, {
+        kind: 'payment',
+        to: 'payment',
+        actorId: userId,
+        set: {
+          paymentTime: now,
+          releaseDeadline: new Date(now.getTime() + this.config.C2C_RELEASE_MINUTES * 60_000),
+        },
+      });
+      return { order: updated };
+    });
+    return this.view(userId, order);
+  }
+
+  /** Seller: release with the PIN (checked first, in its own statements, so wrong tries count). */
+  async complete(userId: number, id: number, pin: string) {
+    const [peek] = await this.db.select().from(c2cOrders).where(eq(c2cOrders.id, id));
+    if (!peek) throw new AppError(ErrorCode.OrderNotFound);
+    assertParty(peek, userId);
+    if (peek.sellerId !== userId) throw new AppError(ErrorCode.WrongOrderParty);
+    assertStatus(peek, 'payment');
+    await verifyPin(this.db, userId, pin);
+    const order = await this.run(async (tx) => {
+      const o = await lockOrder(tx, id);
+      assertStatus(o, 'payment');
+      return { order: await releaseOrder(tx, o, userId, 'completed') };
+    });
+    return this.view(userId, order);
+  }
+
+  /** Buyer: cancel while pending. */
+  async cancel(userId: number, id: number) {
+    const order = await this.run(async (tx) => {
+      const o = await lockOrder(tx, id);
+      assertParty(o, userId);
+      if (o.buyerId !== userId) throw new AppError(ErrorCode.WrongOrderParty);
+      assertStatus(o, 'pending');
+      return { order: await cancelOrder(tx, o, 'buyer', userId) };
+    });
+    return this.view(userId, order);
+  }
+
+  private checkUrls(urls: string[]) {
+    for (const url of urls) {
+      if (!isOwnUrl(url, this.config.PUBLIC_URL)) throw new AppError(ErrorCode.InvalidMediaUrl);
+    }
+  }
+
+  /** A paid order to support: the seller any time, the buyer after the release countdown and with proof. */
+  async appeal(userId: number, input: { id: number; reason: string; proof: string[] }) {
+    this.checkUrls(input.proof);
+    const order = await this.run(async (tx) => {
+      const o = await lockOrder(tx, input.id);
+      assertParty(o, userId);
+      assertStatus(o, 'payment');
+      const proof = [...new Set([...o.appealProof, ...input.proof])].slice(0, MAX_PROOF);
+      if (o.buyerId === userId) {
+        if (o.releaseDeadline && new Date() < o.releaseDeadline) throw new AppError(ErrorCode.AppealTooEarly);
+        if (proof.length === 0) throw new AppError(ErrorCode.ProofRequired);
+      }
+      const updated = await applyTransition(tx, o, {
+        kind: 'appealing',
+        to: 'appealing',
+        actorId: userId,
+        note: input.reason,
+        set: { appealTime: new Date(), appealBy: userId, appealReason: input.reason, appealProof: proof },
+      });
+      const notice = await orderNotice(tx, updated, userId, 'c2c.appeal', input.reason);
+      return { order: updated, notices: notice ? [notice] : [] };
+    });
+    return this.view(userId, order);
+  }
+
+  /** Attaches proof to an open order of mine (files already uploaded through /app/base/comm/upload). */
+  async uploadFiles(userId: number, input: { id: number; urls: string[] }) {
+    this.checkUrls(input.urls);
+    return this.db.transaction(async (tx) => {
+      const o = await lockOrder(tx, input.id);
+      assertParty(o, userId);
+      assertStatus(o, 'pending', 'payment', 'appealing');
+      const proof = [...new Set([...o.appealProof, ...input.urls])];
+      if (proof.length > MAX_PROOF) {
+        throw new AppError(ErrorCode.Validation, `At most ${MAX_PROOF} files`, [
+          { field: 'urls', message: `At most ${MAX_PROOF} files` },
+        ]);
+      }
+      await tx
+        .update(c2cOrders)
+        .set({ appealProof: proof, updateTime: new Date() })
+        .where(eq(c2cOrders.id, o.id));
+      return { urls: proof };
+    });
+  }
+
+  async page(userId: number, opts: { page: number; size: number; status: OrderStatus | 'all' }) {
+    const where = and(
+      or(eq(c2cOrders.buyerId, userId), eq(c2cOrders.sellerId, userId)),
+      opts.status === 'all' ? undefined : eq(c2cOrders.status, opts.status),
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(c2cOrders)
+        .where(where)
+        .orderBy(desc(c2cOrders.id))
+        .limit(opts.size)
+        .offset((opts.page - 1) * opts.size),
+      this.db.select({ n: count() }).from(c2cOrders).where(where),
+    ]);
+    const list = await presentOrders(this.db, rows);
+    return {
+      list: list.map((o, i) => ({ ...o, role: roleOf(rows[i]!, userId) })),
+      pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
+    };
+  }
+
+  /** One of my orders, without marking it seen (merchant API). */
+  async read(userId: number, id: number) {
+    const [o] = await this.db.select().from(c2cOrders).where(eq(c2cOrders.id, id));
+    if (!o) throw new AppError(ErrorCode.OrderNotFound);
+    assertParty(o, userId);
+    return this.view(userId, o);
+  }
+
+  /** One of my orders with its events; marks it seen and sends me my new unread count. */
+  async detail(userId: number, id: number) {
+    const [o] = await this.db.select().from(c2cOrders).where(eq(c2cOrders.id, id));
+    if (!o) throw new AppError(ErrorCode.OrderNotFound);
+    assertParty(o, userId);
+    await this.db
+      .update(c2cOrders)
+      .set(o.buyerId === userId ? { buyerSeenTime: new Date() } : { sellerSeenTime: new Date() })
+      .where(eq(c2cOrders.id, id));
+    this.realtime.emitToUser(userId, 'onC2COrderUnread', { count: await unreadCount(this.db, userId) });
+    const events = await this.db
+      .select()
+      .from(c2cOrderEvents)
+      .where(eq(c2cOrderEvents.orderId, id))
+      .orderBy(c2cOrderEvents.id);
+    return { ...(await this.view(userId, o)), events: events.map(presentEvent) };
+  }
+
+  async settings(userId: number) {
+    return {
+      fiat: this.config.C2C_FIAT,
+      feePercent: this.config.C2C_FEE_PERCENT,
+      releaseMinutes: this.config.C2C_RELEASE_MINUTES,
+      cancelLimit: this.config.C2C_DAILY_CANCEL_LIMIT,
+      canceledToday: await this.canceledToday(userId),
+      timeLimits: [15, 30, 45, 60],
+    };
+  }
+
+  async unread(userId: number) {
+    return { count: await unreadCount(this.db, userId) };
+  }
+}

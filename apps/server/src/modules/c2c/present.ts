@@ -1,0 +1,159 @@
+import {
+  type Ad,
+  type AdType,
+  formatFiat,
+  formatUsdt,
+  type Order,
+  type OrderStatus,
+  type PaymentType,
+} from '@chatpay/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import { c2cAds, c2cMerchants, type c2cOrderEvents, c2cOrders, users } from '../../db/schema/index.ts';
+import { statsOf } from './stats.ts';
+
+export type AdRow = typeof c2cAds.$inferSelect;
+export type OrderRow = typeof c2cOrders.$inferSelect;
+export type EventRow = typeof c2cOrderEvents.$inferSelect;
+
+export const OPEN_STATUSES: OrderStatus[] = ['pending', 'payment', 'appealing'];
+const MICRO = 1_000_000n;
+
+/** Fiat cents `amountCoin` buys at `price`, rounded up (the fiat payer pays at most one cent more). */
+export const fiatFor = (coin: bigint, price: bigint) => (coin * price + MICRO - 1n) / MICRO;
+/** Coins `fiat` cents buy at `price`, rounded down. */
+export const coinFor = (fiat: bigint, price: bigint) => (fiat * MICRO) / price;
+/** The most one order can take now, in fiat: the max limit or what the remaining is worth. */
+export const effectiveMax = (ad: AdRow) => {
+  const worth = (ad.remaining * ad.price) / MICRO;
+  return worth < ad.maxLimit ? worth : ad.maxLimit;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Ads with their owner's name, avatar, 30-day stats and open order count. */
+export const presentAds = async (exec: Executor, rows: AdRow[]): Promise<Ad[]> => {
+  if (rows.length === 0) return [];
+  const owners = [...new Set(rows.map((r) => r.userId))];
+  const [people, stats, open] = await Promise.all([
+    exec
+      .select({ id: users.id, nickName: users.nickName, avatar: users.avatar, name: c2cMerchants.name })
+      .from(users)
+      .leftJoin(c2cMerchants, eq(c2cMerchants.userId, users.id))
+      .where(inArray(users.id, owners)),
+    statsOf(exec, owners),
+    exec
+      .select({ adId: c2cOrders.adId, n: sql<number>`count(*)::int` })
+      .from(c2cOrders)
+      .where(
+        and(
+          inArray(
+            c2cOrders.adId,
+            rows.map((r) => r.id),
+          ),
+          inArray(c2cOrders.status, OPEN_STATUSES),
+        ),
+      )
+      .groupBy(c2cOrders.adId),
+  ]);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const openBy = new Map(open.map((o) => [o.adId, o.n]));
+  return rows.map((r) => {
+    const owner = byId.get(r.userId);
+    return {
+      id: r.id,
+      type: r.type as AdType,
+      status: r.status,
+      paymentType: r.paymentType as PaymentType,
+      paymentMethodId: r.paymentMethodId,
+      price: formatFiat(r.price),
+      quantity: formatUsdt(r.quantity),
+      remaining: formatUsdt(r.remaining),
+      minLimit: formatFiat(r.minLimit),
+      maxLimit: formatFiat(effectiveMax(r)),
+      timeLimit: r.timeLimit,
+      terms: r.terms,
+      useShare: r.useShare,
+      openOrders: openBy.get(r.id) ?? 0,
+      merchant: {
+        userId: r.userId,
+        name: owner?.name || owner?.nickName || '',
+        avatar: owner?.avatar ?? '',
+        stats: stats.get(r.userId)!,
+      },
+      createTime: r.createTime.toISOString(),
+    };
+  });
+};
+
+export type PresentedOrder = Omit<Order, 'role'>;
+
+/** Orders as the contract shows them (both countdowns from `now`); `role` is added per viewer. */
+export const presentOrders = async (exec: Executor, rows: OrderRow[], now = new Date()) => {
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.flatMap((r) => [r.buyerId, r.sellerId]))];
+  const [people, ads] = await Promise.all([
+    exec
+      .select({ userId: users.id, nickName: users.nickName, avatar: users.avatar })
+      .from(users)
+      .where(inArray(users.id, ids)),
+    exec
+      .select({ id: c2cAds.id, terms: c2cAds.terms })
+      .from(c2cAds)
+      .where(
+        inArray(
+          c2cAds.id,
+          rows.map((r) => r.adId),
+        ),
+      ),
+  ]);
+  const person = new Map(people.map((p) => [p.userId, p]));
+  const terms = new Map(ads.map((a) => [a.id, a.terms]));
+  const left = (deadline: Date | null) =>
+    deadline ? Math.max(0, Math.ceil((deadline.getTime() - now.getTime()) / 1000)) : 0;
+  return rows.map(
+    (r): PresentedOrder => ({
+      orderId: r.id,
+      adId: r.adId,
+      type: r.type as AdType,
+      status: r.status as OrderStatus,
+      buyer: person.get(r.buyerId)!,
+      seller: person.get(r.sellerId)!,
+      price: formatFiat(r.price),
+      amountCoin: formatUsdt(r.amountCoin),
+      amountFiat: formatFiat(r.amountFiat),
+      charge: formatUsdt(r.charge),
+      receive: formatUsdt(r.amountCoin - r.charge),
+      paymentType: r.paymentType as PaymentType,
+      payee: r.payee,
+      sessionId: r.sessionId,
+      createTime: r.createTime.toISOString(),
+      paymentDeadline: r.paymentDeadline.toISOString(),
+      paymentTime: iso(r.paymentTime),
+      releaseDeadline: iso(r.releaseDeadline),
+      completedTime: iso(r.completedTime),
+      canceledTime: iso(r.canceledTime),
+      cancelReason: r.cancelReason,
+      payTimeLeft: r.status === 'pending' ? left(r.paymentDeadline) : 0,
+      releaseTimeLeft: r.status === 'payment' ? left(r.releaseDeadline) : 0,
+      appealBy: r.appealBy,
+      appealReason: r.appealReason,
+      appealProof: r.appealProof,
+      resolutionNote: r.resolutionNote,
+      terms: terms.get(r.adId) ?? '',
+    }),
+  );
+};
+
+export const roleOf = (r: OrderRow, userId: number): 'buyer' | 'seller' =>
+  r.buyerId === userId ? 'buyer' : 'seller';
+
+export const presentEvent = (e: EventRow) => ({
+  id: e.id,
+  kind: e.kind,
+  fromStatus: e.fromStatus,
+  toStatus: e.toStatus,
+  actorId: e.actorId,
+  note: e.note,
+  createTime: e.createTime.toISOString(),
+});

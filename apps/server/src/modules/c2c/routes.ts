@@ -1,0 +1,69 @@
+import { adminC2cApi, advertisingApi, bankApi, merchantApi, transactionApi } from '@chatpay/shared';
+import type { AppDeps } from '../../app.ts';
+import { route } from '../../http/route.ts';
+import { AdService } from './ads.ts';
+import { AppealService } from './appeals.ts';
+import { BankService } from './banks.ts';
+import { SecretBox } from './crypto.ts';
+import { orderExpiryJob } from './expiry.ts';
+import { registerMerchantOpenApi } from './merchant-api.ts';
+import { MerchantService } from './merchants.ts';
+import { OrderService } from './orders.ts';
+import { webhookJob } from './webhooks.ts';
+
+/** The C2C market (docs/design/market.md): app calls, support calls, merchant API and the two jobs. */
+export const registerC2CRoutes = (deps: AppDeps & { secret: string }) => {
+  const box = new SecretBox(deps.config.C2C_SECRET ?? deps.secret);
+  const merchants = new MerchantService(deps.db, box);
+  const banks = new BankService(deps.db, box, deps.config);
+  const ads = new AdService(deps.db, deps.config, merchants, banks);
+  const orders = new OrderService(deps.db, deps.realtime, deps.config);
+  const appeals = new AppealService(deps.db, orders, deps.realtime);
+
+  route(deps, merchantApi.apply, (input, ctx) => merchants.apply(ctx.user.id, input));
+  route(deps, merchantApi.info, (_input, ctx) => merchants.info(ctx.user.id));
+  route(deps, merchantApi.detail, (input, ctx) => merchants.detail(ctx.user.id, input.userId ?? ctx.user.id));
+  route(deps, merchantApi.update, (input, ctx) => merchants.update(ctx.user.id, input));
+  route(deps, merchantApi.apiKey, (_input, ctx) => merchants.rotateKey(ctx.user.id));
+
+  route(deps, bankApi.add, (input, ctx) => banks.add(ctx.user.id, input));
+  route(deps, bankApi.update, (input, ctx) => banks.update(ctx.user.id, input));
+  route(deps, bankApi.delete, (input, ctx) => banks.delete(ctx.user.id, input.id));
+  route(deps, bankApi.page, (input, ctx) => banks.page(ctx.user.id, input));
+  route(deps, bankApi.info, (input, ctx) => banks.info(ctx.user.id, input.id));
+
+  route(deps, advertisingApi.publish, (input, ctx) => ads.publish(ctx.user.id, input));
+  route(deps, advertisingApi.update, (input, ctx) => ads.update(ctx.user.id, input));
+  route(deps, advertisingApi.close, (input, ctx) => ads.close(ctx.user.id, input.id));
+  route(deps, advertisingApi.uploadAd, (input, ctx) => ads.putUp(ctx.user.id, input.id));
+  route(deps, advertisingApi.delete, (input, ctx) => ads.delete(ctx.user.id, input.id));
+  route(deps, advertisingApi.page, (input) => ads.page(input));
+  route(deps, advertisingApi.myPage, (input, ctx) => ads.myPage(ctx.user.id, input));
+  route(deps, advertisingApi.detail, (input, ctx) => ads.detail(ctx.user.id, input.id));
+  route(deps, advertisingApi.info, (input, ctx) => ads.info(ctx.user.id, input.id));
+  route(deps, advertisingApi.rate, () => ads.rate());
+
+  route(deps, transactionApi.quote, (input, ctx) => orders.quote(ctx.user.id, input));
+  route(deps, transactionApi.start, (input, ctx) => orders.start(ctx.user.id, input));
+  route(deps, transactionApi.payment, (input, ctx) => orders.payment(ctx.user.id, input.id));
+  route(deps, transactionApi.completed, (input, ctx) => orders.complete(ctx.user.id, input.id, input.pin));
+  route(deps, transactionApi.canceled, (input, ctx) => orders.cancel(ctx.user.id, input.id));
+  route(deps, transactionApi.appealing, (input, ctx) => orders.appeal(ctx.user.id, input));
+  route(deps, transactionApi.uploadFiles, (input, ctx) => orders.uploadFiles(ctx.user.id, input));
+  route(deps, transactionApi.page, (input, ctx) => orders.page(ctx.user.id, input));
+  route(deps, transactionApi.detail, (input, ctx) => orders.detail(ctx.user.id, input.id));
+  route(deps, transactionApi.config, (_input, ctx) => orders.settings(ctx.user.id));
+  route(deps, transactionApi.unread, (_input, ctx) => orders.unread(ctx.user.id));
+
+  route(deps, adminC2cApi.merchantPage, (input) => merchants.adminPage(input));
+  route(deps, adminC2cApi.merchantReview, (input, ctx) => merchants.review(ctx.user.id, input));
+  route(deps, adminC2cApi.appealPage, (input) => appeals.page(input));
+  route(deps, adminC2cApi.appealInfo, (input) => appeals.info(input.id));
+  route(deps, adminC2cApi.appealMessages, (input) => appeals.messages(input.id));
+  route(deps, adminC2cApi.appealMessage, (input, ctx) => appeals.message(ctx.user.id, input.id, input.text));
+  route(deps, adminC2cApi.appealResolve, (input, ctx) => appeals.resolve(ctx.user.id, input));
+
+  registerMerchantOpenApi(deps, box, orders);
+  deps.jobs.add(orderExpiryJob(orders));
+  deps.jobs.add(webhookJob(deps.db, box, { allowPrivate: deps.config.C2C_WEBHOOK_ALLOW_PRIVATE }));
+};

@@ -1,0 +1,172 @@
+import {
+  adminC2cApi,
+  ErrorCode,
+  type LoginResult,
+  messageApi,
+  type Order,
+  type OrderEvent,
+  transactionApi,
+  userApi,
+} from '@chatpay/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { adminToken, balanceOf, sendText, type TestUser } from '../helpers/factories.ts';
+import { connectSocket, recorder } from '../helpers/sockets.ts';
+import { createAd, createMerchant, createTrader, expectBooks, ok, pay, startOrder } from './factories.ts';
+
+let t: TestApp;
+let support: string;
+beforeAll(async () => {
+  t = await createTestApp({ SUPPORT_PASSWORD: 'support-pass-1', C2C_FEE_PERCENT: '0.5' });
+  const login = await t.call(userApi.loginByName, { username: 'support', password: 'support-pass-1' });
+  support = (login.data as LoginResult).token;
+});
+afterAll(async () => {
+  await expectBooks(t);
+  await t.stop();
+});
+
+/** A paid order appealed by the seller. */
+const appealedOrder = async () => {
+  const merchant = await createMerchant(t, '100');
+  const ad = await createAd(t, merchant, { quantity: '50' });
+  const buyer = await createTrader(t);
+  const order = await startOrder(t, buyer, ad.id, '10');
+  await pay(t, buyer, order.orderId);
+  await ok(
+    t.call(transactionApi.appealing, { id: order.orderId, reason: 'no money arrived' }, merchant.token),
+  );
+  return { merchant, buyer, order };
+};
+
+type AdminOrder = Omit<Order, 'role'> & { events: OrderEvent[] };
+
+describe('support resolves appeals', () => {
+  it('lists open appeals, reads the order, its events and chat, writes into the chat', async () => {
+    const { merchant, buyer, order } = await appealedOrder();
+    await sendText(t, buyer, order.sessionId!, 'I paid, here is the receipt');
+    const page = await ok<{ list: Omit<Order, 'role'>[] }>(
+      t.call(adminC2cApi.appealPage, { size: 100 }, support),
+    );
+    expect(page.list.map((o) => o.orderId)).toContain(order.orderId);
+    const info = await ok<AdminOrder>(t.call(adminC2cApi.appealInfo, { id: order.orderId }, support));
+    expect(info.events.map((e) => e.kind)).toEqual(['start', 'payment', 'appealing']);
+    expect(info.appealReason).toBe('no money arrived');
+
+    const bSock = await connectSocket(t, buyer.token);
+    const bMsg = recorder(bSock, 'message');
+    try {
+      await ok(
+        t.call(adminC2cApi.appealMessage, { id: order.orderId, text: 'Support here: please wait' }, support),
+      );
+      const got = await bMsg.next((m) => m.contentType === 'text');
+      expect(got.content).toMatchObject({ text: 'Support here: please wait' });
+    } finally {
+      bSock.close();
+    }
+    const chat = await ok<{ list: { contentType: string; content: { text?: string } }[] }>(
+      t.call(adminC2cApi.appealMessages, { id: order.orderId }, support),
+    );
+    expect(chat.list.map((m) => m.content.text)).toEqual(
+      expect.arrayContaining(['I paid, here is the receipt', 'Support here: please wait']),
+    );
+    // The parties see support's message in their order chat too.
+    const mine = await ok<{ list: { content: { text?: string } }[] }>(
+      t.call(messageApi.page, { sessionId: order.sessionId! }, merchant.token),
+    );
+    expect(JSON.stringify(mine)).toContain('Support here');
+  });
+
+  it('complete: coins to the buyer less the fee, a note for both, an audit row', async () => {
+    const { merchant, buyer, order } = await appealedOrder();
+    const mSock = await connectSocket(t, merchant.token);
+    const mStatus = recorder(mSock, 'onC2COrderStatus');
+    try {
+      const done = await ok<Omit<Order, 'role'>>(
+        t.call(
+          adminC2cApi.appealResolve,
+          { id: order.orderId, result: 'completed', note: 'Bank receipt checked' },
+          support,
+        ),
+      );
+      expect(done).toMatchObject({ status: 'completed', resolutionNote: 'Bank receipt checked' });
+      await mStatus.next((p) => p.orderId === order.orderId && p.status === 'completed');
+    } finally {
+      mSock.close();
+    }
+    expect(await balanceOf(t, buyer)).toMatchObject({ available: '9.95' });
+    expect(await balanceOf(t, merchant)).toMatchObject({ available: '50.00', frozen: '40.00' });
+    const seen = await ok<Order & { events: OrderEvent[] }>(
+      t.call(transactionApi.detail, { id: order.orderId }, buyer.token),
+    );
+    expect(seen.resolutionNote).toBe('Bank receipt checked');
+    expect(seen.events.at(-1)).toMatchObject({ kind: 'resolve', note: 'Bank receipt checked' });
+    const notes = await ok<{ list: { contentType: string; content: { text?: string } }[] }>(
+      t.call(messageApi.page, { sessionId: order.sessionId! }, buyer.token),
+    );
+    expect(
+      notes.list.some((m) => m.contentType === 'notice' && m.content.text === 'Bank receipt checked'),
+    ).toBe(true);
+    const audit = (await t.database.db.execute(
+      sql`SELECT action FROM audit_logs WHERE action LIKE 'c2c:appeal:%' AND target_user_id = ${buyer.id}`,
+    )) as unknown as { rows: unknown[] };
+    expect(audit.rows.length).toBe(1);
+    // Resolved once only.
+    expect(
+      (
+        await t.call(
+          adminC2cApi.appealResolve,
+          { id: order.orderId, result: 'canceled', note: 'again' },
+          support,
+        )
+      ).code,
+    ).toBe(ErrorCode.OrderStatusInvalid);
+  });
+
+  it('cancel: coins back to the seller (to the ad while it is up)', async () => {
+    const { merchant, buyer, order } = await appealedOrder();
+    const done = await ok<Omit<Order, 'role'>>(
+      t.call(
+        adminC2cApi.appealResolve,
+        { id: order.orderId, result: 'canceled', note: 'No payment found' },
+        support,
+      ),
+    );
+    expect(done).toMatchObject({
+      status: 'canceled',
+      cancelReason: 'support',
+      resolutionNote: 'No payment found',
+    });
+    expect(await balanceOf(t, merchant)).toMatchObject({ available: '50.00', frozen: '50.00' });
+    expect(await balanceOf(t, buyer)).toMatchObject({ available: '0.00' });
+  });
+
+  it('only support and admin: members are refused, a pending order cannot be resolved', async () => {
+    const { buyer, order } = await appealedOrder();
+    for (const call of [
+      t.call(adminC2cApi.appealPage, {}, buyer.token),
+      t.call(adminC2cApi.appealInfo, { id: order.orderId }, buyer.token),
+      t.call(adminC2cApi.appealMessages, { id: order.orderId }, buyer.token),
+      t.call(adminC2cApi.appealMessage, { id: order.orderId, text: 'x' }, buyer.token),
+      t.call(adminC2cApi.appealResolve, { id: order.orderId, result: 'completed', note: 'x' }, buyer.token),
+    ]) {
+      expect((await call).code).toBe(ErrorCode.Forbidden);
+    }
+    const merchant = await createMerchant(t, '100');
+    const ad = await createAd(t, merchant, { quantity: '50' });
+    const pending = await startOrder(t, buyer as TestUser, ad.id, '10');
+    expect(
+      (
+        await t.call(
+          adminC2cApi.appealResolve,
+          { id: pending.orderId, result: 'completed', note: 'x' },
+          await adminToken(t),
+        )
+      ).code,
+    ).toBe(ErrorCode.OrderStatusInvalid);
+    expect((await t.call(adminC2cApi.appealInfo, { id: 999_999 }, support)).code).toBe(
+      ErrorCode.OrderNotFound,
+    );
+  });
+});

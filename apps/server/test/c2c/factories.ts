@@ -1,0 +1,96 @@
+import {
+  type Ad,
+  type AdInput,
+  adminC2cApi,
+  advertisingApi,
+  bankApi,
+  merchantApi,
+  type Order,
+  type PaymentMethod,
+  type PaymentMethodInput,
+  transactionApi,
+} from '@chatpay/shared';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { verifyLedger } from '../../src/modules/wallet/ledger/verify.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { adminToken, createUser, credit, setPin, TEST_PIN, type TestUser } from '../helpers/factories.ts';
+
+/** Calls an endpoint and expects success; answers the data. */
+export const ok = async <T>(res: Promise<{ code: number; data: unknown; message: string }>) => {
+  const r = await res;
+  if (r.code !== 1000)
+    throw new Error(`expected success, got ${r.code} ${r.message} ${JSON.stringify(r.data)}`);
+  return r.data as T;
+};
+
+/** A member with a PIN and, when given, a balance. */
+export const createTrader = async (t: TestApp, balance?: string) => {
+  const user = await createUser(t);
+  await setPin(t, user);
+  if (balance && balance !== '0') await credit(t, user, balance);
+  return user;
+};
+
+/** A member who applied and was approved by the admin: role merchant, PIN set, balance credited. */
+export const createMerchant = async (t: TestApp, balance = '1000') => {
+  const user = await createTrader(t, balance);
+  await ok(t.call(merchantApi.apply, { name: `Shop ${user.username.slice(-4)}` }, user.token));
+  await ok(t.call(adminC2cApi.merchantReview, { userId: user.id, approve: true }, await adminToken(t)));
+  return user;
+};
+
+export const bankForm = (overrides: Partial<PaymentMethodInput> = {}): PaymentMethodInput =>
+  ({
+    type: 'bank',
+    name: 'Li Lei',
+    cardNumber: '6222020200112233',
+    bankName: 'ICBC',
+    ...overrides,
+  }) as PaymentMethodInput;
+
+export const addBank = (t: TestApp, user: TestUser, form: PaymentMethodInput = bankForm()) =>
+  ok<PaymentMethod>(t.call(bankApi.add, form, user.token));
+
+/** A merchant's ad on its first bank card (made when needed): 100 USDT at 7.00, limits 10.00-700.00. */
+export const createAd = async (t: TestApp, merchant: TestUser, overrides: Partial<AdInput> = {}) => {
+  const method = overrides.paymentMethodId ? null : await addBank(t, merchant);
+  return ok<Ad>(
+    t.call(
+      advertisingApi.publish,
+      {
+        type: 'sell',
+        paymentMethodId: method?.id ?? overrides.paymentMethodId!,
+        price: '7.00',
+        quantity: '100',
+        minLimit: '10.00',
+        maxLimit: '700.00',
+        timeLimit: 15,
+        ...overrides,
+      },
+      merchant.token,
+    ),
+  );
+};
+
+export const startOrder = (t: TestApp, taker: TestUser, adId: number, amountCoin = '10', extra = {}) =>
+  ok<Order>(t.call(transactionApi.start, { adId, amountCoin, ...extra }, taker.token));
+
+export const pay = (t: TestApp, buyer: TestUser, id: number) =>
+  ok<Order>(t.call(transactionApi.payment, { id }, buyer.token));
+
+export const release = (t: TestApp, seller: TestUser, id: number) =>
+  ok<Order>(t.call(transactionApi.completed, { id, pin: TEST_PIN }, seller.token));
+
+/** Books balance and the escrow holds exactly the open orders' coins. */
+export const expectBooks = async (t: TestApp) => {
+  const report = await verifyLedger(t.database.db);
+  expect(report.problems).toEqual([]);
+  const rows = (await t.database.db.execute(
+    sql`SELECT
+       coalesce((SELECT balance FROM ledger_accounts WHERE code = 'c2c-escrow'), 0)::text AS escrow,
+       coalesce((SELECT sum(amount_coin) FROM c2c_orders WHERE status IN ('pending','payment','appealing')), 0)::text AS open,
+       coalesce((SELECT sum(frozen) FROM c2c_ads WHERE type = 'sell'), 0)::text AS ad_frozen`,
+  )) as unknown as { rows: { escrow: string; open: string }[] };
+  expect(rows.rows[0]!.escrow).toBe(rows.rows[0]!.open);
+};

@@ -1,0 +1,224 @@
+import {
+  adminC2cApi,
+  bankApi,
+  ErrorCode,
+  type MerchantDetail,
+  type MerchantInfo,
+  merchantApi,
+  type PaymentMethod,
+  userApi,
+} from '@chatpay/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { adminToken, createUser } from '../helpers/factories.ts';
+import { addBank, bankForm, createAd, createMerchant, expectBooks, ok } from './factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await expectBooks(t);
+  await t.stop();
+});
+
+describe('merchant application and review', () => {
+  it('a member applies, support sees it, the admin approves: role merchant in the next token check', async () => {
+    const member = await createUser(t);
+    expect((await t.call(merchantApi.info, {}, member.token)).data).toBeNull();
+    const applied = await ok<MerchantInfo>(
+      t.call(merchantApi.apply, { name: 'Good Shop', note: 'hi' }, member.token),
+    );
+    expect(applied.status).toBe('pending');
+    expect((await t.call(merchantApi.apply, { name: 'Again' }, member.token)).code).toBe(
+      ErrorCode.MerchantApplied,
+    );
+
+    const page = await ok<{ list: MerchantInfo[] }>(
+      t.call(adminC2cApi.merchantPage, { status: 'pending' }, await adminToken(t)),
+    );
+    expect(page.list.some((m) => m.userId === member.id)).toBe(true);
+    // An ordinary member has no permission.
+    expect(
+      (await t.call(adminC2cApi.merchantReview, { userId: member.id, approve: true }, member.token)).code,
+    ).toBe(ErrorCode.Forbidden);
+    const approved = await ok<MerchantInfo>(
+      t.call(
+        adminC2cApi.merchantReview,
+        { userId: member.id, approve: true, note: 'welcome' },
+        await adminToken(t),
+      ),
+    );
+    expect(approved.status).toBe('approved');
+    const person = await ok<{ role?: string[] }>(t.call(userApi.person, {}, member.token));
+    expect(JSON.stringify(person)).toContain('merchant');
+    // Reviewed once only.
+    expect(
+      (await t.call(adminC2cApi.merchantReview, { userId: member.id, approve: false }, await adminToken(t)))
+        .code,
+    ).toBe(ErrorCode.Conflict);
+  });
+
+  it('a rejected member may apply again; a non-merchant cannot update or make API keys', async () => {
+    const member = await createUser(t);
+    await ok(t.call(merchantApi.apply, { name: 'Shop' }, member.token));
+    await ok(
+      t.call(
+        adminC2cApi.merchantReview,
+        { userId: member.id, approve: false, note: 'no' },
+        await adminToken(t),
+      ),
+    );
+    expect((await t.call(merchantApi.update, { name: 'X' }, member.token)).code).toBe(ErrorCode.NotMerchant);
+    expect((await t.call(merchantApi.apiKey, {}, member.token)).code).toBe(ErrorCode.NotMerchant);
+    const again = await ok<MerchantInfo>(t.call(merchantApi.apply, { name: 'Shop 2' }, member.token));
+    expect(again.status).toBe('pending');
+  });
+
+  it('detail: profile, SPEC §3 cards (masked for others) and 30-day stats; update changes the profile', async () => {
+    const merchant = await createMerchant(t);
+    await addBank(t, merchant);
+    await addBank(t, merchant, { type: 'alipay', name: 'Li', account: 'li@example.com' });
+    await addBank(t, merchant, {
+      type: 'card',
+      name: 'Shop',
+      publishKey: 'pk_live_1',
+      secretKey: 'sk_live_abcd1234',
+    });
+    const updated = await ok<MerchantInfo>(
+      t.call(merchantApi.update, { name: 'Renamed', intro: 'fast release' }, merchant.token),
+    );
+    expect(updated.name).toBe('Renamed');
+    const mine = await ok<MerchantDetail>(t.call(merchantApi.detail, {}, merchant.token));
+    expect(mine.merchantInfo.name).toBe('Renamed');
+    expect(mine.cards.map((c) => [c.name, c.code])).toEqual([
+      ['Stripe(Shop)', 'pk_live_1'],
+      ['Li', 'li@example.com'],
+      ['Li Lei(ICBC)', '6222020200112233'],
+    ]);
+    const meta = JSON.parse(mine.cards[2]!.metadata);
+    expect(meta).toMatchObject({ childType: 'bank', bankName: 'ICBC', cardNumber: '6222020200112233' });
+    expect(JSON.stringify(mine)).not.toContain('sk_live');
+    expect(mine.stats).toEqual({
+      avgPaymentSeconds: null,
+      avgReleaseSeconds: null,
+      completedOrders: 0,
+      completionRate: null,
+    });
+    const other = await createUser(t);
+    const seen = await ok<MerchantDetail>(t.call(merchantApi.detail, { userId: merchant.id }, other.token));
+    expect(seen.cards[2]!.code).toBe('****2233');
+    // A member who is no merchant has no public profile.
+    expect((await t.call(merchantApi.detail, { userId: other.id }, merchant.token)).code).toBe(
+      ErrorCode.MerchantNotFound,
+    );
+  });
+});
+
+describe('payment methods', () => {
+  it('add, update, page, info, delete for each SPEC §3 type', async () => {
+    const member = await createUser(t);
+    const bank = await addBank(t, member, bankForm({ branch: 'Main St', iban: 'DE89370400440532013000' }));
+    expect(bank).toMatchObject({
+      type: 'bank',
+      branch: 'Main St',
+      iban: 'DE89370400440532013000',
+      secretKeyMasked: '',
+    });
+    const wechat = await addBank(t, member, {
+      type: 'wechat',
+      name: 'Lei',
+      account: 'wx_lei',
+      qrCode: '/uploads/2026-11-21/qr.png',
+    });
+    expect(wechat.qrCode).toBe('/uploads/2026-11-21/qr.png');
+    const card = await addBank(t, member, {
+      type: 'card',
+      name: 'Pay',
+      publishKey: 'pk_test_1',
+      secretKey: 'sk_test_secret_9876',
+      dailyMaxOrders: 5,
+    });
+    expect(card.secretKeyMasked).toBe('****9876');
+    expect(card.dailyMaxOrders).toBe(5);
+    expect(JSON.stringify(card)).not.toContain('sk_test_secret');
+    // Stored encrypted: the column never holds the plain secret.
+    const raw = await t.database.db.execute(
+      `SELECT secret_key_enc FROM c2c_payment_methods WHERE id = ${card.id}` as never,
+    );
+    expect(JSON.stringify(raw)).not.toContain('sk_test_secret');
+
+    // Update without a new secret keeps it; a new one replaces it.
+    const kept = await ok<PaymentMethod>(
+      t.call(
+        bankApi.update,
+        { id: card.id, type: 'card', name: 'Pay 2', publishKey: 'pk_test_2' },
+        member.token,
+      ),
+    );
+    expect(kept).toMatchObject({ name: 'Pay 2', publishKey: 'pk_test_2', secretKeyMasked: '****9876' });
+    const changed = await ok<PaymentMethod>(
+      t.call(
+        bankApi.update,
+        { id: card.id, type: 'card', name: 'Pay 2', publishKey: 'pk_test_2', secretKey: 'sk_new_0000' },
+        member.token,
+      ),
+    );
+    expect(changed.secretKeyMasked).toBe('****0000');
+    expect((await t.call(bankApi.update, { id: card.id, ...bankForm() } as never, member.token)).code).toBe(
+      ErrorCode.Validation,
+    );
+
+    const page = await ok<{ list: PaymentMethod[]; pagination: { total: number } }>(
+      t.call(bankApi.page, {}, member.token),
+    );
+    expect(page.pagination.total).toBe(3);
+    expect((await ok<PaymentMethod>(t.call(bankApi.info, { id: wechat.id }, member.token))).account).toBe(
+      'wx_lei',
+    );
+
+    await ok(t.call(bankApi.delete, { id: wechat.id }, member.token));
+    expect((await t.call(bankApi.info, { id: wechat.id }, member.token)).code).toBe(
+      ErrorCode.PaymentMethodNotFound,
+    );
+  });
+
+  it("bad forms and someone else's method", async () => {
+    const member = await createUser(t);
+    const other = await createUser(t);
+    expect((await t.call(bankApi.add, { type: 'bank', name: 'x' } as never, member.token)).code).toBe(
+      ErrorCode.Validation,
+    );
+    expect((await t.call(bankApi.add, { type: 'paypal', name: 'x' } as never, member.token)).code).toBe(
+      ErrorCode.Validation,
+    );
+    expect(
+      (
+        await t.call(
+          bankApi.add,
+          { type: 'alipay', name: 'x', account: 'y', qrCode: 'https://evil.example/x.png' },
+          member.token,
+        )
+      ).code,
+    ).toBe(ErrorCode.InvalidMediaUrl);
+    const mine = await addBank(t, member);
+    expect((await t.call(bankApi.info, { id: mine.id }, other.token)).code).toBe(
+      ErrorCode.PaymentMethodNotFound,
+    );
+    expect((await t.call(bankApi.delete, { id: mine.id }, other.token)).code).toBe(
+      ErrorCode.PaymentMethodNotFound,
+    );
+    expect(
+      (await t.call(bankApi.update, { id: mine.id, ...bankForm({ name: 'Thief' }) } as never, other.token))
+        .code,
+    ).toBe(ErrorCode.PaymentMethodNotFound);
+  });
+
+  it('a method used by a live ad cannot be deleted', async () => {
+    const merchant = await createMerchant(t);
+    const ad = await createAd(t, merchant);
+    expect((await t.call(bankApi.delete, { id: ad.paymentMethodId }, merchant.token)).code).toBe(
+      ErrorCode.PaymentMethodInUse,
+    );
+  });
+});

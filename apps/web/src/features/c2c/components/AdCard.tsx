@@ -1,0 +1,58 @@
+import type { Ad } from '@chatpay/shared';
+import { Button, Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { StatsLine } from './bits.tsx';
+
+/** A market ad: merchant with 30-day stats, price, limits, available quantity and the Buy/Sell button. */
+export const AdCard = ({
+  ad,
+  fiat,
+  mine,
+  onTrade,
+}: {
+  ad: Ad;
+  fiat: string;
+  mine: boolean;
+  onTrade: () => void;
+}) => {
+  const { t } = useTranslation();
+  // A sell ad is where I buy.
+  const action = ad.type === 'sell' ? 'buy' : 'sell';
+  return (
+    <div className="c2c-card" data-testid={`ad-${ad.id}`}>
+      <div className="c2c-ad-head">
+        <UserAvatar src={ad.merchant.avatar} size={28} />
+        <span className="c2c-ad-merchant" data-testid={`ad-${ad.id}-merchant`}>
+          {ad.merchant.name}
+        </span>
+        <Tag color="primary" fill="outline">
+          {t(`c2c.payType.${ad.paymentType}`)}
+        </Tag>
+      </div>
+      <StatsLine stats={ad.merchant.stats} testId={`ad-${ad.id}-stats`} />
+      <div className="c2c-ad-body">
+        <div>
+          <div className="c2c-price" data-testid={`ad-${ad.id}-price`}>
+            <small>{fiat}</small> {ad.price}
+          </div>
+          <div className="c2c-muted">
+            {t('c2c.ad.available')} <span data-testid={`ad-${ad.id}-remaining`}>{ad.remaining}</span> USDT
+          </div>
+          <div className="c2c-muted">
+            {t('c2c.ad.limit')} {ad.minLimit} - {ad.maxLimit} {fiat}
+          </div>
+        </div>
+        <Button
+          color={action === 'buy' ? 'success' : 'danger'}
+          size="small"
+          disabled={mine}
+          onClick={onTrade}
+          data-testid={`ad-${ad.id}-trade`}
+        >
+          {mine ? t('c2c.ad.mine') : t(`c2c.action.${action}`)}
+        </Button>
+      </div>
+    </div>
+  );
+};

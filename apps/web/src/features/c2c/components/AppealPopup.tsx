@@ -1,0 +1,117 @@
+import { Button, Popup } from 'antd-mobile';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { upload } from '../../../lib/request.ts';
+import { toast, toastError } from '../../../lib/toast.ts';
+import { useAppeal } from '../queries.ts';
+import { Proof } from './bits.tsx';
+
+const MAX_PROOF = 9;
+
+/** The appeal form: a reason and image or video proof (required from the buyer, SPEC §4). */
+export const AppealPopup = ({
+  orderId,
+  proofRequired,
+  visible,
+  onClose,
+}: {
+  orderId: number;
+  proofRequired: boolean;
+  visible: boolean;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation();
+  const appeal = useAppeal();
+  const [reason, setReason] = useState('');
+  const [proof, setProof] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  const pick = async (files: FileList | null) => {
+    if (!files?.length) return;
+    setUploading(true);
+    try {
+      for (const file of [...files].slice(0, MAX_PROOF - proof.length)) {
+        const url = await upload(file);
+        setProof((list) => [...list, url]);
+      }
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setUploading(false);
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  };
+
+  const submit = async () => {
+    if (!reason.trim()) return void toast(t('c2c.appeal.reasonRequired'));
+    if (proofRequired && proof.length === 0) return void toast(t('c2c.appeal.proofRequired'));
+    try {
+      await appeal.mutateAsync({ id: orderId, reason: reason.trim(), proof });
+      toast(t('c2c.appeal.sent'));
+      onClose();
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} bodyStyle={{ borderRadius: '12px 12px 0 0' }}>
+      <div className="c2c-popup" data-testid="appeal-popup">
+        <h3 className="popup-title">{t('c2c.appeal.title')}</h3>
+        <div className="c2c-warning">{t('c2c.appeal.hint')}</div>
+        <div className="c2c-field" style={{ marginTop: 12 }}>
+          <div className="c2c-field-label">{t('c2c.appeal.reason')}</div>
+          <textarea
+            className="c2c-textarea"
+            data-testid="appeal-reason"
+            value={reason}
+            maxLength={500}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder={t('c2c.appeal.reasonPlaceholder')}
+          />
+        </div>
+        <div className="c2c-field">
+          <div className="c2c-field-label">
+            {proofRequired ? t('c2c.appeal.proofBuyer') : t('c2c.appeal.proofOptional')}
+          </div>
+          <div className="c2c-proofs" data-testid="appeal-proofs">
+            {proof.map((url) => (
+              <Proof key={url} url={url} />
+            ))}
+          </div>
+          <input
+            ref={fileRef}
+            className="hidden-input"
+            type="file"
+            accept="image/*,video/*"
+            multiple
+            data-testid="appeal-file"
+            onChange={(e) => void pick(e.target.files)}
+          />
+          <Button
+            size="small"
+            style={{ marginTop: 8 }}
+            loading={uploading}
+            disabled={proof.length >= MAX_PROOF}
+            onClick={() => fileRef.current?.click()}
+            data-testid="appeal-upload"
+          >
+            {t('c2c.appeal.upload')}
+          </Button>
+        </div>
+        <Button
+          block
+          color="danger"
+          size="large"
+          loading={appeal.isPending}
+          disabled={uploading}
+          onClick={submit}
+          data-testid="appeal-submit"
+        >
+          {t('c2c.appeal.submit')}
+        </Button>
+      </div>
+    </Popup>
+  );
+};

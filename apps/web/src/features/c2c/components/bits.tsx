@@ -1,0 +1,105 @@
+import type { MerchantStats, OrderStatus } from '@chatpay/shared';
+import { Tag } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../lib/clipboard.ts';
+import { durationParts, isKnownStatus } from '../logic.ts';
+
+/** The current time, ticking every `ms` while mounted (live countdowns). */
+export const useNow = (ms = 1000) => {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+};
+
+const statusColor: Record<OrderStatus, string> = {
+  pending: 'warning',
+  payment: 'primary',
+  completed: 'success',
+  appealing: 'danger',
+  canceled: 'default',
+};
+
+/** An order status; anything this client does not know reads "unknown order status" (SPEC §8). */
+export const StatusTag = ({ status }: { status: string }) => {
+  const { t } = useTranslation();
+  const known = isKnownStatus(status);
+  return (
+    <Tag color={known ? statusColor[status] : 'default'} fill="outline" data-testid="order-status-tag">
+      {known ? t(`c2c.status.${status}`) : t('c2c.status.unknown')}
+    </Tag>
+  );
+};
+
+/** A duration in minutes and seconds, or a dash. */
+export const useDuration = () => {
+  const { t } = useTranslation();
+  return (seconds: number | null) => {
+    const parts = durationParts(seconds);
+    if (!parts) return '—';
+    return parts.minutes > 0 ? t('c2c.duration.ms', parts) : t('c2c.duration.s', parts);
+  };
+};
+
+/** 30-day merchant stats in one line (SPEC §3). */
+export const StatsLine = ({ stats, testId }: { stats: MerchantStats; testId?: string }) => {
+  const { t } = useTranslation();
+  const duration = useDuration();
+  return (
+    <div className="c2c-stats-line" data-testid={testId}>
+      <span>{t('c2c.stats.orders', { n: stats.completedOrders })}</span>
+      {stats.completionRate !== null ? (
+        <span>{t('c2c.stats.rate', { rate: stats.completionRate })}</span>
+      ) : null}
+      {stats.avgReleaseSeconds !== null ? (
+        <span>{t('c2c.stats.release', { time: duration(stats.avgReleaseSeconds) })}</span>
+      ) : null}
+    </div>
+  );
+};
+
+/** A label and a value with a copy button (payee details, ids). */
+export const CopyRow = ({ label, value, testId }: { label: string; value: string; testId: string }) => {
+  const { t } = useTranslation();
+  return (
+    <div className="c2c-row">
+      <span className="c2c-row-label">{label}</span>
+      <span className="c2c-row-value" data-testid={testId}>
+        {value}
+      </span>
+      <button
+        type="button"
+        className="c2c-copy"
+        onClick={() => void copyText(value)}
+        aria-label={t('common.copy')}
+        data-testid={`${testId}-copy`}
+      >
+        {t('common.copy')}
+      </button>
+    </div>
+  );
+};
+
+/** A label and a value. */
+export const Row = ({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) => (
+  <div className="c2c-row">
+    <span className="c2c-row-label">{label}</span>
+    <span className="c2c-row-value" data-testid={testId}>
+      {value}
+    </span>
+  </div>
+);
+
+/** Shows an uploaded proof: a picture, or a video with controls. */
+export const Proof = ({ url }: { url: string }) =>
+  /\.(mp4|webm|mov|m4v|ogv)(\?|$)/i.test(url) ? (
+    // biome-ignore lint/a11y/useMediaCaption: user-uploaded proof has no captions
+    <video className="c2c-proof" src={url} controls preload="metadata" />
+  ) : (
+    <a href={url} target="_blank" rel="noreferrer">
+      <img className="c2c-proof" src={url} alt="" />
+    </a>
+  );

@@ -1,0 +1,20 @@
+/** Query keys of the C2C market. */
+export const c2cKeys = {
+  all: ['c2c'] as const,
+  market: (filter: object) => [...c2cKeys.all, 'market', filter] as const,
+  ad: (id: number) => [...c2cKeys.all, 'ad', id] as const,
+  myAds: () => [...c2cKeys.all, 'myAds'] as const,
+  myAd: (id: number) => [...c2cKeys.all, 'myAd', id] as const,
+  orders: (status: string) => [...c2cKeys.all, 'orders', status] as const,
+  order: (id: number) => [...c2cKeys.all, 'order', id] as const,
+  config: () => [...c2cKeys.all, 'config'] as const,
+  unread: () => [...c2cKeys.all, 'unread'] as const,
+  merchantInfo: () => [...c2cKeys.all, 'merchantInfo'] as const,
+  merchantDetail: () => [...c2cKeys.all, 'merchantDetail'] as const,
+  banks: () => [...c2cKeys.all, 'banks'] as const,
+  bank: (id: number) => [...c2cKeys.all, 'bank', id] as const,
+  balance: () => [...c2cKeys.all, 'balance'] as const,
+  appeals: () => [...c2cKeys.all, 'appeals'] as const,
+  appeal: (id: number) => [...c2cKeys.all, 'appeal', id] as const,
+  appealMessages: (id: number) => [...c2cKeys.all, 'appealMessages', id] as const,
+};

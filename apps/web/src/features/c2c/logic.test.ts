@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cardLabel,
+  coinToFiat,
+  feeOf,
+  fiatToCoin,
+  formatCountdown,
+  isKnownStatus,
+  orderActions,
+  samePage,
+  secondsUntil,
+  subtractUsdt,
+} from './logic.ts';
+
+describe('countdown', () => {
+  it('shows mm:ss below an hour and h:mm:ss from an hour on', () => {
+    expect(formatCountdown(0)).toBe('00:00');
+    expect(formatCountdown(-5)).toBe('00:00');
+    expect(formatCountdown(59)).toBe('00:59');
+    expect(formatCountdown(15 * 60)).toBe('15:00');
+    expect(formatCountdown(3599)).toBe('59:59');
+    expect(formatCountdown(3600)).toBe('1:00:00');
+    expect(formatCountdown(2 * 3600 + 61)).toBe('2:01:01');
+  });
+
+  it('counts whole seconds to a deadline, never below zero', () => {
+    const now = Date.parse('2025-01-01T00:00:00.000Z');
+    expect(secondsUntil('2025-01-01T00:15:00.000Z', now)).toBe(900);
+    expect(secondsUntil('2025-01-01T00:00:00.500Z', now)).toBe(1);
+    expect(secondsUntil('2024-12-31T23:59:00.000Z', now)).toBe(0);
+    expect(secondsUntil(null, now)).toBe(0);
+    expect(secondsUntil('garbage', now)).toBe(0);
+  });
+});
+
+describe('coin and fiat conversion (integer math)', () => {
+  it('prices coins in fiat rounded up to a cent', () => {
+    expect(coinToFiat('10', '7.20')).toBe('72.00');
+    expect(coinToFiat('0.000001', '7.20')).toBe('0.01');
+    expect(coinToFiat('1.234567', '7.21')).toBe('8.91');
+    // 0.1 + 0.2 style float traps do not exist here.
+    expect(coinToFiat('0.3', '0.10')).toBe('0.03');
+  });
+
+  it('turns fiat into coins rounded down to a micro-USDT', () => {
+    expect(fiatToCoin('72', '7.20')).toBe('10.00');
+    expect(fiatToCoin('100', '7.21')).toBe('13.869625');
+    expect(fiatToCoin('0.01', '7.20')).toBe('0.001388');
+  });
+
+  it('refuses what is not an amount', () => {
+    expect(coinToFiat('abc', '7.20')).toBeNull();
+    expect(coinToFiat('1.1234567', '7.20')).toBeNull();
+    expect(fiatToCoin('1.001', '7.20')).toBeNull();
+    expect(fiatToCoin('10', '0')).toBeNull();
+  });
+
+  it('takes the fee rounded up to a micro-USDT and subtracts it', () => {
+    expect(feeOf('100', '0.1')).toBe('0.10');
+    expect(feeOf('0.000001', '0.1')).toBe('0.000001');
+    expect(feeOf('12.345678', '1.25')).toBe('0.154321');
+    expect(feeOf('10', '0')).toBe('0.00');
+    expect(subtractUsdt('100', '0.1')).toBe('99.90');
+  });
+});
+
+describe('card names (SPEC §3)', () => {
+  const meta = (o: Record<string, string>) => JSON.stringify(o);
+  it('keeps a name the card already has', () => {
+    expect(cardLabel({ name: 'Mine', code: '42', metadata: '{}' })).toMatchObject({
+      name: 'Mine',
+      code: '42',
+    });
+  });
+  it('derives bank, Alipay, WeChat and card-provider names', () => {
+    const bank = meta({ childType: 'bank', name: 'Ann Lee', bankName: 'ICBC', cardNumber: '6222 0001' });
+    expect(cardLabel({ name: '', code: '', metadata: bank })).toMatchObject({
+      name: 'Ann Lee(ICBC)',
+      code: '6222 0001',
+    });
+    const ali = meta({ childType: 'alipay', name: 'Ann', account: 'ann@example.com' });
+    expect(cardLabel({ name: '', code: '', metadata: ali })).toMatchObject({
+      name: 'Ann',
+      code: 'ann@example.com',
+    });
+    const wx = meta({ childType: 'wechat', name: 'Ann', account: 'wx_ann' });
+    expect(cardLabel({ name: '', code: '', metadata: wx })).toMatchObject({ name: 'Ann', code: 'wx_ann' });
+    const card = meta({ childType: 'card', name: 'Shop', publishKey: 'pk_live_1' });
+    expect(cardLabel({ name: '', code: '', metadata: card })).toMatchObject({
+      name: 'Stripe(Shop)',
+      code: 'pk_live_1',
+    });
+  });
+  it('reads metadata that arrives already parsed, and survives broken metadata', () => {
+    expect(
+      cardLabel({ name: '', code: '', metadata: { childType: 'alipay', name: 'A', account: 'x' } as never })
+        .name,
+    ).toBe('A');
+    expect(cardLabel({ name: '', code: '', metadata: '{oops' }).name).toBe('Stripe()');
+  });
+});
+
+describe('order actions by status and role (SPEC §4)', () => {
+  it('lets the buyer cancel or mark paid while pending; the seller waits', () => {
+    expect(orderActions('pending', 'buyer', 0)).toEqual(['cancel', 'paid']);
+    expect(orderActions('pending', 'seller', 0)).toEqual([]);
+  });
+  it('lets the seller release or appeal once paid; the buyer appeals after the release countdown', () => {
+    expect(orderActions('payment', 'seller', 600)).toEqual(['appeal', 'release']);
+    expect(orderActions('payment', 'buyer', 600)).toEqual([]);
+    expect(orderActions('payment', 'buyer', 0)).toEqual(['appeal']);
+  });
+  it('offers nothing on finished, appealing or unknown orders', () => {
+    for (const status of ['completed', 'canceled', 'appealing', 'refunded']) {
+      expect(orderActions(status, 'buyer', 0)).toEqual([]);
+      expect(orderActions(status, 'seller', 0)).toEqual([]);
+    }
+    expect(isKnownStatus('refunded')).toBe(false);
+    expect(isKnownStatus('payment')).toBe(true);
+  });
+});
+
+describe('order status event navigation (SPEC §2)', () => {
+  it('treats the same path and query pairs as the same page', () => {
+    expect(samePage('/pages/c2c/detail?id=5', '/pages/c2c/detail?id=5')).toBe(true);
+    expect(samePage('/pages/c2c/detail?id=5&x=1', '/pages/c2c/detail?x=1&id=5')).toBe(true);
+    expect(samePage('/pages/c2c/detail?id=5', '/pages/c2c/detail?id=6')).toBe(false);
+    expect(samePage('/pages/c2c/detail?id=5', '/pages/c2c/order')).toBe(false);
+  });
+});

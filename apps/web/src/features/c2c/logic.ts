@@ -1,0 +1,165 @@
+import {
+  formatFiat,
+  formatUsdt,
+  type MerchantCard,
+  type OrderStatus,
+  orderStatuses,
+  parseFiat,
+  parseUsdt,
+} from '@chatpay/shared';
+
+/** Pure market rules the pages share: units, countdowns, card names, which actions an order offers. */
+
+const MICRO = 1_000_000n;
+
+const tryParse = <T>(fn: () => T): T | null => {
+  try {
+    return fn();
+  } catch {
+    return null;
+  }
+};
+
+/** A fiat decimal string in cents, or null when it is not one. */
+export const fiatCents = (text: string) => tryParse(() => parseFiat(text.trim()));
+/** A USDT decimal string in micro-units, or null when it is not one. */
+export const usdtMicro = (text: string) => tryParse(() => parseUsdt(text.trim()));
+
+/** Fiat an amount of coins costs at `price` (fiat per 1 USDT), rounded up to a cent as the server does. */
+export const coinToFiat = (amountCoin: string, price: string): string | null => {
+  const coin = usdtMicro(amountCoin);
+  const p = fiatCents(price);
+  if (coin === null || p === null) return null;
+  return formatFiat((coin * p + MICRO - 1n) / MICRO);
+};
+
+/** Coins a fiat amount buys at `price`, rounded down to a micro-USDT as the server does. */
+export const fiatToCoin = (amountFiat: string, price: string): string | null => {
+  const fiat = fiatCents(amountFiat);
+  const p = fiatCents(price);
+  if (fiat === null || p === null || p === 0n) return null;
+  return formatUsdt((fiat * MICRO) / p);
+};
+
+/** The fee on `amountCoin` at `percent` ("0.1" = 0.1 %), rounded up to a micro-USDT (the server's rule). */
+export const feeOf = (amountCoin: string, percent: string): string | null => {
+  const coin = usdtMicro(amountCoin);
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(percent.trim());
+  if (coin === null || !m) return null;
+  const hundredths = BigInt(m[1] ?? '0') * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
+  return formatUsdt((coin * hundredths + 9_999n) / 10_000n);
+};
+
+/** `a - b` of two USDT strings, or null. */
+export const subtractUsdt = (a: string, b: string): string | null => {
+  const x = usdtMicro(a);
+  const y = usdtMicro(b);
+  return x === null || y === null ? null : formatUsdt(x - y);
+};
+
+/** Seconds from `now` until `deadline` (ISO), never below zero. */
+export const secondsUntil = (deadline: string | null, now: number): number => {
+  if (!deadline) return 0;
+  const ms = Date.parse(deadline) - now;
+  return Number.isFinite(ms) && ms > 0 ? Math.ceil(ms / 1000) : 0;
+};
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** A countdown as mm:ss, or h:mm:ss from one hour on; zero and below show 00:00. */
+export const formatCountdown = (seconds: number): string => {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${two(m)}:${two(s % 60)}`;
+};
+
+/** A duration for stats ("avg release 3m 20s"): parts as numbers so the page can translate the units. */
+export const durationParts = (seconds: number | null) => {
+  if (seconds === null || !Number.isFinite(seconds)) return null;
+  const s = Math.max(0, Math.round(seconds));
+  return { minutes: Math.floor(s / 60), seconds: s % 60 };
+};
+
+// ---- cards (SPEC §3) ----------------------------------------------------------------------------
+
+export interface CardMeta {
+  childType: string;
+  name: string;
+  bankName: string;
+  cardNumber: string;
+  account: string;
+  publishKey: string;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** Card metadata arrives as a JSON string (or already parsed); anything unreadable is empty. */
+export const parseCardMeta = (metadata: unknown): CardMeta => {
+  let raw: unknown = metadata;
+  if (typeof metadata === 'string') raw = tryParse(() => JSON.parse(metadata) as unknown);
+  const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  return {
+    childType: str(o.childType),
+    name: str(o.name),
+    bankName: str(o.bankName),
+    cardNumber: str(o.cardNumber),
+    account: str(o.account),
+    publishKey: str(o.publishKey),
+  };
+};
+
+/**
+ * SPEC §3 card name: a card without a name gets one from its metadata. Bank → `name(bankName)` with the
+ * card number; Alipay and WeChat → name with the account; any other type → `Stripe(name)` with publishKey.
+ */
+export const cardLabel = (card: Pick<MerchantCard, 'name' | 'code' | 'metadata'>) => {
+  const meta = parseCardMeta(card.metadata);
+  if (card.name) return { name: card.name, code: card.code, type: meta.childType, meta };
+  const [name, code] =
+    meta.childType === 'bank'
+      ? [`${meta.name}(${meta.bankName})`, meta.cardNumber]
+      : meta.childType === 'alipay' || meta.childType === 'wechat'
+        ? [meta.name, meta.account]
+        : [`Stripe(${meta.name})`, meta.publishKey];
+  return { name, code: card.code || code, type: meta.childType, meta };
+};
+
+// ---- orders (SPEC §4) ---------------------------------------------------------------------------
+
+export const isKnownStatus = (status: unknown): status is OrderStatus =>
+  typeof status === 'string' && (orderStatuses as readonly string[]).includes(status);
+
+export type OrderAction = 'cancel' | 'paid' | 'release' | 'appeal';
+
+/**
+ * The buttons an order shows to me: the buyer cancels or marks paid while pending; in payment the seller
+ * releases and may appeal at once, the buyer may appeal once the release countdown is over. Nothing for
+ * finished, appealing or unknown orders.
+ */
+export const orderActions = (
+  status: string,
+  role: 'buyer' | 'seller',
+  releaseSecondsLeft: number,
+): OrderAction[] => {
+  if (status === 'pending') return role === 'buyer' ? ['cancel', 'paid'] : [];
+  if (status === 'payment') {
+    if (role === 'seller') return ['appeal', 'release'];
+    return releaseSecondsLeft <= 0 ? ['appeal'] : [];
+  }
+  return [];
+};
+
+/** The order list's status tabs (SPEC §4). */
+export const ORDER_TABS = ['all', 'pending', 'payment', 'completed', 'appealing', 'canceled'] as const;
+export type OrderTab = (typeof ORDER_TABS)[number];
+
+/** Whether two page paths (with optional queries) name the same page: same path, same query pairs. */
+export const samePage = (a: string, b: string): boolean => {
+  const norm = (p: string) => {
+    const [path = '', query = ''] = p.split('?');
+    const pairs = [...new URLSearchParams(query)].map(([k, v]) => `${k}=${v}`).sort();
+    return `${path.replace(/\/+$/, '')}?${pairs.join('&')}`;
+  };
+  return norm(a) === norm(b);
+};

@@ -1,0 +1,175 @@
+import {
+  type AdType,
+  adminC2cApi,
+  advertisingApi,
+  bankApi,
+  type InputOf,
+  merchantApi,
+  type PaymentType,
+  transactionApi,
+  walletApi,
+} from '@chatpay/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../lib/auth.ts';
+import { call } from '../../lib/request.ts';
+import { c2cKeys } from './keys.ts';
+
+export { c2cKeys } from './keys.ts';
+
+const PAGE_SIZE = 20;
+
+/** Pages of a list call: the next page exists while fewer than `total` items are loaded. */
+const nextPage = <T>(
+  last: { list: T[]; pagination: { page: number; total: number } },
+  all: { list: T[] }[],
+) =>
+  all.reduce((n, p) => n + p.list.length, 0) < last.pagination.total ? last.pagination.page + 1 : undefined;
+
+export interface MarketFilter {
+  type: AdType;
+  paymentType?: PaymentType;
+  amount?: string;
+}
+
+export const useMarket = (filter: MarketFilter) =>
+  useInfiniteQuery({
+    queryKey: c2cKeys.market(filter),
+    queryFn: ({ pageParam }) => call(advertisingApi.page, { ...filter, page: pageParam, size: PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    staleTime: 5_000,
+  });
+
+export const useAd = (id: number) =>
+  useQuery({ queryKey: c2cKeys.ad(id), queryFn: () => call(advertisingApi.detail, { id }), enabled: id > 0 });
+
+export const useMyAd = (id: number) =>
+  useQuery({ queryKey: c2cKeys.myAd(id), queryFn: () => call(advertisingApi.info, { id }), enabled: id > 0 });
+
+export const useMyAds = () =>
+  useInfiniteQuery({
+    queryKey: c2cKeys.myAds(),
+    queryFn: ({ pageParam }) => call(advertisingApi.myPage, { page: pageParam, size: PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+  });
+
+export const useOrders = (status: InputOf<typeof transactionApi.page>['status']) =>
+  useInfiniteQuery({
+    queryKey: c2cKeys.orders(status ?? 'all'),
+    queryFn: ({ pageParam }) => call(transactionApi.page, { status, page: pageParam, size: PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    staleTime: 0,
+  });
+
+export const useOrder = (id: number) =>
+  useQuery({
+    queryKey: c2cKeys.order(id),
+    queryFn: () => call(transactionApi.detail, { id }),
+    enabled: id > 0,
+    staleTime: 0,
+  });
+
+export const useTradeConfig = () =>
+  useQuery({ queryKey: c2cKeys.config(), queryFn: () => call(transactionApi.config, {}) });
+
+/** My orders changed since I last looked (SPEC §4 merchant unread count). */
+export const useOrderUnread = () => {
+  const token = useAuth((s) => s.token);
+  return useQuery({
+    queryKey: c2cKeys.unread(),
+    queryFn: async () => (await call(transactionApi.unread, {})).count,
+    enabled: Boolean(token),
+  });
+};
+
+export const useMerchantInfo = () =>
+  useQuery({ queryKey: c2cKeys.merchantInfo(), queryFn: () => call(merchantApi.info, {}) });
+
+export const useMerchantDetail = (enabled = true) =>
+  useQuery({
+    queryKey: c2cKeys.merchantDetail(),
+    queryFn: () => call(merchantApi.detail, {}),
+    enabled,
+    staleTime: 0,
+  });
+
+export const useBalance = () =>
+  useQuery({ queryKey: c2cKeys.balance(), queryFn: () => call(walletApi.balance, {}), staleTime: 0 });
+
+export const useBanks = () =>
+  useQuery({
+    queryKey: c2cKeys.banks(),
+    queryFn: async () => (await call(bankApi.page, { page: 1, size: 100 })).list,
+  });
+
+export const useBank = (id: number) =>
+  useQuery({ queryKey: c2cKeys.bank(id), queryFn: () => call(bankApi.info, { id }), enabled: id > 0 });
+
+/** Any market mutation: on success everything of the market is read again (orders, ads, balances). */
+const useMarketMutation = <I, O>(fn: (input: I) => Promise<O>) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => qc.invalidateQueries({ queryKey: c2cKeys.all }),
+  });
+};
+
+export const useStartOrder = () =>
+  useMarketMutation((i: InputOf<typeof transactionApi.start>) => call(transactionApi.start, i));
+export const useMarkPaid = () => useMarketMutation((id: number) => call(transactionApi.payment, { id }));
+export const useCancelOrder = () => useMarketMutation((id: number) => call(transactionApi.canceled, { id }));
+export const useRelease = () =>
+  useMarketMutation((i: InputOf<typeof transactionApi.completed>) => call(transactionApi.completed, i));
+export const useAppeal = () =>
+  useMarketMutation((i: InputOf<typeof transactionApi.appealing>) => call(transactionApi.appealing, i));
+
+export const usePublishAd = () =>
+  useMarketMutation((i: InputOf<typeof advertisingApi.publish>) => call(advertisingApi.publish, i));
+export const useUpdateAd = () =>
+  useMarketMutation((i: InputOf<typeof advertisingApi.update>) => call(advertisingApi.update, i));
+export const useCloseAd = () => useMarketMutation((id: number) => call(advertisingApi.close, { id }));
+export const usePutUpAd = () => useMarketMutation((id: number) => call(advertisingApi.uploadAd, { id }));
+export const useDeleteAd = () => useMarketMutation((id: number) => call(advertisingApi.delete, { id }));
+
+export const useAddBank = () => useMarketMutation((i: InputOf<typeof bankApi.add>) => call(bankApi.add, i));
+export const useUpdateBank = () =>
+  useMarketMutation((i: InputOf<typeof bankApi.update>) => call(bankApi.update, i));
+export const useDeleteBank = () => useMarketMutation((id: number) => call(bankApi.delete, { id }));
+
+export const useApplyMerchant = () =>
+  useMarketMutation((i: InputOf<typeof merchantApi.apply>) => call(merchantApi.apply, i));
+export const useUpdateMerchant = () =>
+  useMarketMutation((i: InputOf<typeof merchantApi.update>) => call(merchantApi.update, i));
+export const useRotateApiKey = () => useMutation({ mutationFn: () => call(merchantApi.apiKey, {}) });
+
+// ---- support ------------------------------------------------------------------------------------
+
+export const useAppeals = () =>
+  useQuery({
+    queryKey: c2cKeys.appeals(),
+    queryFn: () => call(adminC2cApi.appealPage, { status: 'appealing', page: 1, size: 100 }),
+    staleTime: 0,
+  });
+
+export const useAppealInfo = (id: number) =>
+  useQuery({
+    queryKey: c2cKeys.appeal(id),
+    queryFn: () => call(adminC2cApi.appealInfo, { id }),
+    enabled: id > 0,
+    staleTime: 0,
+  });
+
+export const useAppealMessages = (id: number) =>
+  useQuery({
+    queryKey: c2cKeys.appealMessages(id),
+    queryFn: async () => (await call(adminC2cApi.appealMessages, { id })).list,
+    enabled: id > 0,
+    staleTime: 0,
+  });
+
+export const useResolveAppeal = () =>
+  useMarketMutation((i: InputOf<typeof adminC2cApi.appealResolve>) => call(adminC2cApi.appealResolve, i));
+export const useSupportMessage = () =>
+  useMarketMutation((i: InputOf<typeof adminC2cApi.appealMessage>) => call(adminC2cApi.appealMessage, i));

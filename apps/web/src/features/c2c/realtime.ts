@@ -1,0 +1,50 @@
+import { orderStatusPayload, orderUnreadPayload, Role } from '@chatpay/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../lib/auth.ts';
+import { navigate } from '../../lib/router/navigate.ts';
+import { onServerEvent, onSocketConnect } from '../../lib/socket.ts';
+import { playMessageSound } from '../chat/sound.ts';
+import { orderSoundAllowed } from '../settings/prefs.ts';
+import { c2cKeys } from './keys.ts';
+import { samePage } from './logic.ts';
+
+let client: QueryClient | null = null;
+
+const isMerchant = () => {
+  if (useAuth.getState().payload?.role.includes(Role.Merchant)) return true;
+  const info = client?.getQueryData<{ status?: string } | null>(c2cKeys.merchantInfo());
+  return info?.status === 'approved';
+};
+
+const currentPage = () =>
+  typeof window === 'undefined' ? '' : decodeURIComponent(window.location.hash.replace(/^#/, ''));
+
+/** Server events of the market by name (SPEC §4, §7); payloads are validated before use. */
+const handlers = {
+  onC2COrderStatus: (raw: unknown) => {
+    const parsed = orderStatusPayload.safeParse(raw);
+    void client?.invalidateQueries({ queryKey: c2cKeys.all });
+    if (!parsed.success) return;
+    if (isMerchant() && orderSoundAllowed()) playMessageSound();
+    // SPEC §2: the event names the page to show; go there unless it is already open.
+    const { page } = parsed.data;
+    if (page && !samePage(page, currentPage())) navigate(page);
+  },
+  onC2COrderUnread: (raw: unknown) => {
+    const parsed = orderUnreadPayload.safeParse(raw);
+    if (parsed.success) client?.setQueryData(c2cKeys.unread(), parsed.data.count);
+  },
+} as const;
+
+let started = false;
+
+/** Listens to order events once; a (re)connect reads the unread count again (SPEC §4 socket connect). */
+export const startC2CRealtime = (queryClient: QueryClient) => {
+  client = queryClient;
+  if (started) return;
+  started = true;
+  for (const [event, handler] of Object.entries(handlers)) {
+    onServerEvent(event as keyof typeof handlers, handler);
+  }
+  onSocketConnect(() => void client?.invalidateQueries({ queryKey: c2cKeys.unread() }));
+};

@@ -1,0 +1,153 @@
+import { Button } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { LoadError } from '../../components/LoadError.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
+import { AppealPopup } from '../../features/c2c/components/AppealPopup.tsx';
+import { StatusTag, useNow } from '../../features/c2c/components/bits.tsx';
+import { AppealCard, EventList, OrderAmounts, PayeeCard } from '../../features/c2c/components/OrderView.tsx';
+import { ReleasePopup } from '../../features/c2c/components/ReleasePopup.tsx';
+import { formatCountdown, isKnownStatus, type OrderAction, orderActions } from '../../features/c2c/logic.ts';
+import { useCancelOrder, useMarkPaid, useOrder, useTradeConfig } from '../../features/c2c/queries.ts';
+import { confirm } from '../../lib/dialog.ts';
+import { navigate } from '../../lib/router/navigate.ts';
+import { Paths } from '../../lib/router/paths.ts';
+import { toastError } from '../../lib/toast.ts';
+
+/** The order (SPEC §2 /pages/c2c/detail?id=): status, countdowns, amounts, payee, actions, chat. */
+const DetailPage = () => {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const order = useOrder(id);
+  const fiat = useTradeConfig().data?.fiat ?? '';
+  const markPaid = useMarkPaid();
+  const cancel = useCancelOrder();
+  const [appealOpen, setAppealOpen] = useState(false);
+  const [releaseOpen, setReleaseOpen] = useState(false);
+  const now = useNow();
+
+  const o = order.data;
+  // Countdowns run from the server's seconds-left at fetch time, so a wrong device clock does not matter.
+  const elapsed = o ? Math.floor((now - order.dataUpdatedAt) / 1000) : 0;
+  const payLeft = o ? Math.max(0, o.payTimeLeft - elapsed) : 0;
+  const releaseLeft = o ? Math.max(0, o.releaseTimeLeft - elapsed) : 0;
+  const expired = o?.status === 'pending' && o.payTimeLeft > 0 && payLeft === 0;
+  const { refetch } = order;
+  useEffect(() => {
+    // The sweeper cancels a late order: read it again a moment after the deadline.
+    if (!expired) return;
+    const timer = setTimeout(() => void refetch(), 3000);
+    return () => clearTimeout(timer);
+  }, [expired, refetch]);
+
+  if (order.isPending) return <Page title={t('c2c.titles.detail')}>{<Loading />}</Page>;
+  if (order.isError || !o)
+    return (
+      <Page title={t('c2c.titles.detail')}>
+        <LoadError error={order.error} onRetry={() => void order.refetch()} />
+      </Page>
+    );
+
+  const known = isKnownStatus(o.status);
+  const actions = orderActions(o.status, o.role, releaseLeft);
+  const run = async (action: OrderAction) => {
+    try {
+      if (action === 'cancel') {
+        if (!(await confirm(t('c2c.warn.cancel'), 'order-cancel', t('c2c.detail.cancel'), true))) return;
+        await cancel.mutateAsync(o.orderId);
+      } else if (action === 'paid') {
+        if (!(await confirm(t('c2c.warn.paid'), 'order-paid', t('c2c.detail.paid')))) return;
+        await markPaid.mutateAsync(o.orderId);
+      } else if (action === 'release') {
+        if (!(await confirm(t('c2c.warn.release'), 'order-release', t('c2c.detail.release')))) return;
+        setReleaseOpen(true);
+      } else setAppealOpen(true);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const headline = known ? t(`c2c.detail.head.${o.status}.${o.role}`) : t('c2c.status.unknown');
+  return (
+    <Page title={t('c2c.titles.detail')}>
+      <div className="page-body-inner" data-testid="order-detail" data-status={o.status}>
+        <div className="c2c-status-head">
+          <div className="c2c-card-title">
+            <span className="c2c-status-title" data-testid="order-headline">
+              {headline}
+            </span>
+            <StatusTag status={o.status} />
+          </div>
+          {o.status === 'pending' ? (
+            <div>
+              <span className="c2c-muted">{t('c2c.detail.payLeft')} </span>
+              <span className="c2c-countdown" data-testid="order-pay-countdown">
+                {formatCountdown(payLeft)}
+              </span>
+            </div>
+          ) : null}
+          {o.status === 'payment' ? (
+            <div>
+              <span className="c2c-muted">{t('c2c.detail.releaseLeft')} </span>
+              <span className="c2c-countdown" data-testid="order-release-countdown">
+                {formatCountdown(releaseLeft)}
+              </span>
+            </div>
+          ) : null}
+          {o.status === 'pending' && o.role === 'buyer' ? (
+            <div className="c2c-warning">{t('c2c.detail.payHint', { amount: o.amountFiat, fiat })}</div>
+          ) : null}
+          {o.status === 'canceled' && o.cancelReason ? (
+            <div className="c2c-muted">
+              {t(`c2c.cancelReason.${o.cancelReason}`, { defaultValue: o.cancelReason })}
+            </div>
+          ) : null}
+        </div>
+        <OrderAmounts order={o} fiat={fiat} />
+        <PayeeCard order={o} />
+        <AppealCard order={o} />
+        {o.terms ? (
+          <div className="c2c-card">
+            <div className="c2c-card-title">{t('c2c.ad.terms')}</div>
+            <div className="c2c-muted">{o.terms}</div>
+          </div>
+        ) : null}
+        <EventList events={o.events} />
+      </div>
+      <div className="c2c-action-bar">
+        {o.sessionId ? (
+          <Button
+            onClick={() => void navigate({ path: Paths.chatIndex, query: { id: o.sessionId } })}
+            data-testid="order-chat"
+          >
+            {t('c2c.detail.chat')}
+          </Button>
+        ) : null}
+        {actions.map((a) => (
+          <Button
+            key={a}
+            color={a === 'cancel' || a === 'appeal' ? 'default' : 'primary'}
+            fill={a === 'cancel' || a === 'appeal' ? 'outline' : 'solid'}
+            loading={(a === 'cancel' && cancel.isPending) || (a === 'paid' && markPaid.isPending)}
+            onClick={() => void run(a)}
+            data-testid={`order-action-${a}`}
+          >
+            {t(`c2c.detail.${a}`)}
+          </Button>
+        ))}
+      </div>
+      <AppealPopup
+        orderId={o.orderId}
+        proofRequired={o.role === 'buyer'}
+        visible={appealOpen}
+        onClose={() => setAppealOpen(false)}
+      />
+      <ReleasePopup orderId={o.orderId} visible={releaseOpen} onClose={() => setReleaseOpen(false)} />
+    </Page>
+  );
+};
+
+export default DetailPage;

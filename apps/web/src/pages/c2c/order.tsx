@@ -1,0 +1,95 @@
+import type { Order } from '@chatpay/shared';
+import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { LoadError } from '../../components/LoadError.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { StatusTag } from '../../features/c2c/components/bits.tsx';
+import { C2CTabPage } from '../../features/c2c/components/C2CTabBar.tsx';
+import { ORDER_TABS, type OrderTab } from '../../features/c2c/logic.ts';
+import { useOrders, useTradeConfig } from '../../features/c2c/queries.ts';
+import { navigate } from '../../lib/router/navigate.ts';
+import { Paths } from '../../lib/router/paths.ts';
+
+const OrderCard = ({ o, fiat }: { o: Order; fiat: string }) => {
+  const { t } = useTranslation();
+  const other = o.role === 'buyer' ? o.seller : o.buyer;
+  return (
+    <button
+      type="button"
+      className="c2c-card c2c-order-card"
+      onClick={() => void navigate({ path: Paths.c2cDetail, query: { id: o.orderId } })}
+      data-testid={`order-${o.orderId}`}
+    >
+      <div className="c2c-card-title">
+        <span className={o.role === 'buyer' ? 'c2c-buy' : 'c2c-sell'}>
+          {t(`c2c.action.${o.role === 'buyer' ? 'buy' : 'sell'}`)} USDT
+        </span>
+        <StatusTag status={o.status} />
+      </div>
+      <div className="c2c-ad-body">
+        <div className="c2c-muted">
+          <div>
+            {t('c2c.order.price')} {o.price} {fiat}
+          </div>
+          <div>
+            {t('c2c.order.quantity')} {o.amountCoin} USDT
+          </div>
+          <div>
+            {other.nickName} · {new Date(o.createTime).toLocaleString()}
+          </div>
+        </div>
+        <div className="c2c-price">
+          {o.amountFiat} <small>{fiat}</small>
+        </div>
+      </div>
+    </button>
+  );
+};
+
+/** My orders with status tabs, pull-to-refresh and endless scroll (SPEC §2 /pages/c2c/order). */
+const OrdersPage = () => {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<OrderTab>('all');
+  const orders = useOrders(tab);
+  const fiat = useTradeConfig().data?.fiat ?? '';
+  const list = orders.data?.pages.flatMap((p) => p.list) ?? [];
+  let body: React.ReactNode;
+  if (orders.isPending) body = <Loading />;
+  else if (orders.isError) body = <LoadError error={orders.error} onRetry={() => void orders.refetch()} />;
+  else if (list.length === 0) body = <EmptyState title={t('c2c.orders.empty')} testId="orders-empty" />;
+  else
+    body = (
+      <>
+        {list.map((o) => (
+          <OrderCard key={o.orderId} o={o} fiat={fiat} />
+        ))}
+        <InfiniteScroll
+          loadMore={async () => void (await orders.fetchNextPage())}
+          hasMore={orders.hasNextPage}
+        />
+      </>
+    );
+  return (
+    <C2CTabPage title={t('c2c.titles.orders')}>
+      <div className="c2c-tabs-sticky">
+        <Tabs activeKey={tab} onChange={(k) => setTab(k as OrderTab)}>
+          {ORDER_TABS.map((k) => (
+            <Tabs.Tab
+              key={k}
+              title={
+                <span data-testid={`orders-tab-${k}`}>
+                  {k === 'all' ? t('c2c.status.all') : t(`c2c.status.${k}`)}
+                </span>
+              }
+            />
+          ))}
+        </Tabs>
+      </div>
+      <PullToRefresh onRefresh={async () => void (await orders.refetch())}>{body}</PullToRefresh>
+    </C2CTabPage>
+  );
+};
+
+export default OrdersPage;

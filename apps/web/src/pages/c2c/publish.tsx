@@ -1,0 +1,218 @@
+import { type AdType, advertisingApi } from '@chatpay/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Radio, Selector, Switch } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
+import { TextInput } from '../../components/TextInput.tsx';
+import { cardLabel, fiatCents, usdtMicro } from '../../features/c2c/logic.ts';
+import {
+  c2cKeys,
+  useBanks,
+  useMyAd,
+  usePublishAd,
+  useTradeConfig,
+  useUpdateAd,
+} from '../../features/c2c/queries.ts';
+import { call } from '../../lib/request.ts';
+import { back, navigate } from '../../lib/router/navigate.ts';
+import { Paths } from '../../lib/router/paths.ts';
+import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
+
+interface Draft {
+  type: AdType;
+  paymentMethodId?: number;
+  price: string;
+  quantity: string;
+  minLimit: string;
+  maxLimit: string;
+  timeLimit: number;
+  terms: string;
+  useShare: boolean;
+}
+
+const empty: Draft = {
+  type: 'sell',
+  price: '',
+  quantity: '',
+  minLimit: '',
+  maxLimit: '',
+  timeLimit: 15,
+  terms: '',
+  useShare: true,
+};
+
+/** Publish or edit an ad (SPEC §3 ad fields, §5: limits, time limit and price required, terms optional). */
+const PublishPage = () => {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const existing = useMyAd(id);
+  const banks = useBanks();
+  const config = useTradeConfig();
+  const rate = useQuery({ queryKey: [...c2cKeys.all, 'rate'], queryFn: () => call(advertisingApi.rate, {}) });
+  const publish = usePublishAd();
+  const update = useUpdateAd();
+  const [draft, setDraft] = useState<Draft>(empty);
+  const [loaded, setLoaded] = useState(id === 0);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  useEffect(() => {
+    const a = existing.data;
+    if (!a || loaded) return;
+    setDraft({
+      type: a.type,
+      paymentMethodId: a.paymentMethodId,
+      price: a.price,
+      quantity: a.remaining,
+      minLimit: a.minLimit,
+      maxLimit: a.maxLimit,
+      timeLimit: a.timeLimit,
+      terms: a.terms,
+      useShare: a.useShare,
+    });
+    setLoaded(true);
+  }, [existing.data, loaded]);
+
+  if (!loaded || banks.isPending) return <Page title={t('c2c.titles.publish')}>{<Loading />}</Page>;
+  const fiat = config.data?.fiat ?? '';
+  const timeLimits = config.data?.timeLimits ?? [15, 30, 60];
+  const methods = banks.data ?? [];
+
+  const problem = () => {
+    if (!draft.paymentMethodId) return t('c2c.publish.chooseMethod');
+    if (!fiatCents(draft.price)) return t('c2c.publish.priceInvalid');
+    if (!usdtMicro(draft.quantity)) return t('c2c.publish.quantityInvalid');
+    const min = fiatCents(draft.minLimit);
+    const max = fiatCents(draft.maxLimit);
+    if (!min || !max) return t('c2c.publish.limitsRequired');
+    if (min > max) return t('c2c.publish.limitsOrder');
+    return null;
+  };
+
+  const submit = async () => {
+    const issue = problem();
+    if (issue) return void toast(issue);
+    const input = { ...draft, paymentMethodId: draft.paymentMethodId ?? 0 };
+    try {
+      if (id) await update.mutateAsync({ ...input, id });
+      else await publish.mutateAsync(input);
+      toastSuccess(id ? t('c2c.publish.saved') : t('c2c.publish.published'));
+      back();
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const money = (key: 'price' | 'quantity' | 'minLimit' | 'maxLimit', placeholder: string) => (
+    <TextInput
+      testId={`publish-${key}`}
+      value={draft[key]}
+      onChange={(v) => set(key, v.replace(/[^\d.]/g, ''))}
+      inputMode="numeric"
+      placeholder={placeholder}
+    />
+  );
+
+  return (
+    <Page title={id ? t('c2c.titles.edit') : t('c2c.titles.publish')}>
+      <Form
+        className="page-form"
+        layout="vertical"
+        footer={
+          <Button
+            block
+            color="primary"
+            size="large"
+            loading={publish.isPending || update.isPending}
+            onClick={submit}
+            data-testid="publish-submit"
+          >
+            {id ? t('common.save') : t('c2c.publish.submit')}
+          </Button>
+        }
+      >
+        <Form.Item label={t('c2c.publish.type')} description={t(`c2c.publish.typeHint.${draft.type}`)}>
+          <Radio.Group value={draft.type} onChange={(v) => set('type', v as AdType)} disabled={id > 0}>
+            <Radio value="sell" data-testid="publish-type-sell" style={{ marginRight: 24 }}>
+              {t('c2c.ads.type.sell')}
+            </Radio>
+            <Radio value="buy" data-testid="publish-type-buy">
+              {t('c2c.ads.type.buy')}
+            </Radio>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item label={t('c2c.publish.method')}>
+          {methods.length === 0 ? (
+            <Button
+              size="small"
+              onClick={() => void navigate(Paths.c2cBankAdd)}
+              data-testid="publish-add-method"
+            >
+              {t('c2c.bank.add')}
+            </Button>
+          ) : (
+            <Radio.Group value={draft.paymentMethodId} onChange={(v) => set('paymentMethodId', Number(v))}>
+              {methods.map((m) => {
+                const label = cardLabel(m.card);
+                return (
+                  <div key={m.id} className="c2c-row">
+                    <Radio value={m.id} data-testid={`publish-method-${m.id}`}>
+                      {t(`c2c.payType.${m.type}`)} · {label.name}
+                    </Radio>
+                  </div>
+                );
+              })}
+            </Radio.Group>
+          )}
+        </Form.Item>
+        <Form.Item
+          label={t('c2c.publish.price', { fiat })}
+          description={
+            rate.data ? t('c2c.publish.rate', { rate: rate.data.rate, fiat: rate.data.fiat }) : null
+          }
+        >
+          {money('price', t('c2c.publish.pricePlaceholder'))}
+        </Form.Item>
+        <Form.Item label={id ? t('c2c.publish.quantityLeft') : t('c2c.publish.quantity')}>
+          {money('quantity', 'USDT')}
+        </Form.Item>
+        <Form.Item label={t('c2c.publish.minLimit', { fiat })}>{money('minLimit', fiat)}</Form.Item>
+        <Form.Item label={t('c2c.publish.maxLimit', { fiat })}>{money('maxLimit', fiat)}</Form.Item>
+        <Form.Item label={t('c2c.ad.timeLimit')}>
+          <Selector
+            columns={4}
+            options={timeLimits.map((m) => ({ label: t('c2c.minutes', { n: m }), value: m }))}
+            value={[draft.timeLimit]}
+            onChange={(v) => v[0] && set('timeLimit', v[0])}
+          />
+        </Form.Item>
+        <Form.Item label={`${t('c2c.ad.terms')} (${t('common.optional')})`}>
+          <textarea
+            className="c2c-textarea"
+            data-testid="publish-terms"
+            value={draft.terms}
+            maxLength={1000}
+            onChange={(e) => set('terms', e.target.value)}
+            placeholder={t('c2c.publish.termsPlaceholder')}
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('c2c.publish.useShare')}
+          description={draft.useShare ? t('c2c.publish.split') : t('c2c.publish.full')}
+          childElementPosition="right"
+        >
+          <Switch
+            checked={draft.useShare}
+            onChange={(v) => set('useShare', v)}
+            data-testid="publish-useshare"
+          />
+        </Form.Item>
+      </Form>
+    </Page>
+  );
+};
+
+export default PublishPage;

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { ok, pageInput, pageOf } from '../envelope.ts';
+import { c2cId, merchantInfo, merchantStatuses } from './c2c.ts';
+import { order, orderEvent, orderStatuses } from './c2c-market.ts';
+import { walletBalance } from './wallet.ts';
+
+/** C2C market contract, part 3: support and admin calls, and the merchant API (docs/design/market.md). */
+
+const ADMIN = '/admin/c2c';
+
+export const appealMessage = z.object({
+  id: z.number().int(),
+  seq: z.number().int(),
+  senderId: z.number().int(),
+  contentType: z.string(),
+  content: z.record(z.string(), z.unknown()),
+  createTime: z.string(),
+});
+
+export const adminC2cApi = {
+  merchantPage: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/merchant/page`,
+    auth: 'user',
+    permission: 'c2c:merchant:page',
+    summary: 'Support: merchant applications and merchants, by status',
+    input: pageInput.extend({ status: z.enum(merchantStatuses).optional() }),
+    output: pageOf(merchantInfo.extend({ nickName: z.string(), applyNote: z.string() })),
+  }),
+  merchantReview: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/merchant/review`,
+    auth: 'user',
+    permission: 'c2c:merchant:review',
+    summary: 'Support: approve (adds the merchant role) or reject a merchant application, with a note',
+    input: z.object({
+      userId: c2cId,
+      approve: z.boolean(),
+      note: z.string().trim().max(500).default(''),
+    }),
+    output: merchantInfo,
+  }),
+  appealPage: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/appeal/page`,
+    auth: 'user',
+    permission: 'c2c:appeal:page',
+    summary: 'Support: orders under appeal (oldest first), or any status',
+    input: pageInput.extend({ status: z.enum(orderStatuses).default('appealing') }),
+    output: pageOf(order.omit({ role: true })),
+  }),
+  appealInfo: endpoint({
+    method: 'GET',
+    path: `${ADMIN}/appeal/info`,
+    auth: 'user',
+    permission: 'c2c:appeal:info',
+    summary: 'Support: one order with its events and proof',
+    input: z.object({ id: c2cId }),
+    output: order.omit({ role: true }).extend({ events: z.array(orderEvent) }),
+  }),
+  appealMessages: endpoint({
+    method: 'GET',
+    path: `${ADMIN}/appeal/messages`,
+    auth: 'user',
+    permission: 'c2c:appeal:info',
+    summary: "Support: the order chat's messages, oldest first (up to 500)",
+    input: z.object({ id: c2cId }),
+    output: z.object({ list: z.array(appealMessage) }),
+  }),
+  appealMessage: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/appeal/message`,
+    auth: 'user',
+    permission: 'c2c:appeal:message',
+    summary: 'Support: write into the order chat (both parties receive it)',
+    input: z.object({ id: c2cId, text: z.string().trim().min(1, 'Content cannot be empty').max(2000) }),
+    output: ok,
+  }),
+  appealResolve: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/appeal/resolve`,
+    auth: 'user',
+    permission: 'c2c:appeal:resolve',
+    summary:
+      'Support: end an appeal: complete (coins to the buyer) or cancel (coins back to the seller), with a note both see',
+    input: z.object({
+      id: c2cId,
+      result: z.enum(['completed', 'canceled']),
+      note: z.string().trim().min(1, 'Content cannot be empty').max(500),
+    }),
+    output: order.omit({ role: true }),
+  }),
+};
+
+// ---- merchant API --------------------------------------------------------------------------------
+
+const OPEN = '/open/c2c';
+const SIGNED =
+  'Merchant API, HMAC-signed: headers x-merchant-id, x-timestamp (unix s, ±300 s), x-nonce (single use), ' +
+  'x-signature = hex HMAC-SHA256(key, METHOD\\npath?query\\ntimestamp\\nnonce\\nbody)';
+
+export const openOrder = order.omit({ role: true, payee: true });
+
+export const merchantOpenApi = {
+  balance: endpoint({
+    method: 'GET',
+    path: `${OPEN}/balance`,
+    auth: 'none',
+    summary: `${SIGNED}. My wallet balance`,
+    input: z.object({}),
+    output: walletBalance,
+  }),
+  orderPage: endpoint({
+    method: 'GET',
+    path: `${OPEN}/order/page`,
+    auth: 'none',
+    summary: `${SIGNED}. My orders (as buyer or seller), newest first`,
+    input: pageInput.extend({ status: z.enum(['all', ...orderStatuses]).default('all') }),
+    output: pageOf(openOrder),
+  }),
+  orderInfo: endpoint({
+    method: 'GET',
+    path: `${OPEN}/order/info`,
+    auth: 'none',
+    summary: `${SIGNED}. One of my orders`,
+    input: z.object({ id: c2cId }),
+    output: openOrder,
+  }),
+};

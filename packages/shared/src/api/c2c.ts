@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { ok, pageInput, pageOf } from '../envelope.ts';
+
+/** C2C market contract, part 1: units, merchants, payment methods (docs/design/market.md). */
+
+const C2C = '/app/c2c';
+
+// ---- units --------------------------------------------------------------------------------------
+
+const FIAT = /^(0|[1-9]\d{0,11})(\.\d{1,2})?$/;
+
+/** Parses a fiat decimal string ("72.5") into cents; throws on anything else. */
+export const parseFiat = (text: string): bigint => {
+  if (!FIAT.test(text)) throw new RangeError(`Not a fiat amount: ${text}`);
+  const [whole = '0', frac = ''] = text.split('.');
+  return BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0'));
+};
+
+/** Cents as a decimal string with 2 places ("72.50"). */
+export const formatFiat = (cents: bigint): string => {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+};
+
+/** A positive fiat amount with at most 2 decimals. */
+export const fiatAmount = z
+  .string()
+  .trim()
+  .regex(FIAT, 'A decimal amount with at most 2 decimals')
+  .refine((s) => !FIAT.test(s) || parseFiat(s) > 0n, 'The amount must be greater than zero');
+
+export const c2cId = z.coerce.number().int().positive().max(2_147_483_647);
+const money = z.string();
+const text = (max: number) => z.string().trim().max(max);
+const required = (max: number) => z.string().trim().min(1, 'Content cannot be empty').max(max);
+/** Our own upload (`/uploads/…`) or any http(s) URL; the server checks it is its own. */
+const mediaUrl = z.string().trim().min(1).max(500);
+
+// ---- merchants ----------------------------------------------------------------------------------
+
+export const merchantStatuses = ['pending', 'approved', 'rejected'] as const;
+export type MerchantStatus = (typeof merchantStatuses)[number];
+
+export const merchantInfo = z.object({
+  userId: z.number().int(),
+  merchantNo: z.string(),
+  status: z.enum(merchantStatuses),
+  name: z.string(),
+  intro: z.string(),
+  reviewNote: z.string(),
+  webhookUrl: z.string(),
+  hasApiKey: z.boolean(),
+  createTime: z.string(),
+});
+export type MerchantInfo = z.infer<typeof merchantInfo>;
+
+/** 30-day merchant stats (SPEC §3); times in seconds, null when there is nothing to average. */
+export const merchantStats = z.object({
+  avgPaymentSeconds: z.number().nullable(),
+  avgReleaseSeconds: z.number().nullable(),
+  completedOrders: z.number().int(),
+  /** Percent with one decimal ("98.5"); null without finished orders. */
+  completionRate: z.string().nullable(),
+});
+export type MerchantStats = z.infer<typeof merchantStats>;
+
+/** SPEC §3 card: name (derived when empty), code, metadata as a JSON string. */
+export const merchantCard = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  name: z.string(),
+  code: z.string(),
+  metadata: z.string(),
+});
+export type MerchantCard = z.infer<typeof merchantCard>;
+
+export const merchantDetail = z.object({
+  merchantInfo: z.object({
+    userId: z.number().int(),
+    merchantNo: z.string(),
+    name: z.string(),
+    intro: z.string(),
+    nickName: z.string(),
+    avatar: z.string(),
+    createTime: z.string(),
+  }),
+  cards: z.array(merchantCard),
+  stats: merchantStats,
+});
+export type MerchantDetail = z.infer<typeof merchantDetail>;
+
+const webhookUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((s) => s === '' || /^https?:\/\/[^\s]+$/.test(s), 'An http(s) URL');
+
+export const merchantApi = {
+  apply: endpoint({
+    method: 'POST',
+    path: `${C2C}/merchant/apply`,
+    auth: 'user',
+    summary: 'Apply to become a merchant; support reviews the application',
+    input: z.object({ name: required(40), intro: text(500).default(''), note: text(500).default('') }),
+    output: merchantInfo,
+  }),
+  info: endpoint({
+    method: 'GET',
+    path: `${C2C}/merchant/info`,
+    auth: 'user',
+    summary: 'My merchant record (application status, profile, API key present); null if I never applied',
+    input: z.object({}),
+    output: merchantInfo.nullable(),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: `${C2C}/merchant/detail`,
+    auth: 'user',
+    summary: 'A merchant profile with payment cards and 30-day stats (mine without userId)',
+    input: z.object({ userId: c2cId.optional() }),
+    output: merchantDetail,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: `${C2C}/merchant/update`,
+    auth: 'user',
+    summary: 'Merchant: change the display name, intro or webhook URL',
+    input: z.object({
+      name: required(40).optional(),
+      intro: text(500).optional(),
+      webhookUrl: webhookUrl.optional(),
+    }),
+    output: merchantInfo,
+  }),
+  apiKey: endpoint({
+    method: 'POST',
+    path: `${C2C}/merchant/apiKey`,
+    auth: 'user',
+    summary: 'Merchant: make a new merchant API key (shown once; the previous key stops working)',
+    input: z.object({}),
+    output: z.object({ merchantId: z.string(), merchantKey: z.string() }),
+  }),
+};
+
+// ---- payment methods ----------------------------------------------------------------------------
+
+export const paymentTypes = ['bank', 'alipay', 'wechat', 'card'] as const;
+export type PaymentType = (typeof paymentTypes)[number];
+
+const bankFields = z.object({
+  type: z.literal('bank'),
+  name: required(60),
+  cardNumber: z
+    .string()
+    .trim()
+    .regex(/^[0-9 -]{6,34}$/, 'Card number: digits'),
+  bankName: required(80),
+  branch: text(120).default(''),
+  iban: text(34).default(''),
+});
+const walletFields = (type: 'alipay' | 'wechat') =>
+  z.object({ type: z.literal(type), name: required(60), account: required(80), qrCode: mediaUrl.optional() });
+const cardFields = z.object({
+  type: z.literal('card'),
+  name: required(60),
+  publishKey: required(200),
+  secretKey: required(200),
+});
+
+const dailyMaxOrders = z.coerce.number().int().min(0).max(10_000).default(0);
+
+export const paymentMethodInput = z.discriminatedUnion('type', [
+  bankFields.extend({ dailyMaxOrders }),
+  walletFields('alipay').extend({ dailyMaxOrders }),
+  walletFields('wechat').extend({ dailyMaxOrders }),
+  cardFields.extend({ dailyMaxOrders }),
+]);
+export type PaymentMethodInput = z.input<typeof paymentMethodInput>;
+
+const withId = { id: c2cId };
+export const paymentMethodUpdate = z.discriminatedUnion('type', [
+  bankFields.extend({ dailyMaxOrders, ...withId }),
+  walletFields('alipay').extend({ dailyMaxOrders, ...withId }),
+  walletFields('wechat').extend({ dailyMaxOrders, ...withId }),
+  // Without secretKey an update keeps the stored one.
+  cardFields.extend({ secretKey: required(200).optional(), dailyMaxOrders, ...withId }),
+]);
+
+export const paymentMethod = z.object({
+  id: z.number().int(),
+  type: z.enum(paymentTypes),
+  name: z.string(),
+  account: z.string(),
+  qrCode: z.string(),
+  bankName: z.string(),
+  cardNumber: z.string(),
+  branch: z.string(),
+  iban: z.string(),
+  publishKey: z.string(),
+  /** Never the secret: `****` and its last 4 characters, or '' when none. */
+  secretKeyMasked: z.string(),
+  dailyMaxOrders: z.number().int(),
+  /** SPEC §3 card view of this method. */
+  card: merchantCard,
+  createTime: z.string(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+
+export const bankApi = {
+  add: endpoint({
+    method: 'POST',
+    path: `${C2C}/bank/add`,
+    auth: 'user',
+    summary:
+      'Add a payment method (bank card, Alipay, WeChat, card provider); the secret key is stored encrypted',
+    input: paymentMethodInput,
+    output: paymentMethod,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: `${C2C}/bank/update`,
+    auth: 'user',
+    summary: 'Change one of my payment methods (same form plus id; its type cannot change)',
+    input: paymentMethodUpdate,
+    output: paymentMethod,
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: `${C2C}/bank/delete`,
+    auth: 'user',
+    summary: 'Delete one of my payment methods (refused while a live ad uses it)',
+    input: z.object({ id: c2cId }),
+    output: ok,
+  }),
+  page: endpoint({
+    method: 'POST',
+    path: `${C2C}/bank/page`,
+    auth: 'user',
+    summary: 'My payment methods, newest first',
+    input: pageInput.extend({ type: z.enum(paymentTypes).optional() }),
+    output: pageOf(paymentMethod),
+  }),
+  info: endpoint({
+    method: 'GET',
+    path: `${C2C}/bank/info`,
+    auth: 'user',
+    summary: 'One of my payment methods',
+    input: z.object({ id: c2cId }),
+    output: paymentMethod,
+  }),
+};
+
+export { mediaUrl as c2cMediaUrl, money as c2cMoney };
