@@ -1,10 +1,13 @@
 import type { Endpoint, GroupInfo, Moment } from '@chatpay/shared';
 import * as shared from '@chatpay/shared';
 import {
+  adminC2cApi,
   adminComplainApi,
   adminFeedbackApi,
+  advertisingApi,
   appComplainApi,
   appFeedbackApi,
+  bankApi,
   chatTransferApi,
   friendApi,
   groupApi,
@@ -13,8 +16,10 @@ import {
   payDeskApi,
   redPacketApi,
   sessionApi,
+  transactionApi,
 } from '@chatpay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBank, bankForm, createAd, createMerchant, pay, startOrder } from './c2c/factories.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import {
   createGroup,
@@ -49,7 +54,13 @@ const ID_KEYS = [
 ];
 
 /** Endpoints whose id is not something a member owns, with the reason. */
-const notOwned: Record<string, string> = {};
+const notOwned: Record<string, string> = {
+  'advertisingApi.detail': 'an active ad is public: the market lists it to everyone',
+  'transactionApi.quote': 'quoting an order on a public ad is what every taker does',
+  'transactionApi.start': 'starting an order on a public ad is what every taker does',
+  'merchantOpenApi.orderInfo':
+    'signed with a merchant key, not a member token; test/c2c/merchant-api.test.ts refuses another merchant’s order',
+};
 
 const MARK = 'victim-secret-7f3a';
 
@@ -69,6 +80,11 @@ interface World {
   requestId: number;
   packetId: number;
   orderNo: string;
+  /** C2C: the victim is a merchant with a card and a sell ad; the friend's order on it is paid. */
+  bankId: number;
+  adId: number;
+  c2cOrderId: number;
+  attackerBankId: number;
 }
 
 type Probe = { endpoint: Endpoint; input: (w: World) => unknown };
@@ -159,6 +175,40 @@ const probes: Record<string, Probe[]> = {
   'redPacketApi.detail': [probe(redPacketApi.detail, (w) => ({ id: w.packetId }))],
   'payDeskApi.pay': [probe(payDeskApi.pay, (w) => ({ orderNo: w.orderNo, pin: TEST_PIN }))],
   'payDeskApi.info': [probe(payDeskApi.info, (w) => ({ orderNo: w.orderNo }))],
+  'bankApi.info': [probe(bankApi.info, (w) => ({ id: w.bankId }))],
+  'bankApi.delete': [probe(bankApi.delete, (w) => ({ id: w.bankId }))],
+  'advertisingApi.info': [probe(advertisingApi.info, (w) => ({ id: w.adId }))],
+  'advertisingApi.update': [
+    probe(advertisingApi.update, (w) => ({
+      id: w.adId,
+      type: 'sell',
+      paymentMethodId: w.attackerBankId,
+      price: '1.00',
+      quantity: '1',
+      minLimit: '1.00',
+      maxLimit: '7.00',
+      timeLimit: 15,
+    })),
+  ],
+  'advertisingApi.close': [probe(advertisingApi.close, (w) => ({ id: w.adId }))],
+  'advertisingApi.uploadAd': [probe(advertisingApi.uploadAd, (w) => ({ id: w.adId }))],
+  'advertisingApi.delete': [probe(advertisingApi.delete, (w) => ({ id: w.adId }))],
+  'transactionApi.detail': [probe(transactionApi.detail, (w) => ({ id: w.c2cOrderId }))],
+  'transactionApi.payment': [probe(transactionApi.payment, (w) => ({ id: w.c2cOrderId }))],
+  'transactionApi.completed': [probe(transactionApi.completed, (w) => ({ id: w.c2cOrderId, pin: TEST_PIN }))],
+  'transactionApi.canceled': [probe(transactionApi.canceled, (w) => ({ id: w.c2cOrderId }))],
+  'transactionApi.appealing': [
+    probe(transactionApi.appealing, (w) => ({ id: w.c2cOrderId, reason: 'mine now', proof: [] })),
+  ],
+  'transactionApi.uploadFiles': [
+    probe(transactionApi.uploadFiles, (w) => ({ id: w.c2cOrderId, urls: ['/uploads/proof.png'] })),
+  ],
+  'adminC2cApi.appealInfo': [probe(adminC2cApi.appealInfo, (w) => ({ id: w.c2cOrderId }))],
+  'adminC2cApi.appealMessages': [probe(adminC2cApi.appealMessages, (w) => ({ id: w.c2cOrderId }))],
+  'adminC2cApi.appealMessage': [probe(adminC2cApi.appealMessage, (w) => ({ id: w.c2cOrderId, text: 'hi' }))],
+  'adminC2cApi.appealResolve': [
+    probe(adminC2cApi.appealResolve, (w) => ({ id: w.c2cOrderId, result: 'completed', note: 'mine' })),
+  ],
 };
 
 const inputKeys = (e: Endpoint): string[] => {
@@ -176,6 +226,7 @@ const endpointsWithIds = Object.entries(shared)
 
 let t: TestApp;
 let w: World;
+let c2c: { merchant: TestUser; buyer: TestUser };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -226,6 +277,19 @@ beforeAll(async () => {
     victim!.token,
   );
   const order = await t.call(payDeskApi.create, { goodsId: 1, requestId: 'victim-order-1' }, victim!.token);
+  // C2C: the victim sells through an ad on a card; the friend's order on it is marked paid.
+  const merchant = await createMerchant(t);
+  const bank = await addBank(t, merchant, bankForm({ bankName: MARK }));
+  const ad = await createAd(t, merchant, { paymentMethodId: bank.id });
+  const buyer = await createUser(t);
+  await setPin(t, buyer);
+  const c2cOrder = await startOrder(t, buyer, ad.id);
+  await pay(t, buyer, c2cOrder.orderId);
+  const attackerMerchant = await t.call(
+    bankApi.add,
+    bankForm({ name: 'Attacker', bankName: 'Own bank' }),
+    attacker!.token,
+  );
   for (const res of [posted, commented, complaint, feedback, request, packet, order])
     expect(res.code, res.message).toBe(1000);
   w = {
@@ -244,7 +308,12 @@ beforeAll(async () => {
     requestId: (request.data as { id: number }).id,
     packetId: (packet.data as { packet: { id: number } }).packet.id,
     orderNo: (order.data as { orderNo: string }).orderNo,
+    bankId: bank.id,
+    adId: ad.id,
+    c2cOrderId: c2cOrder.orderId,
+    attackerBankId: (attackerMerchant.data as { id: number } | null)?.id ?? bank.id,
   };
+  c2c = { merchant, buyer };
 });
 afterAll(() => t.stop());
 
@@ -284,6 +353,11 @@ describe('a member cannot reach another member’s objects', () => {
     expect(packet.data).toMatchObject({ claimedCount: 0, status: 'open' });
     const order = await t.call(payDeskApi.info, { orderNo: w.orderNo }, w.victim.token);
     expect(order.data).toMatchObject({ status: 'unpaid' });
+    const c2cOrder = await t.call(transactionApi.detail, { id: w.c2cOrderId }, c2c.buyer.token);
+    expect(c2cOrder.data).toMatchObject({ status: 'payment' });
+    const ad = await t.call(advertisingApi.info, { id: w.adId }, c2c.merchant.token);
+    expect(ad.data).toMatchObject({ status: 1 });
+    expect((await t.call(bankApi.info, { id: w.bankId }, c2c.merchant.token)).code).toBe(1000);
     const requests = await t.call(friendApi.requestList, {}, w.stranger.token);
     expect(requests.data).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: w.requestId, status: 'pending' })]),
