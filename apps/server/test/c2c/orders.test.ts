@@ -183,6 +183,34 @@ describe('a sell ad: buy, pay, release', () => {
   });
 });
 
+describe('a retried start', () => {
+  it('answers the order the first start made, once, however often and however concurrently it is sent', async () => {
+    const merchant = await createMerchant(t, '100');
+    const ad = await createAd(t, merchant, { quantity: '50' });
+    const other = await createAd(t, merchant, { quantity: '20' });
+    const buyer = await createTrader(t);
+    const input = { adId: ad.id, amountCoin: '10', requestId: 'start-retry-0001' };
+    const first = await ok<Order>(t.call(transactionApi.start, input, buyer.token));
+    const again = await ok<Order>(t.call(transactionApi.start, input, buyer.token));
+    expect(again.orderId).toBe(first.orderId);
+    const racing = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        ok<Order>(t.call(transactionApi.start, { ...input, requestId: 'start-retry-0002' }, buyer.token)),
+      ),
+    );
+    expect(new Set(racing.map((o) => o.orderId)).size).toBe(1);
+    expect((await adOf(ad.id, merchant.token)).remaining).toBe('30.00');
+    // The same key for another ad is a conflict, and moves nothing.
+    const conflict = await t.call(transactionApi.start, { ...input, adId: other.id }, buyer.token);
+    expect(conflict.code).toBe(ErrorCode.IdempotencyConflict);
+    expect((await adOf(other.id, merchant.token)).remaining).toBe('20.00');
+    // Another member may use the same requestId: keys are per member.
+    const second = await createTrader(t);
+    const theirs = await ok<Order>(t.call(transactionApi.start, input, second.token));
+    expect(theirs.orderId).not.toBe(first.orderId);
+  });
+});
+
 describe('wrong actor, wrong state: a clear error and no money moved', () => {
   it('buyer releasing, seller marking paid or canceling, a stranger reading or acting', async () => {
     const merchant = await createMerchant(t, '100');

@@ -4,6 +4,7 @@ import { ok, pageInput, pageOf } from '../envelope.ts';
 import { parseUsdt, usdtAmount } from '../money.ts';
 import { c2cId, c2cMediaUrl, fiatAmount, merchantStats, parseFiat, paymentTypes } from './c2c.ts';
 import { pin } from './user.ts';
+import { requestId } from './wallet.ts';
 
 /** C2C market contract, part 2: ads and orders (docs/design/market.md). */
 
@@ -265,7 +266,14 @@ export const transactionApi = {
     summary:
       'Place an order on an ad by coin amount or fiat amount; selling into a buy ad needs my payment method and PIN',
     input: z
-      .object({ adId: c2cId, ...amountChoice, paymentMethodId: c2cId.optional(), pin: pin.optional() })
+      .object({
+        adId: c2cId,
+        ...amountChoice,
+        paymentMethodId: c2cId.optional(),
+        pin: pin.optional(),
+        /** The client's idempotency key: a retried start answers the order the first one made. */
+        requestId: requestId.optional(),
+      })
       .refine(oneAmount, oneAmountIssue),
     output: order,
   }),

@@ -155,8 +155,11 @@ export const c2cOrders = pgTable(
     sellerSeenTime: time('seller_seen_time'),
     createTime: time('create_time').notNull().defaultNow(),
     updateTime: time('update_time').notNull().defaultNow(),
+    /** `<takerId>:<requestId>` when the taker sent a requestId: a retried start answers the same order. */
+    requestKey: text('request_key'),
   },
   (t) => [
+    uniqueIndex('c2c_orders_request_key').on(t.requestKey),
     index('c2c_orders_deadline_idx').on(t.status, t.paymentDeadline),
     index('c2c_orders_buyer_idx').on(t.buyerId, t.createTime),
     index('c2c_orders_seller_idx').on(t.sellerId, t.createTime),

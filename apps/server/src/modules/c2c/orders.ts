@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, or } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { c2cAds, c2cOrderEvents, c2cOrders, c2cPaymentMethods } from '../../db/schema/index.ts';
+import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { isOwnUrl } from '../chat/message/content.ts';
@@ -35,6 +36,7 @@ export interface StartInput {
   amountFiat?: string | undefined;
   paymentMethodId?: number | undefined;
   pin?: string | undefined;
+  requestId?: string | undefined;
 }
 
 /** Orders (docs/design/market.md, "Orders: state machine"): members' calls. */
@@ -72,7 +74,34 @@ export class OrderService {
     return { ...o!, role: roleOf(order, userId) };
   }
 
+  /** The order a start with this requestId made, if any (a different ad under the same key is a conflict). */
+  private async startedBefore(userId: number, input: StartInput) {
+    if (!input.requestId) return null;
+    const [before] = await this.db
+      .select()
+      .from(c2cOrders)
+      .where(eq(c2cOrders.requestKey, `${userId}:${input.requestId}`));
+    if (!before) return null;
+    if (before.adId !== input.adId) throw new AppError(ErrorCode.IdempotencyConflict);
+    return this.view(userId, before);
+  }
+
   async start(userId: number, input: StartInput) {
+    const replay = await this.startedBefore(userId, input);
+    if (replay) return replay;
+    try {
+      return await this.startNew(userId, input);
+    } catch (error) {
+      // A concurrent start with the same requestId won the unique key: answer its order.
+      if (uniqueViolation(error) === 'c2c_orders_request_key') {
+        const winner = await this.startedBefore(userId, input);
+        if (winner) return winner;
+      }
+      throw error;
+    }
+  }
+
+  private async startNew(userId: number, input: StartInput) {
     const [ad] = await this.db.select().from(c2cAds).where(eq(c2cAds.id, input.adId));
     if (!ad || ad.status === AdStatus.Deleted) throw new AppError(ErrorCode.AdNotFound);
     if (ad.status !== AdStatus.Active) throw new AppError(ErrorCode.AdNotActive);
@@ -149,6 +178,7 @@ export class OrderService {
             lastEventTime: now,
             ...(userId === buyerId ? { buyerSeenTime: now } : { sellerSeenTime: now }),
             createTime: now,
+            requestKey: input.requestId ? `${userId}:${input.requestId}` : null,
           })
           .returning();
         await toEscrow(tx, sellerId, locked.type === 'sell' ? 'frozen' : 'available', amountCoin, {

@@ -19,6 +19,7 @@ import {
   usdtMicro,
 } from '../../features/c2c/logic.ts';
 import { useAd, useBanks, useStartOrder, useTradeConfig } from '../../features/c2c/queries.ts';
+import { createAttempt } from '../../features/wallet/attempt.ts';
 import { confirm } from '../../lib/dialog.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
@@ -39,6 +40,8 @@ const TransPage = () => {
   const [input, setInput] = useState('');
   const [methodId, setMethodId] = useState<number | undefined>();
   const [pin, setPin] = useState('');
+  // One idempotency key per set of order details: a double tap or a retry answers the same order.
+  const [attempt] = useState(createAttempt);
 
   if (ad.isPending || config.isPending) return <Page title={t('c2c.titles.trans')}>{<Loading />}</Page>;
   if (ad.isError || config.isError)
@@ -89,11 +92,14 @@ const TransPage = () => {
     });
     if (!(await confirm(summary, 'trans-confirm', t('common.confirm')))) return;
     try {
+      const amount = effMode === 'coin' ? { amountCoin: amountCoin ?? '' } : { amountFiat: amountFiat ?? '' };
       const order = await start.mutateAsync({
         adId: a.id,
-        ...(effMode === 'coin' ? { amountCoin: amountCoin ?? '' } : { amountFiat: amountFiat ?? '' }),
+        ...amount,
         ...(buying ? {} : { paymentMethodId: methodId, pin }),
+        requestId: attempt.idFor(JSON.stringify({ ad: a.id, ...amount, methodId })),
       });
+      attempt.done();
       navigate({ path: Paths.c2cDetail, query: { id: order.orderId }, mode: 'redirectTo' });
     } catch (error) {
       toastError(error);
