@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { verifyLedger } from '../../src/modules/wallet/ledger/verify.ts';
 import type { TestApp } from '../helpers/app.ts';
-import { adminToken, createUser, credit, setPin, TEST_PIN, type TestUser } from '../helpers/factories.ts';
+import { adminToken, type Caller, createUser, credit, setPin, TEST_PIN, type TestUser } from '../helpers/factories.ts';
 
 /** Calls an endpoint and expects success; answers the data. */
 export const ok = async <T>(res: Promise<{ code: number; data: unknown; message: string }>) => {
@@ -25,7 +25,7 @@ export const ok = async <T>(res: Promise<{ code: number; data: unknown; message:
 };
 
 /** A member with a PIN and, when given, a balance. */
-export const createTrader = async (t: TestApp, balance?: string) => {
+export const createTrader = async (t: Caller, balance?: string) => {
   const user = await createUser(t);
   await setPin(t, user);
   if (balance && balance !== '0') await credit(t, user, balance);
@@ -33,7 +33,7 @@ export const createTrader = async (t: TestApp, balance?: string) => {
 };
 
 /** A member who applied and was approved by the admin: role merchant, PIN set, balance credited. */
-export const createMerchant = async (t: TestApp, balance = '1000') => {
+export const createMerchant = async (t: Caller, balance = '1000') => {
   const user = await createTrader(t, balance);
   await ok(t.call(merchantApi.apply, { name: `Shop ${user.username.slice(-4)}` }, user.token));
   await ok(t.call(adminC2cApi.merchantReview, { userId: user.id, approve: true }, await adminToken(t)));
@@ -49,11 +49,11 @@ export const bankForm = (overrides: Partial<PaymentMethodInput> = {}): PaymentMe
     ...overrides,
   }) as PaymentMethodInput;
 
-export const addBank = (t: TestApp, user: TestUser, form: PaymentMethodInput = bankForm()) =>
+export const addBank = (t: Caller, user: TestUser, form: PaymentMethodInput = bankForm()) =>
   ok<PaymentMethod>(t.call(bankApi.add, form, user.token));
 
 /** A merchant's ad on its first bank card (made when needed): 100 USDT at 7.00, limits 10.00-700.00. */
-export const createAd = async (t: TestApp, merchant: TestUser, overrides: Partial<AdInput> = {}) => {
+export const createAd = async (t: Caller, merchant: TestUser, overrides: Partial<AdInput> = {}) => {
   const method = overrides.paymentMethodId ? null : await addBank(t, merchant);
   return ok<Ad>(
     t.call(
@@ -73,13 +73,13 @@ export const createAd = async (t: TestApp, merchant: TestUser, overrides: Partia
   );
 };
 
-export const startOrder = (t: TestApp, taker: TestUser, adId: number, amountCoin = '10', extra = {}) =>
+export const startOrder = (t: Caller, taker: TestUser, adId: number, amountCoin = '10', extra = {}) =>
   ok<Order>(t.call(transactionApi.start, { adId, amountCoin, ...extra }, taker.token));
 
-export const pay = (t: TestApp, buyer: TestUser, id: number) =>
+export const pay = (t: Caller, buyer: TestUser, id: number) =>
   ok<Order>(t.call(transactionApi.payment, { id }, buyer.token));
 
-export const release = (t: TestApp, seller: TestUser, id: number) =>
+export const release = (t: Caller, seller: TestUser, id: number) =>
   ok<Order>(t.call(transactionApi.completed, { id, pin: TEST_PIN }, seller.token));
 
 /** Books balance and the escrow holds exactly the open orders' coins. */

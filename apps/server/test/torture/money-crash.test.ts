@@ -3,12 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  adminC2cApi,
   appGoodsApi,
   ErrorCode,
   type GoodsItem,
+  type LoginResult,
+  type Order,
   parseUsdt,
   payDeskApi,
   redPacketApi,
+  transactionApi,
   userApi,
   walletApi,
 } from '@chatpay/shared';
@@ -16,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.ts';
 import { verifyLedger } from '../../src/modules/wallet/ledger/verify.ts';
+import { createAd, createMerchant } from '../c2c/factories.ts';
 import { createPgDatabase, engine } from '../helpers/app.ts';
 import { createGroup, createUser, credit, setPin, TEST_PIN, type TestUser } from '../helpers/factories.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/process.ts';
@@ -23,7 +28,8 @@ import { remoteCaller } from '../helpers/remote.ts';
 
 /**
  * Issue 7, money torture: members move money (wallet transfers, red packets and their claims, pay-desk
- * purchases) through two server processes while each process in turn is killed with SIGKILL and started
+ * purchases, C2C orders that are canceled, released or appealed and resolved by support) through two server
+ * processes while each process in turn is killed with SIGKILL and started
  * again, and the red packet sweeper runs every second. Every call is retried like a real client does: the
  * same requestId (or, for a claim or a payment, the same packet or order) until an answer arrives.
  * Afterwards the books verify, the money in the system equals what was credited, and every operation was
@@ -64,6 +70,8 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
       LOGIN_RATE_LIMIT: '100000',
       CHAT_SEND_RATE_LIMIT: '100000',
       RED_PACKET_TTL_SECONDS: '3',
+      SUPPORT_PASSWORD: 'support-pass-1',
+      C2C_DAILY_CANCEL_LIMIT: '100',
       SWEEP_INTERVAL_SECONDS: '1',
     };
     live = await Promise.all([start(), start()]);
@@ -95,7 +103,11 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
     const goods = ((await api.call(appGoodsApi.list, {}, members[0]!.token)).data as GoodsItem[]).sort(
       (a, b) => Number(parseUsdt(a.price) - parseUsdt(b.price)),
     )[0]!;
-    const done = { transfers: 0, packets: 0, claims: 0, purchases: 0 };
+    const merchant = await createMerchant(api, '3000');
+    const ad = await createAd(api, merchant, { quantity: '2500', minLimit: '7.00', maxLimit: '7000.00' });
+    const login = await api.call(userApi.loginByName, { username: 'support', password: 'support-pass-1' });
+    const support = (login.data as LoginResult).token;
+    const done = { transfers: 0, packets: 0, claims: 0, purchases: 0, orders: 0 };
     const packetIds: number[] = [];
     const refused: string[] = [];
     const expectOk = (what: string, res: { code: number; message: string }) => {
@@ -103,11 +115,54 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
       return res.code === 1000;
     };
 
+    /** An action on an order; a retry whose first attempt went through finds the order already moved on. */
+    const act = async (
+      what: string,
+      call: () => Promise<{ code: number; message: string }>,
+      id: number,
+      to: string,
+    ) => {
+      const res = await call();
+      if (res.code === 1000) return true;
+      const now = await api.call(transactionApi.detail, { id }, merchant.token);
+      if ((now.data as Order | null)?.status === to) return true;
+      refused.push(`${what}: ${res.code} ${res.message}`);
+      return false;
+    };
+    /** A C2C order on the merchant's sell ad: canceled, released, or appealed by the seller and resolved. */
+    const trade = async (buyer: TestUser, op: number) => {
+      const started = await api.call(
+        transactionApi.start,
+        { adId: ad.id, amountCoin: '2', requestId: `torture-c-${buyer.id}-${op}` },
+        buyer.token,
+      );
+      if (!expectOk('start', started)) return;
+      const id = (started.data as Order).orderId;
+      done.orders++;
+      const fate = op % 3;
+      if (fate === 0) {
+        await act('cancel', () => api.call(transactionApi.canceled, { id }, buyer.token), id, 'canceled');
+        return;
+      }
+      if (!(await act('pay', () => api.call(transactionApi.payment, { id }, buyer.token), id, 'payment')))
+        return;
+      if (fate === 1) {
+        const release = () => api.call(transactionApi.completed, { id, pin: TEST_PIN }, merchant.token);
+        await act('release', release, id, 'completed');
+        return;
+      }
+      const appeal = () => api.call(transactionApi.appealing, { id, reason: 'not received' }, merchant.token);
+      if (!(await act('appeal', appeal, id, 'appealing'))) return;
+      const result = op % 2 ? 'completed' : 'canceled';
+      const resolve = () => api.call(adminC2cApi.appealResolve, { id, result, note: 'checked' }, support);
+      await act('resolve', resolve, id, result);
+    };
+
     let crashed = false;
     const member = async (me: TestUser, index: number) => {
       // At least OPS_PER_MEMBER operations, and on until both processes have been killed and are back.
       for (let op = 0; op < OPS_PER_MEMBER || !crashed; op++) {
-        const roll = (op + index) % 4;
+        const roll = (op + index) % 5;
         if (roll === 0) {
           const to = members[(index + 1 + (op % (MEMBERS - 1))) % MEMBERS]!;
           const requestId = `torture-t-${me.id}-${op}`;
@@ -148,6 +203,8 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
             ].includes(res.code as never)
           )
             refused.push(`claim: ${res.code} ${res.message}`);
+        } else if (roll === 4) {
+          await trade(me, op);
         } else {
           const created = await api.call(
             payDeskApi.create,
@@ -184,8 +241,11 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
     await sleep(4500);
 
     expect(refused).toEqual([]);
-    expect(done.transfers + done.packets + done.purchases).toBeGreaterThan(MEMBERS * OPS_PER_MEMBER * 0.6);
+    expect(done.transfers + done.packets + done.purchases + done.orders).toBeGreaterThan(
+      MEMBERS * OPS_PER_MEMBER * 0.6,
+    );
 
+    let feeTotal = 0n;
     const { db, close } = await openDatabase({ url: databaseUrl, dataDir: null });
     try {
       const books = await verifyLedger(db);
@@ -205,18 +265,41 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
       expect(claimRows).toBeGreaterThanOrEqual(done.claims);
       expect(await count('redpacket:%:claim:%')).toBe(claimRows);
       expect(await count('pay:%')).toBe(done.purchases);
+      // No order both canceled and completed; every order ended, each way exactly once in the books.
+      const both = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from c2c_orders o where
+              exists (select 1 from ledger_entries e where e.idempotency_key = 'c2c:order:' || o.id || ':release')
+          and exists (select 1 from ledger_entries e where e.idempotency_key = 'c2c:order:' || o.id || ':cancel')`,
+      );
+      expect(Number((both as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(0);
+      const statuses = await db.execute<{ status: string; n: number }>(
+        sql`select status, count(*)::int as n from c2c_orders group by status`,
+      );
+      const byStatus: Record<string, number> = Object.fromEntries(
+        (statuses as unknown as { rows: { status: string; n: number }[] }).rows.map((r) => [r.status, r.n]),
+      );
+      expect(Object.keys(byStatus).sort()).toEqual(['canceled', 'completed']);
+      expect((byStatus.canceled ?? 0) + (byStatus.completed ?? 0)).toBe(done.orders);
+      expect(await count('c2c:order:%:start')).toBe(done.orders);
+      expect(await count('c2c:order:%:release')).toBe(byStatus.completed ?? 0);
+      expect(await count('c2c:order:%:cancel')).toBe(byStatus.canceled ?? 0);
       // Every packet ended (all claimed, or swept back), so no money is left in escrow.
       const open = await db.execute<{ n: number }>(
         sql`select count(*)::int as n from red_packets where status = 'open'`,
       );
       expect(Number((open as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(0);
+      const fees = await db.execute<{ balance: string }>(
+        sql`select coalesce(sum(balance), 0)::text as balance from ledger_accounts where code = 'c2c-fees'`,
+      );
+      feeTotal = BigInt((fees as unknown as { rows: { balance: string }[] }).rows[0]!.balance);
     } finally {
       await close();
     }
-    // The money in members' hands plus what the pay desk took equals what was credited.
-    let membersTotal = 0n;
+    // The money in members' hands (the merchant's too) plus what the pay desk and the C2C fees took equals
+    // what was credited.
+    let membersTotal = parseUsdt(await profile(merchant));
     for (const m of memberIds.values()) membersTotal += parseUsdt(await profile(m));
     const revenue = parseUsdt(goods.price) * BigInt(done.purchases);
-    expect(membersTotal + revenue).toBe(parseUsdt(CREDIT) * BigInt(MEMBERS));
+    expect(membersTotal + revenue + feeTotal).toBe(parseUsdt(CREDIT) * BigInt(MEMBERS) + parseUsdt('3000'));
   }, 300_000);
 });
