@@ -1,14 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { friendApi, groupApi } from '@chatpay/shared';
-import { hash } from '@node-rs/argon2';
-import { openDatabase } from '../apps/server/src/db/connection.ts';
-import { users } from '../apps/server/src/db/schema/index.ts';
-import { TokenService } from '../apps/server/src/modules/user/tokens.ts';
+import { type SeededMember, seedMembers } from './seed.ts';
 
-export interface SeededMember {
-  id: number;
-  token: string;
-}
 export interface Seed {
   members: SeededMember[];
   /** Single sessions of friend pairs (members 2k and 2k+1). */
@@ -16,10 +8,7 @@ export interface Seed {
   group: { sessionId: number; memberIds: number[] };
 }
 
-/**
- * Members straight into the database (one password hash for all, tokens signed with the server's secret), then
- * friendships and the big group through the server's HTTP API, as members would make them.
- */
+/** Members straight into the database (seed.ts), then friendships and the big group through the HTTP API. */
 export const seedChat = async (opts: {
   databaseUrl: string;
   jwtSecret: string;
@@ -27,30 +16,7 @@ export const seedChat = async (opts: {
   members: number;
   groupSize: number;
 }): Promise<Seed> => {
-  const { db, close } = await openDatabase({ url: opts.databaseUrl, dataDir: null });
-  const passwordHash = await hash('bench-pass-1');
-  const run = randomUUID().slice(0, 6);
-  const rows: { id: number }[] = [];
-  for (let start = 0; start < opts.members; start += 1000) {
-    const batch = Array.from({ length: Math.min(1000, opts.members - start) }, (_, k) => {
-      const i = start + k;
-      return {
-        username: `chatbench_${run}_${i}`,
-        passwordHash,
-        nickName: `Member ${i}`,
-        memberId: String(900_000_000 + i),
-        shareCode: `B${run}${i}`.toUpperCase().slice(0, 16),
-      };
-    });
-    rows.push(...(await db.insert(users).values(batch).returning({ id: users.id })));
-  }
-  const tokens = new TokenService(db, opts.jwtSecret);
-  const members: SeededMember[] = [];
-  for (const row of rows) {
-    const login = await tokens.startSession(db, { id: row.id, roles: ['user'] });
-    members.push({ id: row.id, token: login.token });
-  }
-  await close();
+  const members = await seedMembers(opts.databaseUrl, opts.jwtSecret, opts.members, 'chatbench');
 
   const post = async (path: string, body: unknown, token: string) => {
     const res = await fetch(`${opts.serverUrl}/api${path}`, {
