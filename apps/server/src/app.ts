@@ -20,6 +20,8 @@ import { loadJwtSecret } from './lib/secrets.ts';
 import { registerAppRoutes } from './modules/app/routes.ts';
 import { trackEndpoints } from './modules/base/eps.ts';
 import { registerBaseRoutes } from './modules/base/routes.ts';
+import { registerChainRoutes } from './modules/chain/routes.ts';
+import { startChain } from './modules/chain/runtime.ts';
 import { registerChatRoutes } from './modules/chat/routes.ts';
 import { registerDictRoutes } from './modules/dict/routes.ts';
 import { registerGroupRoutes } from './modules/group/routes.ts';
@@ -137,13 +139,17 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
   registerGroupRoutes(deps);
   registerMomentsRoutes(deps);
   registerAppRoutes(deps);
-  registerWalletRoutes(deps);
+  // The chain (docs/design/chain.md): configured networks, or the embedded development anvil.
+  const chain = await startChain(config, app.log);
+  registerWalletRoutes(deps, chain.networks);
+  registerChainRoutes({ ...deps, withLock: database.withLock }, chain);
   jobs.start();
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
       await jobs.stop();
+      await chain.stop();
       await realtime.close();
       await app.close();
       redisSub?.disconnect();

@@ -86,6 +86,12 @@ export const ErrorCode = {
   TicketNotFound: 1540,
   InvalidTicketType: 1541,
   VersionExists: 1560,
+
+  InvalidAddress: 1701,
+  OwnAddress: 1702,
+  WithdrawalNotFound: 1703,
+  WithdrawalNotReviewable: 1704,
+  FaucetUnavailable: 1705,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -172,4 +178,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.TicketNotFound]: 'Record does not exist',
   [ErrorCode.InvalidTicketType]: 'Please choose a valid type',
   [ErrorCode.VersionExists]: 'This version code is already published for the platform',
+  [ErrorCode.InvalidAddress]: 'This is not a valid address on the chosen network',
+  [ErrorCode.OwnAddress]: 'This address belongs to the wallet itself: withdraw to an outside address',
+  [ErrorCode.WithdrawalNotFound]: 'Withdrawal does not exist',
+  [ErrorCode.WithdrawalNotReviewable]: 'This withdrawal has already been reviewed',
+  [ErrorCode.FaucetUnavailable]: 'The test faucet is only available on the development chain',
 };

@@ -1,5 +1,6 @@
 export * from './api/app.ts';
 export * from './api/base.ts';
+export * from './api/chain.ts';
 export * from './api/chat.ts';
 export * from './api/group.ts';
 export * from './api/moments.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ChatMessage, friendRequest } from './api/chat.ts';
+import type { ChainRecord } from './api/wallet.ts';
 
 /**
  * Socket.IO `/chat` namespace events (SPEC §7). The per-user channel event is `user`: when it carries a token
@@ -50,6 +51,8 @@ export interface ServerToClientEvents {
   onFriendRemove: (payload: FriendRemovePayload) => void;
   onFriendConfirm: (payload: FriendConfirmPayload) => void;
   redpacket: (payload: RedPacketPayload) => void;
+  /** One of my deposits or withdrawals changed state or confirmation count (docs/design/chain.md). */
+  chain: (payload: ChainRecord) => void;
   onC2COrderStatus: (payload: { page?: string } & Record<string, unknown>) => void;
   onC2COrderUnread: (payload: unknown) => void;
 }

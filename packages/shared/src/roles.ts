@@ -13,6 +13,7 @@ export const rolePermissions: Record<Exclude<Role, 'admin'>, readonly string[]> 
     'app:complain:reply',
     'app:feedback:page',
     'app:feedback:reply',
+    'usdt:withdrawal:review',
   ],
 };
 

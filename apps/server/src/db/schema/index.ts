@@ -1,5 +1,6 @@
 export * from './app.ts';
 export * from './base.ts';
+export * from './chain.ts';
 export * from './chat.ts';
 export * from './group.ts';
 export * from './ledger.ts';
