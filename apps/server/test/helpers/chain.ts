@@ -33,6 +33,8 @@ export const HOT_FLOAT = 10_000n * 1_000_000n;
  */
 export const startRpcProxy = async (target: string) => {
   let down = false;
+  /** JSON-RPC methods that fail (the connection is cut) while the rest pass. */
+  const failing = new Set<string>();
   const server = http.createServer((req, res) => {
     if (down) {
       req.socket.destroy();
@@ -41,11 +43,19 @@ export const startRpcProxy = async (target: string) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
+      const body = Buffer.concat(chunks);
+      if (failing.size > 0) {
+        const text = body.toString();
+        if ([...failing].some((m) => text.includes(`"${m}"`))) {
+          req.socket.destroy();
+          return;
+        }
+      }
       try {
         const r = await fetch(target, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: Buffer.concat(chunks),
+          body,
         });
         res.writeHead(r.status, { 'content-type': 'application/json' });
         res.end(Buffer.from(await r.arrayBuffer()));
@@ -60,6 +70,10 @@ export const startRpcProxy = async (target: string) => {
     url: `http://127.0.0.1:${port}`,
     setDown(value: boolean) {
       down = value;
+    },
+    failMethod(method: string, fail = true) {
+      if (fail) failing.add(method);
+      else failing.delete(method);
     },
     close: () =>
       new Promise<void>((r) => {
