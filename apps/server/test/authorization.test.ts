@@ -1,6 +1,7 @@
 import type { Endpoint, GroupInfo, Moment } from '@chatpay/shared';
 import * as shared from '@chatpay/shared';
 import {
+  adminChainApi,
   adminComplainApi,
   adminFeedbackApi,
   appComplainApi,
@@ -123,6 +124,10 @@ const probes: Record<string, Probe[]> = {
   'adminComplainApi.reply': [probe(adminComplainApi.reply, (w) => ({ id: w.complaintId, reply: 'done' }))],
   'adminFeedbackApi.reply': [probe(adminFeedbackApi.reply, (w) => ({ id: w.feedbackId, reply: 'done' }))],
   'friendApi.confirmFriend': [probe(friendApi.confirmFriend, (w) => ({ id: w.requestId, agree: true }))],
+  // Support's review of withdrawals (docs/design/chain.md): a member may not approve or reject anyone's, their own
+  // included (no chain runs here, so the ids are of withdrawals that do not exist: the permission answers first).
+  'adminChainApi.approve': [probe(adminChainApi.approve, () => ({ id: 1 }))],
+  'adminChainApi.reject': [probe(adminChainApi.reject, () => ({ id: 1, reason: 'no' }))],
 };
 
 const inputKeys = (e: Endpoint): string[] => {
