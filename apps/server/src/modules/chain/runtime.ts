@@ -44,10 +44,8 @@ const startDevChain = async (config: Config, hd: HdWallet, log: FastifyBaseLogge
   const stateFile = path.join(dir, 'anvil-state.json');
   const infoFile = path.join(dir, 'dev-chain.json');
   const restoring = fs.existsSync(stateFile) && fs.existsSync(infoFile);
-  const anvil: Anvil = await startAnvil({
-    blockTime: DEV_BLOCK_SECONDS,
-    state: stateFile,
-  });
+  // Automine while deploying (each transaction mined at once), then a block every DEV_BLOCK_SECONDS.
+  const anvil: Anvil = await startAnvil({ state: stateFile });
   let token: string;
   if (restoring) {
     token = (JSON.parse(fs.readFileSync(infoFile, 'utf8')) as { token: string }).token;
@@ -59,6 +57,16 @@ const startDevChain = async (config: Config, hd: HdWallet, log: FastifyBaseLogge
     ]);
     fs.writeFileSync(infoFile, JSON.stringify({ token }));
   }
+  await fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'evm_setIntervalMining',
+      params: [DEV_BLOCK_SECONDS],
+    }),
+  });
   log.warn(
     { rpcUrl: anvil.rpcUrl, token, restored: restoring },
     'development chain: anvil with a test USDT (ERC20), never real money',

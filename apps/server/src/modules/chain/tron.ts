@@ -27,7 +27,9 @@ export const isTronAddress = (text: string) =>
   /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(text) && lib().isAddress(text);
 
 const notBuilt = <T>(): Promise<T> =>
-  Promise.reject(new Error('TRC20: the TRON node half of the adapter is not built (no TRON node can run here)'));
+  Promise.reject(
+    new Error('TRC20: the TRON node half of the adapter is not built (no TRON node can run here)'),
+  );
 
 /**
  * TRC20 behind the same interface (docs/design/chain.md). Addresses and their checks are real (tronweb, tested
