@@ -1,6 +1,6 @@
 import type { ChainRecord, Network } from '@chatpay/shared';
 import { Button } from 'antd-mobile';
-import { ClockCircleFill, ScanningOutline } from 'antd-mobile-icons';
+import { CheckCircleFill, ClockCircleFill, ScanningOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -98,8 +98,14 @@ const UsdtOutPage = () => {
     return (
       <Page title={t('chain.outTitle')} back={false}>
         <div className="pay-result" data-testid="withdraw-result" data-status={live.status}>
-          <ClockCircleFill className="pay-result-icon" />
-          <div className="pay-result-title">{t('chain.submitted')}</div>
+          {live.status === 'completed' ? (
+            <CheckCircleFill className="pay-result-icon" />
+          ) : (
+            <ClockCircleFill className="pay-result-icon" />
+          )}
+          <div className="pay-result-title">
+            {live.status === 'completed' ? t('chain.status.completed') : t('chain.submitted')}
+          </div>
           <div className="pay-result-amount">
             <span className="pay-result-unit">USDT</span>
             {showUsdt(live.amount)}
