@@ -21,6 +21,8 @@ import { registerAppRoutes } from './modules/app/routes.ts';
 import { trackEndpoints } from './modules/base/eps.ts';
 import { registerBaseRoutes } from './modules/base/routes.ts';
 import { registerC2CRoutes } from './modules/c2c/routes.ts';
+import { registerChainRoutes } from './modules/chain/routes.ts';
+import { startChain } from './modules/chain/runtime.ts';
 import { registerChatRoutes } from './modules/chat/routes.ts';
 import { registerDictRoutes } from './modules/dict/routes.ts';
 import { registerGroupRoutes } from './modules/group/routes.ts';
@@ -138,7 +140,10 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
   registerGroupRoutes(deps);
   registerMomentsRoutes(deps);
   registerAppRoutes(deps);
-  registerWalletRoutes(deps);
+  // The chain (docs/design/chain.md): configured networks, or the embedded development anvil.
+  const chain = await startChain(config, app.log);
+  registerWalletRoutes(deps, chain.networks);
+  registerChainRoutes({ ...deps, withLock: database.withLock }, chain);
   registerC2CRoutes({ ...deps, secret });
   jobs.start();
 
@@ -146,6 +151,7 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
   const close = () => {
     closing ??= (async () => {
       await jobs.stop();
+      await chain.stop();
       await realtime.close();
       await app.close();
       redisSub?.disconnect();

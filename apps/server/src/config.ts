@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type NetworkConfig, networkEnvKeys, readNetworkConfigs } from './modules/wallet/networks.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -69,9 +70,15 @@ const schema = z.object({
   C2C_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   /** Encrypts card-provider secrets and merchant API keys (AES-256-GCM); defaults to the JWT secret. */
   C2C_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** BIP-39 mnemonic of the deposit addresses and the hot wallet (docs/design/chain.md); development: generated. */
+  CHAIN_SEED: z.string().trim().optional(),
+  /** The embedded development chain (anvil): auto = on in development when no network is configured. */
+  CHAIN_DEV: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** How often the deposit watchers and withdrawal broadcasters run (0: only with SWEEP_INTERVAL_SECONDS). */
+  CHAIN_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string };
+export type Config = z.infer<typeof schema> & { dataDir: string; networks: NetworkConfig[] };
 
 export const DEFAULT_ADMIN_PASSWORD = 'admin12345';
 
@@ -82,9 +89,16 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   const picked = Object.fromEntries(
     Object.keys(schema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
+  const chainEnv = Object.fromEntries(
+    networkEnvKeys.map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const chain = readNetworkConfigs(chainEnv);
   const parsed = schema.safeParse(picked);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
+  if (!parsed.success || chain.problems.length > 0) {
+    const lines = [
+      ...(parsed.error?.issues ?? []).map((i) => `  ${String(i.path[0])}: ${i.message}`),
+      ...chain.problems.map((p) => `  ${p}`),
+    ];
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
@@ -95,6 +109,18 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       );
     if (!config.JWT_SECRET)
       throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
+    if (config.CHAIN_DEV === 'on')
+      throw new ConfigError(
+        'Invalid configuration:\n  CHAIN_DEV: the development chain is refused in production',
+      );
+    if (chain.configs.some((n) => n.faucetKey))
+      throw new ConfigError(
+        'Invalid configuration:\n  <NET>_FAUCET_KEY: the faucet is refused in production',
+      );
+    if (chain.configs.some((n) => n.enabled) && !config.CHAIN_SEED)
+      throw new ConfigError(
+        'Invalid configuration:\n  CHAIN_SEED: required in production when a network is set',
+      );
   }
-  return { ...config, dataDir: path.resolve(config.DATA_DIR) };
+  return { ...config, dataDir: path.resolve(config.DATA_DIR), networks: chain.configs };
 };

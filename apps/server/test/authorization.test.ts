@@ -2,6 +2,7 @@ import type { Endpoint, GroupInfo, Moment } from '@chatpay/shared';
 import * as shared from '@chatpay/shared';
 import {
   adminC2cApi,
+  adminChainApi,
   adminComplainApi,
   adminFeedbackApi,
   advertisingApi,
@@ -209,6 +210,10 @@ const probes: Record<string, Probe[]> = {
   'adminC2cApi.appealResolve': [
     probe(adminC2cApi.appealResolve, (w) => ({ id: w.c2cOrderId, result: 'completed', note: 'mine' })),
   ],
+  // Support's review of withdrawals (docs/design/chain.md): a member may not approve or reject anyone's, their own
+  // included (no chain runs here, so the ids are of withdrawals that do not exist: the permission answers first).
+  'adminChainApi.approve': [probe(adminChainApi.approve, () => ({ id: 1 }))],
+  'adminChainApi.reject': [probe(adminChainApi.reject, () => ({ id: 1, reason: 'no' }))],
 };
 
 const inputKeys = (e: Endpoint): string[] => {

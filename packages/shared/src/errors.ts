@@ -110,6 +110,12 @@ export const ErrorCode = {
   SignatureInvalid: 1622,
   NonceReused: 1623,
   TimestampOutOfWindow: 1624,
+
+  InvalidAddress: 1701,
+  OwnAddress: 1702,
+  WithdrawalNotFound: 1703,
+  WithdrawalNotReviewable: 1704,
+  FaucetUnavailable: 1705,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -220,4 +226,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.SignatureInvalid]: 'Invalid merchant API signature',
   [ErrorCode.NonceReused]: 'This nonce was already used',
   [ErrorCode.TimestampOutOfWindow]: 'The request timestamp is outside the allowed window',
+  [ErrorCode.InvalidAddress]: 'This is not a valid address on the chosen network',
+  [ErrorCode.OwnAddress]: 'This address belongs to the wallet itself: withdraw to an outside address',
+  [ErrorCode.WithdrawalNotFound]: 'Withdrawal does not exist',
+  [ErrorCode.WithdrawalNotReviewable]: 'This withdrawal has already been reviewed',
+  [ErrorCode.FaucetUnavailable]: 'The test faucet is only available on the development chain',
 };

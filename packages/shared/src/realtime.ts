@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OrderStatusPayload, OrderUnreadPayload } from './api/c2c-market.ts';
 import { type ChatMessage, friendRequest } from './api/chat.ts';
+import type { ChainRecord } from './api/wallet.ts';
 
 /**
  * Socket.IO `/chat` namespace events (SPEC §7). The per-user channel event is `user`: when it carries a token
@@ -55,6 +56,8 @@ export interface ServerToClientEvents {
   onC2COrderStatus: (payload: OrderStatusPayload) => void;
   /** My unread order count (`transaction/unread`). */
   onC2COrderUnread: (payload: OrderUnreadPayload) => void;
+  /** One of my deposits or withdrawals changed state or confirmation count (docs/design/chain.md). */
+  chain: (payload: ChainRecord) => void;
 }
 
 export interface ClientToServerEvents {

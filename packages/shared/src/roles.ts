@@ -19,6 +19,7 @@ export const rolePermissions: Record<Exclude<Role, 'admin'>, readonly string[]> 
     'c2c:appeal:resolve',
     'c2c:merchant:page',
     'c2c:merchant:review',
+    'usdt:withdrawal:review',
   ],
 };
 

@@ -26,6 +26,12 @@ export interface Database {
   engine: Engine;
   /** Runs `work` while no other server process runs start-up work on this database (seeding). */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` only if no other process holds the advisory lock `key` (PostgreSQL session lock on a dedicated
+   * connection, released when `work` ends or the process dies); answers null when another holds it. PGlite has
+   * one process: it just runs. Used by the jobs that one process at a time must run (chain watcher, broadcaster).
+   */
+  withLock<T>(key: number, work: () => Promise<T>): Promise<T | null>;
   close(): Promise<void>;
 }
 
@@ -72,7 +78,20 @@ export const openDatabase = async (options: {
         holder.release();
       }
     };
-    return { db, engine: 'postgres', exclusively, close: () => pool.end() };
+    const withLock = async <T>(key: number, work: () => Promise<T>): Promise<T | null> => {
+      const holder = await pool.connect();
+      let locked = false;
+      try {
+        const res = await holder.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [key]);
+        locked = res.rows[0]?.ok === true;
+        if (!locked) return null;
+        return await work();
+      } finally {
+        if (locked) await holder.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {});
+        holder.release();
+      }
+    };
+    return { db, engine: 'postgres', exclusively, withLock, close: () => pool.end() };
   }
   let dir: string | undefined;
   if (options.dataDir) {
@@ -87,6 +106,7 @@ export const openDatabase = async (options: {
     db: pgliteDb as unknown as Db,
     engine: 'pglite',
     exclusively: (work) => work(),
+    withLock: (_key, work) => work(),
     close: () => client.close(),
   };
 };

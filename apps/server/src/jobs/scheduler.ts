@@ -5,6 +5,8 @@ export interface Job {
   name: string;
   /** Does one pass and answers how many items it handled (for logs and tests). */
   run(): Promise<number>;
+  /** Its own period (chain jobs poll faster than the sweepers); default `SWEEP_INTERVAL_SECONDS`. */
+  intervalMs?: number;
 }
 
 export interface Scheduler {
@@ -54,10 +56,11 @@ export const createScheduler = (log: FastifyBaseLogger, intervalMs: number): Sch
     start() {
       if (intervalMs <= 0) return;
       for (const job of jobs.values()) {
+        const every = job.intervalMs && job.intervalMs > 0 ? job.intervalMs : intervalMs;
         const timer = setInterval(() => {
           if (stopped) return;
           pass(job).catch((err) => log.error({ err, job: job.name }, 'job pass failed'));
-        }, intervalMs);
+        }, every);
         timer.unref();
         timers.push(timer);
       }

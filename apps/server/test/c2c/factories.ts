@@ -14,7 +14,15 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { verifyLedger } from '../../src/modules/wallet/ledger/verify.ts';
 import type { TestApp } from '../helpers/app.ts';
-import { adminToken, type Caller, createUser, credit, setPin, TEST_PIN, type TestUser } from '../helpers/factories.ts';
+import {
+  adminToken,
+  type Caller,
+  createUser,
+  credit,
+  setPin,
+  TEST_PIN,
+  type TestUser,
+} from '../helpers/factories.ts';
 
 /** Calls an endpoint and expects success; answers the data. */
 export const ok = async <T>(res: Promise<{ code: number; data: unknown; message: string }>) => {

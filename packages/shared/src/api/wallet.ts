@@ -69,6 +69,44 @@ export const walletEntry = z.object({
 });
 export type WalletEntry = z.infer<typeof walletEntry>;
 
+/** Deposit states (docs/design/chain.md): confirming n/N, then credited, below_minimum (not credited) or dropped. */
+export const depositStatuses = ['confirming', 'credited', 'below_minimum', 'dropped'] as const;
+/** Withdrawal states: reviewing → approved → signed → confirming → completed; rejected and failed are unfrozen. */
+export const withdrawalStatuses = [
+  'reviewing',
+  'approved',
+  'signed',
+  'confirming',
+  'completed',
+  'rejected',
+  'failed',
+] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+
+/** One deposit or withdrawal as the member sees it (also the payload of the `chain` socket event). */
+export const chainRecord = z.object({
+  type: z.enum(['deposit', 'withdrawal']),
+  id: z.number().int(),
+  network,
+  status: z.enum([...depositStatuses, ...withdrawalStatuses]),
+  amount: money,
+  /** Withdrawal fee (gas + percent); "0.00" for deposits. */
+  fee: money,
+  /** Deposit award; "0.00" for withdrawals. */
+  award: money,
+  /** The deposit address (deposits) or the destination (withdrawals). */
+  address: z.string(),
+  txHash: z.string().nullable(),
+  confirmations: z.number().int(),
+  required: z.number().int(),
+  /** Support's reason for a rejected withdrawal. */
+  reason: z.string(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type ChainRecord = z.infer<typeof chainRecord>;
+
 export const transferInput = z.object({ memberId, amount: usdtAmount, pin, requestId });
 
 export const transferResult = z.object({
@@ -142,7 +180,7 @@ export const walletApi = {
     method: 'GET',
     path: `${WALLET}/address`,
     auth: 'user',
-    summary: 'My deposit address on a network (network not enabled until the chain lands)',
+    summary: 'My deposit address on a network (derived from the seed; NetworkNotEnabled when not configured)',
     input: z.object({ network }),
     output: z.object({ network, address: z.string() }),
   }),
@@ -150,7 +188,8 @@ export const walletApi = {
     method: 'POST',
     path: `${WALLET}/withdrawal`,
     auth: 'user',
-    summary: 'Withdraw to an address (network not enabled until the chain lands)',
+    summary:
+      'Withdraw to an address: minimum, amount + fee frozen at once, PIN; idempotent by requestId; review then broadcast',
     input: z.object({
       network,
       address: z.string().trim().min(20).max(128),
@@ -158,7 +197,15 @@ export const walletApi = {
       pin,
       requestId,
     }),
-    output: z.object({ id: z.number().int() }),
+    output: chainRecord,
+  }),
+  records: endpoint({
+    method: 'POST',
+    path: `${WALLET}/records`,
+    auth: 'user',
+    summary: 'My deposits and withdrawals with their states (confirming n/N, tx hash), newest first',
+    input: pageInput.extend({ type: z.enum(['deposit', 'withdrawal']).optional() }),
+    output: pageOf(chainRecord),
   }),
 };
 

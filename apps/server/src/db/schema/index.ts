@@ -1,6 +1,7 @@
 export * from './app.ts';
 export * from './base.ts';
 export * from './c2c.ts';
+export * from './chain.ts';
 export * from './chat.ts';
 export * from './group.ts';
 export * from './ledger.ts';

@@ -1,9 +1,10 @@
-import { MIN_DEPOSIT, MIN_WITHDRAWAL, type Network, parseUsdt } from '@chatpay/shared';
+import { MIN_DEPOSIT, MIN_WITHDRAWAL, type Network, networks, parseUsdt } from '@chatpay/shared';
+import { z } from 'zod';
 
-/** Fee settings of one chain network. Percentages are parts per million of the amount (1000 = 0.1 %). */
+/** Settings of one chain network (docs/design/chain.md, "Networks and adapters"). Percentages are parts per million. */
 export interface NetworkConfig {
   network: Network;
-  /** False until the chain issue connects the network: no address, no withdrawal. */
+  /** True when the network has a node and a token contract: addresses, deposits and withdrawals work. */
   enabled: boolean;
   gasFee: bigint;
   feePpm: bigint;
@@ -11,37 +12,105 @@ export interface NetworkConfig {
   minDeposit: bigint;
   minWithdrawal: bigint;
   confirmations: number;
+  rpcUrl: string | null;
+  chainId: number | null;
+  token: string | null;
+  /** Withdrawals below this amount are approved without review. */
+  autoReviewLimit: bigint;
+  /** Where the watcher starts with no cursor; null: the head at its first pass. */
+  startBlock: bigint | null;
+  /** Blocks per log query. */
+  blockBatch: number;
+  /** Private key of an outside account holding test tokens (development faucet); never in production. */
+  faucetKey: string | null;
+  /** The embedded development chain (anvil). */
+  dev: boolean;
 }
 
-const base = { enabled: false, feePpm: 1000n, awardPpm: 0n, minDeposit: parseUsdt(MIN_DEPOSIT) };
+const defaults: Record<Network, { gasFee: string; confirmations: number }> = {
+  TRC20: { gasFee: '1', confirmations: 20 },
+  ERC20: { gasFee: '5', confirmations: 12 },
+  BEP20: { gasFee: '0.5', confirmations: 15 },
+};
 
-/** Defaults of the wallet's networks (docs/design/ledger.md); the chain issue makes them configurable. */
-export const networkConfigs: readonly NetworkConfig[] = [
-  {
-    ...base,
-    network: 'TRC20',
-    gasFee: parseUsdt('1'),
-    minWithdrawal: parseUsdt(MIN_WITHDRAWAL),
-    confirmations: 20,
-  },
-  {
-    ...base,
-    network: 'ERC20',
-    gasFee: parseUsdt('5'),
-    minWithdrawal: parseUsdt(MIN_WITHDRAWAL),
-    confirmations: 12,
-  },
-  {
-    ...base,
-    network: 'BEP20',
-    gasFee: parseUsdt('0.5'),
-    minWithdrawal: parseUsdt(MIN_WITHDRAWAL),
-    confirmations: 15,
-  },
-];
+const PERCENT = /^(0|[1-9]\d?)(\.\d{1,4})?$|^100(\.0{1,4})?$/;
+const DECIMAL = /^(0|[1-9]\d{0,14})(\.\d{1,6})?$/;
 
-export const networkConfig = (network: Network): NetworkConfig => {
-  const config = networkConfigs.find((n) => n.network === network);
+/** "0.1" → 1000 parts per million. */
+export const parsePercent = (text: string) => {
+  const [whole = '0', frac = ''] = text.split('.');
+  return BigInt(whole) * 10_000n + BigInt(frac.padEnd(4, '0'));
+};
+
+const networkSchema = (n: Network) =>
+  z.object({
+    [`${n}_RPC_URL`]: z.url().optional(),
+    [`${n}_CHAIN_ID`]: z.coerce.number().int().positive().optional(),
+    [`${n}_TOKEN`]: z.string().min(20).max(64).optional(),
+    [`${n}_CONFIRMATIONS`]: z.coerce.number().int().min(1).max(1000).default(defaults[n].confirmations),
+    [`${n}_MIN_DEPOSIT`]: z.string().regex(DECIMAL, 'a USDT amount').default(MIN_DEPOSIT),
+    [`${n}_MIN_WITHDRAWAL`]: z.string().regex(DECIMAL, 'a USDT amount').default(MIN_WITHDRAWAL),
+    [`${n}_GAS_FEE`]: z.string().regex(DECIMAL, 'a USDT amount').default(defaults[n].gasFee),
+    [`${n}_FEE_PERCENT`]: z.string().regex(PERCENT, 'a percent 0-100').default('0.1'),
+    [`${n}_AWARD_PERCENT`]: z.string().regex(PERCENT, 'a percent 0-100').default('0'),
+    [`${n}_AUTO_REVIEW_LIMIT`]: z.string().regex(DECIMAL, 'a USDT amount').default('1000'),
+    [`${n}_START_BLOCK`]: z.coerce.number().int().min(0).optional(),
+    [`${n}_BLOCK_BATCH`]: z.coerce.number().int().min(1).max(100_000).default(2000),
+    [`${n}_FAUCET_KEY`]: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, 'a 0x private key')
+      .optional(),
+  });
+
+/** The names of every network setting (the configuration loader passes them through). */
+export const networkEnvKeys = networks.flatMap((n) => Object.keys(networkSchema(n).shape));
+
+/** Reads the networks' settings; answers the problems as `KEY: message` lines (empty when fine). */
+export const readNetworkConfigs = (
+  env: Record<string, string | undefined>,
+): { configs: NetworkConfig[]; problems: string[] } => {
+  const problems: string[] = [];
+  const configs = networks.map((n): NetworkConfig => {
+    const parsed = networkSchema(n).safeParse(env);
+    if (!parsed.success) {
+      for (const i of parsed.error.issues) problems.push(`${String(i.path[0])}: ${i.message}`);
+    }
+    const v = (parsed.success ? parsed.data : networkSchema(n).parse({})) as Record<string, unknown>;
+    const get = <T>(k: string) => v[`${n}_${k}`] as T;
+    const rpcUrl = get<string | undefined>('RPC_URL') ?? null;
+    const token = get<string | undefined>('TOKEN') ?? null;
+    if (rpcUrl && !token) problems.push(`${n}_TOKEN: required when ${n}_RPC_URL is set`);
+    // No TRON node can run where this was built: its node calls are not written (docs/design/chain.md, Limits).
+    if (n === 'TRC20' && rpcUrl)
+      problems.push('TRC20_RPC_URL: the TRON adapter has addresses only; its node calls are not built yet');
+    const start = get<number | undefined>('START_BLOCK');
+    return {
+      network: n,
+      enabled: Boolean(rpcUrl && token),
+      gasFee: parseUsdt(get('GAS_FEE')),
+      feePpm: parsePercent(get('FEE_PERCENT')),
+      awardPpm: parsePercent(get('AWARD_PERCENT')),
+      minDeposit: parseUsdt(get('MIN_DEPOSIT')),
+      minWithdrawal: parseUsdt(get('MIN_WITHDRAWAL')),
+      confirmations: get('CONFIRMATIONS'),
+      rpcUrl,
+      chainId: get<number | undefined>('CHAIN_ID') ?? null,
+      token,
+      autoReviewLimit: parseUsdt(get('AUTO_REVIEW_LIMIT')),
+      startBlock: start === undefined ? null : BigInt(start),
+      blockBatch: get('BLOCK_BATCH'),
+      faucetKey: get<string | undefined>('FAUCET_KEY') ?? null,
+      dev: false,
+    };
+  });
+  return { configs, problems };
+};
+
+/** The networks with no configuration (all disabled, default fees): what tests without a chain see. */
+export const defaultNetworkConfigs = (): NetworkConfig[] => readNetworkConfigs({}).configs;
+
+export const findNetwork = (configs: readonly NetworkConfig[], network: Network): NetworkConfig => {
+  const config = configs.find((n) => n.network === network);
   if (!config) throw new Error(`Unknown network ${network}`);
   return config;
 };
@@ -51,6 +120,9 @@ const PPM = 1_000_000n;
 /** Withdrawal fee: gas + amount × rate, the percentage part rounded up to the micro-unit. */
 export const withdrawalFee = (config: NetworkConfig, amount: bigint) =>
   config.gasFee + (amount * config.feePpm + PPM - 1n) / PPM;
+
+/** Deposit award: amount × rate, rounded down (never more than the rule). */
+export const depositAward = (config: NetworkConfig, amount: bigint) => (amount * config.awardPpm) / PPM;
 
 /** Parts per million as a percent string: 1000 → "0.1", 0 → "0". */
 export const formatPercent = (ppm: bigint) => {

@@ -10,22 +10,21 @@ import type { AppDeps } from '../../app.ts';
 import { route } from '../../http/route.ts';
 import { ChatTransferService } from './chat-transfer.ts';
 import { createGuest } from './guest.ts';
+import type { NetworkConfig } from './networks.ts';
 import { PayDeskService } from './paydesk/service.ts';
 import { RED_PACKET_EXPIRY_JOB, sweepExpiredPackets } from './redpacket/expiry.ts';
 import { RedPacketService } from './redpacket/service.ts';
 import { WalletService } from './service.ts';
 
 /** USDT wallet, MCC calls, the admin adjustment, chat transfers, red packets, pay desk (docs/design/ledger.md). */
-export const registerWalletRoutes = (deps: AppDeps) => {
-  const wallet = new WalletService(deps.db);
+export const registerWalletRoutes = (deps: AppDeps, networks: readonly NetworkConfig[]) => {
+  const wallet = new WalletService(deps.db, networks);
   route(deps, walletApi.balance, (_input, ctx) => wallet.balance(ctx.user.id));
   route(deps, walletApi.info, (_input, ctx) => wallet.info(ctx.user.id));
   route(deps, walletApi.page, (input, ctx) => wallet.page(ctx.user.id, input));
   route(deps, walletApi.count, (_input, ctx) => wallet.count(ctx.user.id));
   route(deps, walletApi.estimate, (input) => wallet.estimate(input.network, input.amount));
   route(deps, walletApi.transfer, (input, ctx) => wallet.transfer(ctx.user.id, input));
-  route(deps, walletApi.address, (input) => wallet.address(input.network));
-  route(deps, walletApi.withdrawal, (input) => wallet.withdrawal(input.network));
 
   route(deps, mccApi.verifyMccId, (input) => wallet.verifyMember(input.memberId));
   route(deps, mccApi.transfer, (input, ctx) => wallet.transfer(ctx.user.id, input));

@@ -19,7 +19,7 @@ import {
   SystemAccount,
 } from './ledger/accounts.ts';
 import { postEntry } from './ledger/post.ts';
-import { networkConfig, networkConfigs, withdrawalFee } from './networks.ts';
+import { findNetwork, type NetworkConfig, withdrawalFee } from './networks.ts';
 import { presentBalance, presentEntry, presentNetwork, presentTransfer } from './presenter.ts';
 import { counterparties, findMember, type HistoryType, historyPage, historySummary } from './queries.ts';
 import { transferFunds } from './transfer.ts';
@@ -30,7 +30,11 @@ const MIN_TRANSFER_MICRO = parseUsdt(MIN_TRANSFER);
 const parseSigned = (text: string) => (text.startsWith('-') ? -parseUsdt(text.slice(1)) : parseUsdt(text));
 
 export class WalletService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The networks' settings as the chain runs them (docs/design/chain.md). */
+    private readonly networks: readonly NetworkConfig[],
+  ) {}
 
   async balance(userId: number) {
     return presentBalance(await memberBalances(this.db, userId));
@@ -41,7 +45,7 @@ export class WalletService {
     return {
       income: formatUsdt(summary.income),
       expense: formatUsdt(summary.expense),
-      networks: networkConfigs.map(presentNetwork),
+      networks: this.networks.map(presentNetwork),
     };
   }
 
@@ -63,7 +67,7 @@ export class WalletService {
 
   /** Withdrawal fee preview; answers for disabled networks too (the settings are known). */
   estimate(network: Network, amountText: string) {
-    const config = networkConfig(network);
+    const config = findNetwork(this.networks, network);
     const amount = parseUsdt(amountText);
     const fee = withdrawalFee(config, amount);
     return {
@@ -77,15 +81,6 @@ export class WalletService {
       minimum: formatUsdt(config.minWithdrawal),
       belowMinimum: amount < config.minWithdrawal,
     };
-  }
-
-  /** Until the chain issue lands no network is connected: never a made-up address. */
-  address(_network: Network): never {
-    throw new AppError(ErrorCode.NetworkNotEnabled);
-  }
-
-  withdrawal(_network: Network): never {
-    throw new AppError(ErrorCode.NetworkNotEnabled);
   }
 
   async verifyMember(memberId: string) {

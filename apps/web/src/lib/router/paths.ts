@@ -39,6 +39,8 @@ export const Paths = {
   feedbackDetail: '/uni_modules/cool-app/pages/feedback/detail',
   usdtWallet: '/pages/usdt/wallet',
   usdtTransfer: '/pages/usdt/transfer',
+  usdtIn: '/pages/usdt/usdt-in',
+  usdtOut: '/pages/usdt/usdt-out',
   /** A red packet's claim list (the page WeChat opens after "Open"). */
   redPacket: '/pages/chat/red-packet',
   /** The composers of a chat's transfer and red packet (?id=<sessionId>). */

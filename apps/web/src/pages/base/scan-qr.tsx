@@ -2,10 +2,12 @@ import { Button } from 'antd-mobile';
 import type QrScanner from 'qr-scanner';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/Page.tsx';
 import { appRouteFromText } from '../../features/chat/scanLink.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { navigate } from '../../lib/router/navigate.ts';
+import { Paths } from '../../lib/router/paths.ts';
 import { toast } from '../../lib/toast.ts';
 
 /** Scan a QR code with the camera (or from a picture): the app's own links open, anything else is shown. */
@@ -17,9 +19,19 @@ const ScanQrPage = () => {
   const [cameraError, setCameraError] = useState(false);
   const scanner = useRef<QrScanner | null>(null);
 
+  const [params] = useSearchParams();
   const handle = (data: string) => {
-    const route = appRouteFromText(data, window.location.origin);
     scanner.current?.stop();
+    // Opened from the withdrawal page: the scanned text is the address, handed back to it.
+    if (params.get('for') === 'usdt-out') {
+      navigate({
+        path: Paths.usdtOut,
+        mode: 'redirectTo',
+        query: { address: data, network: params.get('network') ?? undefined },
+      });
+      return;
+    }
+    const route = appRouteFromText(data, window.location.origin);
     if (route) navigate({ path: route, mode: 'redirectTo' });
     else setText(data);
   };

@@ -8,6 +8,9 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../features/wallet/wallet.css';
+import '../../features/chain/chain.css';
+import { RecordRow } from '../../features/chain/components/RecordRow.tsx';
+import { useChainEvents, useChainRecords } from '../../features/chain/queries.ts';
 import { showUsdt } from '../../features/wallet/amount.ts';
 import { HistoryRow } from '../../features/wallet/components/HistoryRow.tsx';
 import {
@@ -21,7 +24,28 @@ import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast } from '../../lib/toast.ts';
 
-const TABS: HistoryTab[] = ['all', 'income', 'expense'];
+type Tab = HistoryTab | 'chain';
+const TABS: Tab[] = ['all', 'income', 'expense', 'chain'];
+
+/** Deposits and withdrawals with their states (confirming n/N, reviewing…) and short tx hashes. */
+const ChainHistory = () => {
+  const { t } = useTranslation();
+  const records = useChainRecords('all');
+  useChainEvents();
+  if (records.isPending) return <Loading />;
+  if (records.error && !records.data)
+    return <LoadError error={records.error} onRetry={() => records.refetch()} />;
+  const list = records.data?.list ?? [];
+  return (
+    <div className="history-list" data-testid="history-chain">
+      {list.length === 0 ? (
+        <EmptyState title={t('wallet.empty')} description={t('wallet.emptyHint')} testId="history-empty" />
+      ) : (
+        list.map((r) => <RecordRow key={`${r.type}-${r.id}`} record={r} />)
+      )}
+    </div>
+  );
+};
 
 const History = ({ tab }: { tab: HistoryTab }) => {
   const { t } = useTranslation();
@@ -69,14 +93,25 @@ const WalletPage = () => {
   const qc = useQueryClient();
   const balance = useBalance();
   const info = useWalletInfo();
-  const [tab, setTab] = useState<HistoryTab>('all');
+  const [tab, setTab] = useState<Tab>('all');
+  const chainOn = info.data?.networks.some((n) => n.enabled) ?? true;
   const soon = () => toast(t('wallet.notEnabled'));
   const actions = [
     { key: 'transfer', Icon: SendOutline, onClick: () => navigate(Paths.usdtTransfer), enabled: true },
     { key: 'store', Icon: ShopbagOutline, onClick: () => navigate(Paths.payDesk), enabled: true },
-    // Deposit and withdrawal open with the chain (a later issue): shown, but not yet available.
-    { key: 'deposit', Icon: DownlandOutline, onClick: soon, enabled: false },
-    { key: 'withdraw', Icon: UploadOutline, onClick: soon, enabled: false },
+    // Deposit and withdrawal (docs/design/chain.md): "not enabled yet" only when the server has no network.
+    {
+      key: 'deposit',
+      Icon: DownlandOutline,
+      onClick: chainOn ? () => navigate(Paths.usdtIn) : soon,
+      enabled: chainOn,
+    },
+    {
+      key: 'withdraw',
+      Icon: UploadOutline,
+      onClick: chainOn ? () => navigate(Paths.usdtOut) : soon,
+      enabled: chainOn,
+    },
   ];
   return (
     <Page title={t('wallet.title')} bodyClassName="wallet-body">
@@ -142,7 +177,7 @@ const WalletPage = () => {
           ))}
         </section>
         <section className="wallet-history">
-          <Tabs activeKey={tab} onChange={(k) => setTab(k as HistoryTab)} className="wallet-tabs">
+          <Tabs activeKey={tab} onChange={(k) => setTab(k as Tab)} className="wallet-tabs">
             {TABS.map((k) => (
               <Tabs.Tab
                 key={k}
@@ -150,7 +185,7 @@ const WalletPage = () => {
               />
             ))}
           </Tabs>
-          <History key={tab} tab={tab} />
+          {tab === 'chain' ? <ChainHistory /> : <History key={tab} tab={tab} />}
         </section>
       </PullToRefresh>
     </Page>

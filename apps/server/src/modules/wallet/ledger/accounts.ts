@@ -11,7 +11,16 @@ const memberKinds = [MemberAccount.Available, MemberAccount.Frozen] as const;
  * System accounts by code. `external` is the outside world: admin credits come from it, debits go to it.
  * `redpacket` holds the money of open red packets (escrow); `paydesk` is the revenue of pay-desk sales.
  */
-export const SystemAccount = { External: 'external', RedPacket: 'redpacket', PayDesk: 'paydesk' } as const;
+export const SystemAccount = {
+  External: 'external',
+  RedPacket: 'redpacket',
+  PayDesk: 'paydesk',
+  /** Chain (docs/design/chain.md): tokens arrived, deposit bonuses paid, tokens sent out, withdrawal fees. */
+  ChainDeposits: 'chain-deposits',
+  ChainAwards: 'chain-awards',
+  ChainWithdrawals: 'chain-withdrawals',
+  ChainFees: 'chain-fees',
+} as const;
 export type SystemAccountCode = (typeof SystemAccount)[keyof typeof SystemAccount];
 
 export interface MemberAccounts {

@@ -1,0 +1,39 @@
+import { type ChainRecord, formatUsdt, type Network } from '@chatpay/shared';
+import type { chainDeposits, chainWithdrawals } from '../../db/schema/index.ts';
+
+type DepositRow = typeof chainDeposits.$inferSelect;
+type WithdrawalRow = typeof chainWithdrawals.$inferSelect;
+
+export const presentDeposit = (d: DepositRow): ChainRecord => ({
+  type: 'deposit',
+  id: d.id,
+  network: d.network as Network,
+  status: d.status as ChainRecord['status'],
+  amount: formatUsdt(d.amount),
+  fee: '0.00',
+  award: formatUsdt(d.award),
+  address: d.address,
+  txHash: d.txHash,
+  confirmations: Math.min(d.confirmations, d.required),
+  required: d.required,
+  reason: '',
+  createTime: d.createTime.toISOString(),
+  updateTime: d.updateTime.toISOString(),
+});
+
+export const presentWithdrawal = (w: WithdrawalRow): ChainRecord => ({
+  type: 'withdrawal',
+  id: w.id,
+  network: w.network as Network,
+  status: w.status as ChainRecord['status'],
+  amount: formatUsdt(w.amount),
+  fee: formatUsdt(w.fee),
+  award: '0.00',
+  address: w.address,
+  txHash: w.txHash,
+  confirmations: Math.min(w.confirmations, w.required),
+  required: w.required,
+  reason: w.reason,
+  createTime: w.createTime.toISOString(),
+  updateTime: w.updateTime.toISOString(),
+});

@@ -1,0 +1,64 @@
+import { adminChainApi, walletApi } from '@chatpay/shared';
+import type { AppDeps } from '../../app.ts';
+import { route } from '../../http/route.ts';
+import { broadcastWithdrawals } from './broadcaster.ts';
+import type { ChainRuntime } from './runtime.ts';
+import { ChainService } from './service.ts';
+import { watchDeposits } from './watcher.ts';
+
+/** Job names: one watcher and one broadcaster per enabled network. */
+export const watchJob = (network: string) => `chain-watch-${network}`;
+export const broadcastJob = (network: string) => `chain-broadcast-${network}`;
+
+/** Advisory lock ids of the jobs (any fixed numbers, distinct from the start-up locks). */
+const LOCKS: Record<string, number> = {
+  'chain-watch-TRC20': 72_173_101,
+  'chain-watch-ERC20': 72_173_102,
+  'chain-watch-BEP20': 72_173_103,
+  'chain-broadcast-TRC20': 72_173_111,
+  'chain-broadcast-ERC20': 72_173_112,
+  'chain-broadcast-BEP20': 72_173_113,
+};
+
+/** Deposit addresses, withdrawals, records, support review, faucet; the chain jobs (docs/design/chain.md). */
+export const registerChainRoutes = (
+  deps: AppDeps & { withLock: <T>(key: number, work: () => Promise<T>) => Promise<T | null> },
+  chain: ChainRuntime,
+) => {
+  const service = new ChainService(deps.db, deps.realtime, chain, deps.config.NODE_ENV === 'production');
+  route(deps, walletApi.address, (input, ctx) => service.address(ctx.user.id, input.network));
+  route(deps, walletApi.withdrawal, (input, ctx) => service.withdrawal(ctx.user.id, input));
+  route(deps, walletApi.records, (input, ctx) => service.records(ctx.user.id, input));
+  route(deps, adminChainApi.withdrawalPage, (input) => service.adminPage(input));
+  route(deps, adminChainApi.approve, (input, ctx) => service.review(ctx.user.id, input.id, 'approve'));
+  route(deps, adminChainApi.reject, (input, ctx) =>
+    service.review(ctx.user.id, input.id, 'reject', input.reason),
+  );
+  route(deps, adminChainApi.faucet, (input) => service.faucet(input));
+
+  const log = deps.app.log;
+  const intervalMs = deps.config.CHAIN_POLL_SECONDS * 1000;
+  for (const config of chain.networks) {
+    const adapter = chain.adapter(config.network);
+    if (!config.enabled || !adapter || !chain.hd) continue;
+    const hd = chain.hd;
+    const watch = watchJob(config.network);
+    const send = broadcastJob(config.network);
+    deps.jobs.add({
+      name: watch,
+      intervalMs,
+      run: async () =>
+        (await deps.withLock(LOCKS[watch]!, () =>
+          watchDeposits({ db: deps.db, realtime: deps.realtime, log }, config, adapter),
+        )) ?? 0,
+    });
+    deps.jobs.add({
+      name: send,
+      intervalMs,
+      run: async () =>
+        (await deps.withLock(LOCKS[send]!, () =>
+          broadcastWithdrawals({ db: deps.db, realtime: deps.realtime, log }, config, adapter, hd),
+        )) ?? 0,
+    });
+  }
+};

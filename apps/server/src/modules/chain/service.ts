@@ -1,0 +1,240 @@
+import {
+  type ChainRecord,
+  ErrorCode,
+  MIN_WITHDRAWAL,
+  type Network,
+  parseUsdt,
+  type WithdrawalStatus,
+} from '@chatpay/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { chainAddresses, chainDeposits, chainWithdrawals, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Realtime } from '../../realtime/socket.ts';
+import { verifyPin } from '../user/service.ts';
+import { ensureMemberAccounts } from '../wallet/ledger/accounts.ts';
+import { postEntry } from '../wallet/ledger/post.ts';
+import { findNetwork, withdrawalFee } from '../wallet/networks.ts';
+import type { ChainAdapter } from './adapter.ts';
+import { closeWithdrawal } from './ledger.ts';
+import { presentDeposit, presentWithdrawal } from './presenter.ts';
+import type { ChainRuntime } from './runtime.ts';
+
+type WithdrawalRow = typeof chainWithdrawals.$inferSelect;
+
+/** Deposit addresses, withdrawal requests and review, the member's records, the faucet (docs/design/chain.md). */
+export class ChainService {
+  constructor(
+    private readonly db: Db,
+    private readonly realtime: Realtime,
+    private readonly chain: ChainRuntime,
+    private readonly production: boolean,
+  ) {}
+
+  private enabled(network: Network): { adapter: ChainAdapter; config: ReturnType<typeof findNetwork> } {
+    const config = findNetwork(this.chain.networks, network);
+    const adapter = this.chain.adapter(network);
+    if (!config.enabled || !adapter || !this.chain.hd) throw new AppError(ErrorCode.NetworkNotEnabled);
+    return { adapter, config };
+  }
+
+  /** My deposit address on a network: derived from the seed at my user id, stored on first use. */
+  async address(userId: number, network: Network) {
+    const { adapter } = this.enabled(network);
+    const { address, path } = adapter.depositAddress(this.chain.hd!, userId);
+    await this.db
+      .insert(chainAddresses)
+      .values({ network, userId, address, addressKey: adapter.addressKey(address), path })
+      .onConflictDoNothing();
+    const [row] = await this.db
+      .select({ address: chainAddresses.address })
+      .from(chainAddresses)
+      .where(and(eq(chainAddresses.network, network), eq(chainAddresses.userId, userId)));
+    return { network, address: row!.address };
+  }
+
+  /**
+   * A withdrawal request: free checks (network, address and its checksum, not our own address, minimum), the PIN,
+   * then one transaction: the row (idempotent by (member, requestId)) and amount + fee frozen; auto-approved
+   * below the network's review limit.
+   */
+  async withdrawal(
+    userId: number,
+    input: { network: Network; address: string; amount: string; pin: string; requestId: string },
+  ): Promise<ChainRecord> {
+    const { adapter, config } = this.enabled(input.network);
+    const address = adapter.normalizeAddress(input.address);
+    if (!address) throw new AppError(ErrorCode.InvalidAddress);
+    const [own] = await this.db
+      .select({ id: chainAddresses.id })
+      .from(chainAddresses)
+      .where(
+        and(
+          eq(chainAddresses.network, input.network),
+          eq(chainAddresses.addressKey, adapter.addressKey(address)),
+        ),
+      );
+    if (own || adapter.addressKey(adapter.hotAddress(this.chain.hd!)) === adapter.addressKey(address))
+      throw new AppError(ErrorCode.OwnAddress);
+    const amount = parseUsdt(input.amount);
+    if (amount < config.minWithdrawal) {
+      throw new AppError(ErrorCode.AmountBelowMinimum, `The minimum withdrawal is ${MIN_WITHDRAWAL} USDT`, {
+        minimum: MIN_WITHDRAWAL,
+      });
+    }
+    const fee = withdrawalFee(config, amount);
+    await verifyPin(this.db, userId, input.pin);
+    const row = await this.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(chainWithdrawals)
+        .values({
+          userId,
+          requestId: input.requestId,
+          network: input.network,
+          address,
+          amount,
+          fee,
+          status: amount < config.autoReviewLimit ? 'approved' : 'reviewing',
+          required: config.confirmations,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!created) {
+        const [first] = await tx
+          .select()
+          .from(chainWithdrawals)
+          .where(and(eq(chainWithdrawals.userId, userId), eq(chainWithdrawals.requestId, input.requestId)));
+        if (
+          !first ||
+          first.network !== input.network ||
+          first.amount !== amount ||
+          adapter.addressKey(first.address) !== adapter.addressKey(address)
+        )
+          throw new AppError(ErrorCode.IdempotencyConflict);
+        return { row: first, fresh: false };
+      }
+      const member = (await ensureMemberAccounts(tx, [userId])).get(userId)!;
+      const entry = await postEntry(tx, {
+        key: `withdrawal:${created.id}:freeze`,
+        kind: 'withdrawal-freeze',
+        legs: [
+          { accountId: member.available, amount: -(amount + fee) },
+          { accountId: member.frozen, amount: amount + fee },
+        ],
+        memo: `${input.network} ${address}`,
+        ref: { type: 'chain-withdrawal', id: String(created.id) },
+        createdBy: userId,
+      });
+      const [withEntry] = await tx
+        .update(chainWithdrawals)
+        .set({ freezeEntryId: entry.id })
+        .where(eq(chainWithdrawals.id, created.id))
+        .returning();
+      return { row: withEntry!, fresh: true };
+    });
+    const record = presentWithdrawal(row.row);
+    if (row.fresh) this.realtime.emitToUser(userId, 'chain', record);
+    return record;
+  }
+
+  /** My deposits and withdrawals, newest first. */
+  async records(userId: number, opts: { page: number; size: number; type?: 'deposit' | 'withdrawal' }) {
+    const { page, size, type } = opts;
+    const parts = [];
+    if (type !== 'withdrawal')
+      parts.push(
+        sql`SELECT 'deposit' AS type, id, create_time FROM chain_deposits WHERE user_id = ${userId}`,
+      );
+    if (type !== 'deposit')
+      parts.push(
+        sql`SELECT 'withdrawal' AS type, id, create_time FROM chain_withdrawals WHERE user_id = ${userId}`,
+      );
+    const union = sql.join(parts, sql` UNION ALL `);
+    const result = await this.db.execute<{ type: string; id: number }>(
+      sql`SELECT type, id FROM (${union}) r ORDER BY create_time DESC, id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
+    );
+    const countResult = await this.db.execute<{ n: number }>(
+      sql`SELECT COUNT(*)::int AS n FROM (${union}) r`,
+    );
+    const rows = (result as unknown as { rows: { type: string; id: number }[] }).rows;
+    const list: ChainRecord[] = [];
+    for (const r of rows) {
+      if (r.type === 'deposit') {
+        const [d] = await this.db
+          .select()
+          .from(chainDeposits)
+          .where(eq(chainDeposits.id, Number(r.id)));
+        if (d) list.push(presentDeposit(d));
+      } else {
+        const [w] = await this.db
+          .select()
+          .from(chainWithdrawals)
+          .where(eq(chainWithdrawals.id, Number(r.id)));
+        if (w) list.push(presentWithdrawal(w));
+      }
+    }
+    const total = Number((countResult as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    return { list, pagination: { page, size, total } };
+  }
+
+  private async presentAdmin(w: WithdrawalRow) {
+    const [u] = await this.db
+      .select({ memberId: users.memberId, nickName: users.nickName })
+      .from(users)
+      .where(eq(users.id, w.userId));
+    return {
+      ...presentWithdrawal(w),
+      userId: w.userId,
+      memberId: u?.memberId ?? '',
+      nickName: u?.nickName ?? '',
+    };
+  }
+
+  async adminPage(opts: { page: number; size: number; status?: WithdrawalStatus }) {
+    const where = opts.status ? eq(chainWithdrawals.status, opts.status) : undefined;
+    const rows = await this.db
+      .select()
+      .from(chainWithdrawals)
+      .where(where)
+      .orderBy(desc(chainWithdrawals.id))
+      .limit(opts.size)
+      .offset((opts.page - 1) * opts.size);
+    const [count] = await this.db
+      .select({ n: sql<number>`COUNT(*)::int` })
+      .from(chainWithdrawals)
+      .where(where);
+    const list = [];
+    for (const r of rows) list.push(await this.presentAdmin(r));
+    return { list, pagination: { page: opts.page, size: opts.size, total: Number(count?.n ?? 0) } };
+  }
+
+  /** Support approves (→ approved, the broadcaster sends it) or rejects (→ rejected, unfrozen) a reviewing one. */
+  async review(reviewerId: number, id: number, decision: 'approve' | 'reject', reason = '') {
+    const row = await this.db.transaction(async (tx) => {
+      const [w] = await tx.select().from(chainWithdrawals).where(eq(chainWithdrawals.id, id)).for('update');
+      if (!w) throw new AppError(ErrorCode.WithdrawalNotFound);
+      if (w.status !== 'reviewing') throw new AppError(ErrorCode.WithdrawalNotReviewable);
+      if (decision === 'reject') return closeWithdrawal(tx, w, 'rejected', { reviewerId, reason });
+      const [updated] = await tx
+        .update(chainWithdrawals)
+        .set({ status: 'approved', reviewerId, reason, updateTime: new Date() })
+        .where(eq(chainWithdrawals.id, id))
+        .returning();
+      return updated!;
+    });
+    this.realtime.emitToUser(row.userId, 'chain', presentWithdrawal(row));
+    return this.presentAdmin(row);
+  }
+
+  /** Development faucet: test USDT from an outside account to the member's deposit address. */
+  async faucet(input: { userId: number; network: Network; amount: string }) {
+    if (this.production) throw new AppError(ErrorCode.Forbidden);
+    const { adapter, config } = this.enabled(input.network);
+    if (!config.faucetKey) throw new AppError(ErrorCode.FaucetUnavailable);
+    const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+    if (!user) throw new AppError(ErrorCode.MemberNotFound);
+    const { address } = await this.address(input.userId, input.network);
+    const txHash = await adapter.faucet(config.faucetKey, address, parseUsdt(input.amount));
+    return { network: input.network, address, txHash };
+  }
+}

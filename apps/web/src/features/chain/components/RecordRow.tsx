@@ -1,0 +1,62 @@
+import type { ChainRecord } from '@chatpay/shared';
+import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../lib/clipboard.ts';
+import { showUsdt } from '../../wallet/amount.ts';
+import { isPending, shortHash } from '../queries.ts';
+
+/** One deposit or withdrawal: what, state (confirming n/N…), amount, explorer-style short tx hash. */
+export const RecordRow = ({ record }: { record: ChainRecord }) => {
+  const { t, i18n } = useTranslation();
+  const deposit = record.type === 'deposit';
+  const state =
+    record.status === 'confirming'
+      ? t('chain.status.confirmingN', { n: record.confirmations, total: record.required })
+      : t(`chain.status.${record.status}`);
+  const time = new Date(record.createTime).toLocaleString(i18n.language, {
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
+  return (
+    <div
+      className="history-row chain-row"
+      data-testid={`chain-${record.type}-${record.id}`}
+      data-status={record.status}
+    >
+      <div className="history-main">
+        <div className="history-title">
+          {t(deposit ? 'chain.deposit' : 'chain.withdrawal')}
+          <span className="history-who">{record.network}</span>
+        </div>
+        <div className="history-time">
+          {time}
+          {record.txHash ? (
+            <button
+              type="button"
+              className="chain-hash"
+              onClick={() => copyText(record.txHash!)}
+              title={record.txHash}
+              data-testid="chain-tx"
+            >
+              {shortHash(record.txHash)}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <div className="chain-side">
+        <div className={`history-amount ${deposit ? 'in' : 'out'}`}>
+          {deposit ? '+' : '-'}
+          {showUsdt(record.amount)}
+        </div>
+        <div
+          className={`chain-status ${isPending(record) ? 'pending' : record.status}`}
+          data-testid="chain-status"
+        >
+          {state}
+        </div>
+      </div>
+    </div>
+  );
+};

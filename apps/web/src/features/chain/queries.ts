@@ -1,0 +1,61 @@
+import { type ChainRecord, type InputOf, type Network, walletApi } from '@chatpay/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { call } from '../../lib/request.ts';
+import { onServerEvent } from '../../lib/socket.ts';
+import { invalidateWallet, walletKeys } from '../wallet/queries.ts';
+
+export const chainKeys = {
+  address: (network: Network) => [...walletKeys.all, 'chain', 'address', network] as const,
+  records: (type: 'all' | 'deposit' | 'withdrawal') => [...walletKeys.all, 'chain', 'records', type] as const,
+  estimate: (network: Network, amount: string) =>
+    [...walletKeys.all, 'chain', 'estimate', network, amount] as const,
+};
+
+/** States that will still change: the list refreshes itself while one is shown. */
+export const isPending = (r: ChainRecord) =>
+  ['confirming', 'reviewing', 'approved', 'signed'].includes(r.status);
+
+export const useDepositAddress = (network: Network | null) =>
+  useQuery({
+    queryKey: chainKeys.address(network ?? 'ERC20'),
+    queryFn: () => call(walletApi.address, { network: network! }),
+    enabled: Boolean(network),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** My deposits and withdrawals (the first page), refreshed on `chain` socket events and while any is pending. */
+export const useChainRecords = (type: 'all' | 'deposit' | 'withdrawal') => {
+  const q = useQuery({
+    queryKey: chainKeys.records(type),
+    queryFn: () => call(walletApi.records, { page: 1, size: 20, ...(type === 'all' ? {} : { type }) }),
+    refetchInterval: (query) => (query.state.data?.list.some(isPending) ? 3000 : false),
+  });
+  return q;
+};
+
+/** Refreshes the wallet when one of my deposits or withdrawals changes (socket event `chain`). */
+export const useChainEvents = () => {
+  const qc = useQueryClient();
+  useEffect(() => onServerEvent('chain', () => void invalidateWallet(qc)), [qc]);
+};
+
+export const useEstimate = (network: Network | null, amount: string | null) =>
+  useQuery({
+    queryKey: chainKeys.estimate(network ?? 'ERC20', amount ?? ''),
+    queryFn: () => call(walletApi.estimate, { network: network!, amount: amount! }),
+    enabled: Boolean(network && amount),
+    placeholderData: (prev) => prev,
+  });
+
+export const useWithdraw = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InputOf<typeof walletApi.withdrawal>) => call(walletApi.withdrawal, input),
+    onSettled: () => invalidateWallet(qc),
+  });
+};
+
+/** 0x1234…abcd: a hash or address shortened the way explorers show it. */
+export const shortHash = (hash: string, head = 6, tail = 4) =>
+  hash.length > head + tail + 1 ? `${hash.slice(0, head)}…${hash.slice(-tail)}` : hash;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { pageInput, pageOf } from '../envelope.ts';
+import { usdtAmount } from '../money.ts';
+import { chainRecord, networks, withdrawalStatuses } from './wallet.ts';
+
+/** A withdrawal as support sees it: the member's record plus who asked. */
+export const adminWithdrawal = chainRecord.extend({
+  userId: z.number().int(),
+  memberId: z.string(),
+  nickName: z.string(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
+
+const withdrawalId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Support's review of withdrawals and the development faucet (docs/design/chain.md). */
+export const adminChainApi = {
+  withdrawalPage: endpoint({
+    method: 'POST',
+    path: '/admin/usdt/withdrawal/page',
+    auth: 'user',
+    permission: 'usdt:withdrawal:review',
+    summary: 'Withdrawals, newest first, optionally of one status (reviewing: waiting for support)',
+    input: pageInput.extend({ status: z.enum(withdrawalStatuses).optional() }),
+    output: pageOf(adminWithdrawal),
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: '/admin/usdt/withdrawal/approve',
+    auth: 'user',
+    permission: 'usdt:withdrawal:review',
+    summary: 'Approve a withdrawal waiting for review: the broadcaster sends it',
+    input: z.object({ id: withdrawalId }),
+    output: adminWithdrawal,
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: '/admin/usdt/withdrawal/reject',
+    auth: 'user',
+    permission: 'usdt:withdrawal:review',
+    summary: 'Reject a withdrawal waiting for review: amount and fee return to the member',
+    input: z.object({
+      id: withdrawalId,
+      reason: z.string().trim().min(1, 'Content cannot be empty').max(200),
+    }),
+    output: adminWithdrawal,
+  }),
+  faucet: endpoint({
+    method: 'POST',
+    path: '/admin/usdt/faucet',
+    auth: 'user',
+    permission: 'usdt:faucet',
+    summary: 'Development only: send test USDT from an outside account to a member’s deposit address',
+    input: z.object({
+      userId: z.number().int().positive().max(2_147_483_647),
+      network: z.enum(networks),
+      amount: usdtAmount.refine((s) => Number(s) <= 1_000_000, 'At most 1,000,000.00'),
+    }),
+    output: z.object({ network: z.enum(networks), address: z.string(), txHash: z.string() }),
+  }),
+};
