@@ -1,6 +1,7 @@
-import { type ChatMessage, type ChatSession, messageApi, sessionApi } from '@chatpay/shared';
+import { type ChatSession, messageApi, sessionApi } from '@chatpay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { ChatViews } from '../helpers/chat-client.ts';
 import { createFriendPair, type TestUser } from '../helpers/factories.ts';
 import { type ChatSocket, connectSocket } from '../helpers/sockets.ts';
 
@@ -30,70 +31,33 @@ const random = (() => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 class Client {
-  readonly bySeq = new Map<number, ChatMessage>();
-  /** Every seq is held up to here. */
-  contiguous = 0;
+  readonly chat: ChatViews;
   socket!: ChatSocket;
   reconnects = 0;
   retries = 0;
-  /** Messages first seen in a catch-up page: the socket had missed them. */
-  recovered = 0;
-  conflicts: string[] = [];
-  private running: Promise<void> | null = null;
-  private again = false;
 
   constructor(
     readonly user: TestUser,
     readonly sessionId: number,
-  ) {}
+  ) {
+    this.chat = new ChatViews(t.call, user.token, [sessionId]);
+  }
+
+  get bySeq() {
+    return this.chat.view(this.sessionId).bySeq;
+  }
+  get contiguous() {
+    return this.chat.view(this.sessionId).contiguous;
+  }
 
   async connect() {
     this.socket = await connectSocket(t, this.user.token);
-    this.socket.on('message', (m) => {
-      this.keep(m, false);
-      if (m.seq > this.contiguous + 1) void this.catchUp();
-    });
+    this.socket.on('message', (m) => this.chat.receive(m));
     this.socket.on('connect', () => {
       this.reconnects++;
-      void this.catchUp();
+      void this.chat.catchUp();
     });
-    await this.catchUp();
-  }
-
-  private keep(m: ChatMessage, fromPage: boolean) {
-    if (m.sessionId !== this.sessionId) return;
-    const held = this.bySeq.get(m.seq);
-    if (!held && fromPage) this.recovered++;
-    if (held && held.id !== m.id) this.conflicts.push(`seq ${m.seq}: ${held.id} vs ${m.id}`);
-    this.bySeq.set(m.seq, m);
-    while (this.bySeq.has(this.contiguous + 1)) this.contiguous++;
-  }
-
-  /** Pages forward from the last contiguous seq until nothing is left; one run at a time. */
-  catchUp(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        for (;;) {
-          const res = await t.call(
-            messageApi.page,
-            { sessionId: this.sessionId, afterSeq: this.contiguous, size: 200 },
-            this.user.token,
-          );
-          if (res.code !== 1000) throw new Error(`page failed: ${res.message}`);
-          const page = res.data as { list: ChatMessage[]; hasMore: boolean };
-          for (const m of page.list) this.keep(m, true);
-          if (!page.hasMore) break;
-        }
-      } while (this.again);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    await this.chat.catchUp();
   }
 
   /** Sends in order; a fifth of the answers are "lost", so the client retries with the same clientMsgId. */
@@ -150,12 +114,12 @@ describe('delivery under random disconnects', () => {
     await chaos;
     for (const c of [alice, bob]) {
       while (!c.socket.connected) await sleep(10);
-      await c.catchUp();
+      await c.chat.catchUp();
     }
 
     const lastSeq = TOTAL + 1; // the friendship notice is seq 1
     for (const c of [alice, bob]) {
-      expect(c.conflicts).toEqual([]);
+      expect(c.chat.conflicts).toEqual([]);
       expect(c.bySeq.size).toBe(lastSeq);
       expect(c.contiguous).toBe(lastSeq);
       const ordered = [...c.bySeq.values()].sort((x, y) => x.seq - y.seq);
@@ -178,7 +142,7 @@ describe('delivery under random disconnects', () => {
     expect(alice.reconnects + bob.reconnects).toBeGreaterThan(10);
     expect(alice.retries + bob.retries).toBeGreaterThan(50);
     // The drops really lost socket events, and catch-up filled them in.
-    expect(alice.recovered + bob.recovered).toBeGreaterThan(20);
+    expect(alice.chat.recovered + bob.chat.recovered).toBeGreaterThan(20);
 
     // Unread = last seq − read seq. Sending reads everything up to your own message.
     const info = async (u: TestUser) =>

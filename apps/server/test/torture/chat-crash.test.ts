@@ -12,6 +12,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, engine } from '../helpers/app.ts';
+import { ChatViews } from '../helpers/chat-client.ts';
 import { createGroup, createUser, makeFriends, type TestUser } from '../helpers/factories.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/process.ts';
 import { remoteCaller } from '../helpers/remote.ts';
@@ -35,20 +36,20 @@ const api = remoteCaller(() => live);
 const pick = () => live[Math.floor(Math.random() * live.length)];
 
 class Client {
-  readonly views = new Map<number, { bySeq: Map<number, ChatMessage>; contiguous: number }>();
+  readonly chat: ChatViews;
   socket: Socket | null = null;
   stopped = false;
   reconnects = 0;
-  recovered = 0;
-  conflicts: string[] = [];
-  private running: Promise<void> | null = null;
-  private again = false;
 
   constructor(
     readonly user: TestUser,
     sessionIds: number[],
   ) {
-    for (const id of sessionIds) this.views.set(id, { bySeq: new Map(), contiguous: 0 });
+    this.chat = new ChatViews(api.call, user.token, sessionIds);
+  }
+
+  get views() {
+    return this.chat.views;
   }
 
   /** Opens a socket to a random live process; whenever it drops, opens another one. */
@@ -66,15 +67,10 @@ class Client {
       timeout: 5000,
     });
     this.socket = socket;
-    socket.on('message', (m: ChatMessage) => {
-      const view = this.views.get(m.sessionId);
-      if (!view) return;
-      this.keep(view, m, false);
-      if (m.seq > view.contiguous + 1) void this.catchUp();
-    });
+    socket.on('message', (m: ChatMessage) => this.chat.receive(m));
     socket.on('connect', () => {
       this.reconnects++;
-      void this.catchUp();
+      void this.chat.catchUp();
     });
     const retry = () => {
       socket.removeAllListeners();
@@ -84,48 +80,6 @@ class Client {
     };
     socket.on('disconnect', retry);
     socket.on('connect_error', retry);
-  }
-
-  private keep(
-    view: { bySeq: Map<number, ChatMessage>; contiguous: number },
-    m: ChatMessage,
-    fromPage: boolean,
-  ) {
-    const held = view.bySeq.get(m.seq);
-    if (!held && fromPage) this.recovered++;
-    if (held && held.id !== m.id)
-      this.conflicts.push(`session ${m.sessionId} seq ${m.seq}: ${held.id} vs ${m.id}`);
-    view.bySeq.set(m.seq, m);
-    while (view.bySeq.has(view.contiguous + 1)) view.contiguous++;
-  }
-
-  /** Pages every session forward from its last contiguous seq; one run at a time. */
-  catchUp(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        for (const [sessionId, view] of this.views) {
-          for (;;) {
-            const res = await api.call(
-              messageApi.page,
-              { sessionId, afterSeq: view.contiguous, size: 200 },
-              this.user.token,
-            );
-            if (res.code !== 1000) throw new Error(`page failed: ${res.message}`);
-            const page = res.data as { list: ChatMessage[]; hasMore: boolean };
-            for (const m of page.list) this.keep(view, m, true);
-            if (!page.hasMore) break;
-          }
-        }
-      } while (this.again);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
   }
 
   /**
@@ -290,7 +244,7 @@ describe.skipIf(!enabled)('chat through two processes that are killed with SIGKI
     while (!clients.every((client) => client.holdsEverything(lastSeqs)) && Date.now() < deadline)
       await sleep(100);
     for (const client of clients) {
-      expect(client.conflicts).toEqual([]);
+      expect(client.chat.conflicts).toEqual([]);
       for (const [sessionId, view] of client.views) {
         expect(view.contiguous).toBe(lastSeqs.get(sessionId));
         expect([...view.bySeq.values()].map((m) => m.id).sort()).toEqual(

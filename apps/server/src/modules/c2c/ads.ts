@@ -7,7 +7,7 @@ import {
   parseFiat,
   parseUsdt,
 } from '@chatpay/shared';
-import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/connection.ts';
@@ -221,20 +221,7 @@ export class AdService {
         : undefined,
     );
     const order = opts.type === 'sell' ? asc(c2cAds.price) : desc(c2cAds.price);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(c2cAds)
-        .where(where)
-        .orderBy(order, asc(c2cAds.id))
-        .limit(opts.size)
-        .offset((opts.page - 1) * opts.size),
-      this.db.select({ n: count() }).from(c2cAds).where(where),
-    ]);
-    return {
-      list: await presentAds(this.db, rows),
-      pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
-    };
+    return this.pageOf(where, [order, asc(c2cAds.id)], opts);
   }
 
   async myPage(userId: number, opts: { page: number; size: number; status?: number | undefined }) {
@@ -242,12 +229,17 @@ export class AdService {
       eq(c2cAds.userId, userId),
       opts.status ? eq(c2cAds.status, opts.status) : ne(c2cAds.status, AdStatus.Deleted),
     );
+    return this.pageOf(where, [desc(c2cAds.id)], opts);
+  }
+
+  /** One page of ads matching `where`, in `order`, with the total. */
+  private async pageOf(where: SQL | undefined, order: SQL[], opts: { page: number; size: number }) {
     const [rows, [total]] = await Promise.all([
       this.db
         .select()
         .from(c2cAds)
         .where(where)
-        .orderBy(desc(c2cAds.id))
+        .orderBy(...order)
         .limit(opts.size)
         .offset((opts.page - 1) * opts.size),
       this.db.select({ n: count() }).from(c2cAds).where(where),
