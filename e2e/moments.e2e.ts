@@ -249,7 +249,11 @@ describe('complaints and settings', () => {
     await expect.poll(() => checked('set-sound')).toBe('false');
     await a.reload();
     await expect.poll(() => checked('set-sound')).toBe('false');
-    expect(await a.evaluate(() => localStorage.getItem('prefs'))).toBe('{"notify":true,"sound":false}');
+    expect(JSON.parse((await a.evaluate(() => localStorage.getItem('prefs'))) ?? '{}')).toEqual({
+      notify: true,
+      sound: false,
+      orderSound: true,
+    });
     await shot(a, 'settings-01-sound-off');
     await byId(a, 'set-sound').click();
     await expect.poll(() => checked('set-sound')).toBe('true');
