@@ -1,10 +1,10 @@
 import { unstableSetRender } from 'antd-mobile';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import './lib/i18n/index.ts';
 import { App } from './app/App.tsx';
 import { syncAntdLocale } from './app/antdLocale.ts';
 import { startSession } from './app/session.ts';
+import { i18nReady } from './lib/i18n/index.ts';
 import { applyPageScale } from './lib/scale.ts';
 import './styles.css';
 import './features/chat/chat.css';
@@ -24,11 +24,13 @@ unstableSetRender((node, container) => {
 });
 
 applyPageScale();
-syncAntdLocale();
 startSession();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void i18nReady.then(() => {
+  syncAntdLocale();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
