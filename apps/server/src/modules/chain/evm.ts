@@ -19,7 +19,7 @@ import { erc20Abi } from './dev/abi.ts';
 import { EVM_PATH, type HdWallet } from './hd.ts';
 
 /** Gas limit of a token transfer: fixed, well above what an ERC-20 transfer costs (~52k to a new holder). */
-const TRANSFER_GAS = 100_000n;
+export const TRANSFER_GAS = 100_000n;
 
 const ignorableSendError = (message: string) =>
   /already known|known transaction|nonce too low|already imported|replacement transaction underpriced/i.test(

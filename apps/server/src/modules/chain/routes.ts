@@ -11,7 +11,7 @@ export const watchJob = (network: string) => `chain-watch-${network}`;
 export const broadcastJob = (network: string) => `chain-broadcast-${network}`;
 
 /** Advisory lock ids of the jobs (any fixed numbers, distinct from the start-up locks). */
-const LOCKS: Record<string, number> = {
+export const LOCKS: Record<string, number> = {
   'chain-watch-TRC20': 72_173_101,
   'chain-watch-ERC20': 72_173_102,
   'chain-watch-BEP20': 72_173_103,
