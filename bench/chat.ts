@@ -16,7 +16,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServerProcess } from '../apps/server/test/helpers/process.ts';
 import { seedChat } from './chat-seed.ts';
-import { freePort, freshDatabase, redisUrl, report, root, rssMiB, setting, sleep } from './lib.ts';
+import {
+  freePort,
+  freshDatabase,
+  profileOptions,
+  redisUrl,
+  report,
+  root,
+  rssMiB,
+  setting,
+  sleep,
+} from './lib.ts';
 
 const MEMBERS = setting('BENCH_CHAT_MEMBERS', 2000);
 const RATE = setting('BENCH_CHAT_RATE', 2000);
@@ -60,19 +70,22 @@ const main = async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chat-'));
   const jwtSecret = randomUUID() + randomUUID();
   const port = await freePort();
-  const server = await startServerProcess({
-    PORT: String(port),
-    DATABASE_URL: database.url,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: `bench-${randomUUID()}`,
-    JWT_SECRET: jwtSecret,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    API_RATE_LIMIT: '1000000',
-    LOGIN_RATE_LIMIT: '100000',
-    CHAT_SEND_RATE_LIMIT: '1000000',
-    SWEEP_INTERVAL_SECONDS: '0',
-  });
+  const server = await startServerProcess(
+    {
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: `bench-${randomUUID()}`,
+      JWT_SECRET: jwtSecret,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      API_RATE_LIMIT: '1000000',
+      LOGIN_RATE_LIMIT: '100000',
+      CHAT_SEND_RATE_LIMIT: '1000000',
+      SWEEP_INTERVAL_SECONDS: '0',
+    },
+    profileOptions('chat'),
+  );
   let chat: Awaited<ReturnType<typeof runLoad>>;
   try {
     const seedStarted = performance.now();

@@ -23,7 +23,7 @@ import { postEntry } from '../apps/server/src/modules/wallet/ledger/post.ts';
 import { verifyLedger } from '../apps/server/src/modules/wallet/ledger/verify.ts';
 import { transferFunds } from '../apps/server/src/modules/wallet/transfer.ts';
 import { startServerProcess } from '../apps/server/test/helpers/process.ts';
-import { freshDatabase, report, runFor, setting } from './lib.ts';
+import { freshDatabase, profileOptions, report, runFor, setting } from './lib.ts';
 
 const SECONDS = setting('BENCH_SECONDS', 8);
 const CONCURRENCY = setting('BENCH_CONCURRENCY', 32);
@@ -97,13 +97,16 @@ const main = async () => {
 
     // Through HTTP: a server process on the same database; each client is a logged-in member with a PIN.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ledger-'));
-    const server = await startServerProcess({
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      API_RATE_LIMIT: '1000000',
-      LOGIN_RATE_LIMIT: '100000',
-      SWEEP_INTERVAL_SECONDS: '0',
-    });
+    const server = await startServerProcess(
+      {
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        API_RATE_LIMIT: '1000000',
+        LOGIN_RATE_LIMIT: '100000',
+        SWEEP_INTERVAL_SECONDS: '0',
+      },
+      profileOptions('ledger'),
+    );
     const call = async (p: string, body: unknown, token?: string) => {
       const res = await fetch(`${server.url}/api${p}`, {
         method: 'POST',

@@ -129,3 +129,16 @@ export const rssMiB = async (pid: number) => {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
 };
+
+/**
+ * With BENCH_PROFILE=1, the server process writes V8 CPU profiles (one per thread) into
+ * bench/results/<name>-profile/ when it stops (summarise them with bench/profile-summary.ts). Pass as
+ * startServerProcess's options.
+ */
+export const profileOptions = (name: string): { nodeArgs?: string[] } =>
+  process.env.BENCH_PROFILE
+    ? {
+        // One file per thread (tsx's loader runs in its own): the busiest is the server's main thread.
+        nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', `${name}-profile`)}`],
+      }
+    : {};

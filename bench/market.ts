@@ -26,7 +26,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { verifyLedger } from '../apps/server/src/modules/wallet/ledger/verify.ts';
 import { startServerProcess } from '../apps/server/test/helpers/process.ts';
-import { freePort, freshDatabase, percentiles, report, runFor, setting } from './lib.ts';
+import { freePort, freshDatabase, percentiles, profileOptions, report, runFor, setting } from './lib.ts';
 import { SEED_PASSWORD, seedMembers } from './seed.ts';
 
 const TAKERS = setting('BENCH_MARKET_TAKERS', 1000);
@@ -47,18 +47,21 @@ const main = async () => {
   });
   await pool.end();
 
-  const server = await startServerProcess({
-    PORT: String(await freePort()),
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    JWT_SECRET: jwtSecret,
-    LOG_LEVEL: 'warn',
-    API_RATE_LIMIT: '1000000',
-    LOGIN_RATE_LIMIT: '100000',
-    SUPPORT_PASSWORD: 'support-pass-1',
-    C2C_DAILY_CANCEL_LIMIT: '100',
-    SWEEP_INTERVAL_SECONDS: '0',
-  });
+  const server = await startServerProcess(
+    {
+      PORT: String(await freePort()),
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      JWT_SECRET: jwtSecret,
+      LOG_LEVEL: 'warn',
+      API_RATE_LIMIT: '1000000',
+      LOGIN_RATE_LIMIT: '100000',
+      SUPPORT_PASSWORD: 'support-pass-1',
+      C2C_DAILY_CANCEL_LIMIT: '100',
+      SWEEP_INTERVAL_SECONDS: '0',
+    },
+    profileOptions('market'),
+  );
   try {
     const call = async <T>(p: string, body: unknown, token?: string, method = 'POST') => {
       const res = await fetch(

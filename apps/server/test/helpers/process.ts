@@ -18,9 +18,13 @@ export interface ServerProcess {
  * (the default) the address is read from the "listening at" log line, which needs LOG_LEVEL info or lower;
  * with a fixed PORT, readiness is polled at /api/health, so any LOG_LEVEL works (benchmarks run with warn).
  */
-export const startServerProcess = (env: Record<string, string>, timeoutMs = 60_000) =>
+export const startServerProcess = (
+  env: Record<string, string>,
+  opts: { timeoutMs?: number; nodeArgs?: string[] } = {},
+) =>
   new Promise<ServerProcess>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+    const timeoutMs = opts.timeoutMs ?? 60_000;
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', mainTs], {
       cwd: path.resolve(import.meta.dirname, '../../../..'),
       env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
