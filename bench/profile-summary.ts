@@ -29,7 +29,9 @@ export const summarise = (file: string, top = 15) => {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  for (const [i, id] of profile.samples.entries()) {
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const byPlace = new Map<string, number>();
   const byFunction = new Map<string, number>();
