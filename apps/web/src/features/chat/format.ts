@@ -1,5 +1,6 @@
 import type { ChatSession } from '@chatpay/shared';
 import { i18n, t } from '../../lib/i18n/index.ts';
+import { intlTag } from '../../lib/i18n/locale.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -76,18 +77,19 @@ export const listTime = (iso: string, lang: string, now = new Date()) => {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   if (sameDay(d, now))
-    return d.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', hour12: false });
+    return d.toLocaleTimeString(intlTag(lang), { hour: '2-digit', minute: '2-digit', hour12: false });
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
   if (sameDay(d, yesterday)) return t('chat.yesterday');
-  if (now.getTime() - d.getTime() < 6 * 86_400_000) return d.toLocaleDateString(lang, { weekday: 'short' });
-  return d.toLocaleDateString(lang, { year: '2-digit', month: 'numeric', day: 'numeric' });
+  if (now.getTime() - d.getTime() < 6 * 86_400_000)
+    return d.toLocaleDateString(intlTag(lang), { weekday: 'short' });
+  return d.toLocaleDateString(intlTag(lang), { year: '2-digit', month: 'numeric', day: 'numeric' });
 };
 
 /** Chat separator time: the list form plus the clock for older days. */
 export const separatorTime = (iso: string, lang: string, now = new Date()) => {
   const d = new Date(iso);
-  const clock = d.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', hour12: false });
+  const clock = d.toLocaleTimeString(intlTag(lang), { hour: '2-digit', minute: '2-digit', hour12: false });
   return sameDay(d, now) ? clock : `${listTime(iso, lang, now)} ${clock}`;
 };
 

@@ -1,4 +1,5 @@
 import { t } from '../../lib/i18n/index.ts';
+import { intlTag } from '../../lib/i18n/locale.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -18,7 +19,7 @@ export const timeAgo = (iso: string, lang: string, now = new Date()) => {
   const days = Math.floor(diff / DAY);
   if (days === 1) return t('moments.time.yesterday');
   if (days < 7) return t('moments.time.days', { count: days });
-  return d.toLocaleDateString(lang, {
+  return d.toLocaleDateString(intlTag(lang), {
     ...(d.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
     month: 'short',
     day: 'numeric',

@@ -61,3 +61,15 @@ describe('locale files', () => {
     }
   });
 });
+
+describe('dates in the reader language', () => {
+  it('maps app codes to tags Intl understands', async () => {
+    const { intlTag } = await import('./locale.ts');
+    expect(intlTag('jp')).toBe('ja');
+    expect(intlTag('vn')).toBe('vi');
+    expect(intlTag('zh-Hans')).toBe('zh-Hans');
+    expect(intlTag('xx')).toBe('en');
+    const when = new Date(Date.UTC(2026, 10, 21, 15, 25));
+    expect(when.toLocaleDateString(intlTag('jp'), { timeZone: 'UTC', month: 'long' })).toBe('11月');
+  });
+});

@@ -8,3 +8,6 @@ export const htmlLang: Record<Locale, string> = { en: 'en', zh: 'zh-Hans', vn: '
  * Anything unknown (a stale or tampered setting) is en, never an empty UI.
  */
 export const resolveLocale = (stored: string | null | undefined): Locale => normaliseLocale(stored?.trim());
+
+/** The tag `Intl` and `toLocale…String` understand for an app language ("jp" → "ja", "vn" → "vi"). */
+export const intlTag = (language: string | null | undefined): string => htmlLang[resolveLocale(language)];

@@ -9,11 +9,12 @@ import { StatusTag } from '../../features/c2c/components/bits.tsx';
 import { C2CTabPage } from '../../features/c2c/components/C2CTabBar.tsx';
 import { ORDER_TABS, type OrderTab } from '../../features/c2c/logic.ts';
 import { useOrders, useTradeConfig } from '../../features/c2c/queries.ts';
+import { intlTag } from '../../lib/i18n/locale.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 
 const OrderCard = ({ o, fiat }: { o: Order; fiat: string }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const other = o.role === 'buyer' ? o.seller : o.buyer;
   return (
     <button
@@ -37,7 +38,7 @@ const OrderCard = ({ o, fiat }: { o: Order; fiat: string }) => {
             {t('c2c.order.quantity')} {o.amountCoin} USDT
           </div>
           <div>
-            {other.nickName} · {new Date(o.createTime).toLocaleString()}
+            {other.nickName} · {new Date(o.createTime).toLocaleString(intlTag(i18n.language))}
           </div>
         </div>
         <div className="c2c-price">

@@ -10,9 +10,10 @@ import { isPastExpiry } from '../../features/redpacket/logic.ts';
 import { useRedPacket } from '../../features/redpacket/queries.ts';
 import { showUsdt, signedMicro } from '../../features/wallet/amount.ts';
 import '../../features/redpacket/redpacket.css';
+import { intlTag } from '../../lib/i18n/locale.ts';
 
 const claimTime = (iso: string, lang: string) =>
-  new Date(iso).toLocaleString(lang, {
+  new Date(iso).toLocaleString(intlTag(lang), {
     month: '2-digit',
     day: '2-digit',
     hour: '2-digit',

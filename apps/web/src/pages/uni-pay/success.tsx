@@ -11,9 +11,10 @@ import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import '../../features/wallet/wallet.css';
 import '../../features/paydesk/paydesk.css';
+import { intlTag } from '../../lib/i18n/locale.ts';
 
 const when = (iso: string | null, lang: string) =>
-  iso ? new Date(iso).toLocaleString(lang, { hour12: false }) : '--';
+  iso ? new Date(iso).toLocaleString(intlTag(lang), { hour12: false }) : '--';
 
 /** Payment success (SPEC §2 uni-pay success): the order paid, its details, back to the wallet. */
 const PaySuccessPage = () => {

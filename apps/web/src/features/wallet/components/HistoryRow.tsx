@@ -1,5 +1,6 @@
 import type { WalletEntry } from '@chatpay/shared';
 import { useTranslation } from 'react-i18next';
+import { intlTag } from '../../../lib/i18n/locale.ts';
 import { direction, showSigned } from '../amount.ts';
 
 /** `chat-transfer` → `chatTransfer`: the key of a history kind's label. */
@@ -9,7 +10,7 @@ const kindKey = (kind: string) => kind.replace(/[^A-Za-z0-9]+(.)/g, (_, c: strin
 const entryTime = (iso: string, lang: string) => {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString(lang, {
+  return d.toLocaleString(intlTag(lang), {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
