@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseUsdt, userApi, walletApi } from '@chatpay/shared';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { createUser } from '../apps/server/src/modules/user/service.ts';
 import {
@@ -23,7 +22,7 @@ import { postEntry } from '../apps/server/src/modules/wallet/ledger/post.ts';
 import { verifyLedger } from '../apps/server/src/modules/wallet/ledger/verify.ts';
 import { transferFunds } from '../apps/server/src/modules/wallet/transfer.ts';
 import { startServerProcess } from '../apps/server/test/helpers/process.ts';
-import { freshDatabase, profileOptions, report, runFor, setting } from './lib.ts';
+import { freshDatabase, profileOptions, rawCommitBaseline, report, runFor, setting } from './lib.ts';
 
 const SECONDS = setting('BENCH_SECONDS', 8);
 const CONCURRENCY = setting('BENCH_CONCURRENCY', 32);
@@ -37,12 +36,7 @@ const main = async () => {
   let closed = false;
   try {
     // Baseline: the cost of a commit on this PostgreSQL.
-    const pool = new pg.Pool({ connectionString: database.url, max: CONCURRENCY });
-    await pool.query('CREATE TABLE bench_raw (id bigserial PRIMARY KEY, v integer NOT NULL)');
-    const raw = await runFor(SECONDS, CONCURRENCY, async (loop) => {
-      await pool.query('INSERT INTO bench_raw (v) VALUES ($1)', [loop]);
-    });
-    await pool.end();
+    const raw = await rawCommitBaseline(database.url, SECONDS, CONCURRENCY);
 
     // Members with money, created directly in the books.
     const { db, close: closeDb } = await openDatabase({

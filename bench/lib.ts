@@ -142,3 +142,19 @@ export const profileOptions = (name: string): { nodeArgs?: string[] } =>
         nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', `${name}-profile`)}`],
       }
     : {};
+
+/**
+ * The baseline of the money benchmarks: single-row INSERT commits per second on the same PostgreSQL, from
+ * `concurrency` connections, for `seconds`.
+ */
+export const rawCommitBaseline = async (databaseUrl: string, seconds: number, concurrency: number) => {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
+  try {
+    await pool.query('CREATE TABLE IF NOT EXISTS bench_raw (id bigserial PRIMARY KEY, v integer NOT NULL)');
+    return await runFor(seconds, concurrency, async (loop) => {
+      await pool.query('INSERT INTO bench_raw (v) VALUES ($1)', [loop]);
+    });
+  } finally {
+    await pool.end();
+  }
+};

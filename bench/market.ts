@@ -26,7 +26,15 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { verifyLedger } from '../apps/server/src/modules/wallet/ledger/verify.ts';
 import { startServerProcess } from '../apps/server/test/helpers/process.ts';
-import { freePort, freshDatabase, percentiles, profileOptions, report, runFor, setting } from './lib.ts';
+import {
+  freePort,
+  freshDatabase,
+  percentiles,
+  profileOptions,
+  rawCommitBaseline,
+  report,
+  setting,
+} from './lib.ts';
 import { SEED_PASSWORD, seedMembers } from './seed.ts';
 
 const TAKERS = setting('BENCH_MARKET_TAKERS', 1000);
@@ -40,12 +48,7 @@ const main = async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-market-'));
   const jwtSecret = randomUUID() + randomUUID();
   // Baseline: the cost of a commit on this PostgreSQL.
-  const pool = new pg.Pool({ connectionString: database.url, max: 32 });
-  await pool.query('CREATE TABLE bench_raw (id bigserial PRIMARY KEY, v integer NOT NULL)');
-  const raw = await runFor(3, 32, async (loop) => {
-    await pool.query('INSERT INTO bench_raw (v) VALUES ($1)', [loop]);
-  });
-  await pool.end();
+  const raw = await rawCommitBaseline(database.url, 3, 32);
 
   const server = await startServerProcess(
     {
