@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { pageInput, pageOf } from '../envelope.ts';
+import { ErrorCode } from '../errors.ts';
 
 export const TICKET_TEXT_MAX = 2000;
 export const TICKET_IMAGES_MAX = 6;
@@ -55,6 +56,7 @@ const ticketApi = <S extends z.ZodRawShape>(kind: TicketKind, what: string, extr
     summary: `Submit ${what}`,
     input: submitInput.extend(extra),
     output: ticket,
+    errors: [ErrorCode.InvalidMediaUrl, ErrorCode.InvalidTicketType],
   }),
   page: endpoint({
     method: 'POST',
@@ -71,6 +73,7 @@ const ticketApi = <S extends z.ZodRawShape>(kind: TicketKind, what: string, extr
     summary: `One ${what} of mine with the support reply`,
     input: z.object({ id }),
     output: ticket,
+    errors: [ErrorCode.TicketNotFound],
   }),
 });
 
@@ -99,6 +102,7 @@ const adminTicketApi = (kind: TicketKind, what: string) => ({
       status: z.enum(ticketStatuses).default('resolved'),
     }),
     output: adminTicket,
+    errors: [ErrorCode.TicketNotFound],
   }),
 });
 
@@ -156,6 +160,7 @@ export const adminVersionApi = {
       notes: z.string().trim().max(4000).default(''),
     }),
     output: appVersion,
+    errors: [ErrorCode.VersionExists],
   }),
 };
 

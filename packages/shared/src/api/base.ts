@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { ErrorCode } from '../errors.ts';
 
 const COMM = '/app/base/comm';
 
@@ -44,6 +45,7 @@ export const baseApi = {
     summary: 'Upload one file (multipart field `file`); answers its public URL',
     input: z.object({}),
     output: z.string(),
+    errors: [ErrorCode.UploadMissing, ErrorCode.UploadTooLarge, ErrorCode.UploadTypeNotAllowed],
   }),
   param: endpoint({
     method: 'GET',
@@ -52,6 +54,7 @@ export const baseApi = {
     summary: 'One allow-listed public parameter',
     input: z.object({ key: z.string().min(1).max(64) }),
     output: z.string().nullable(),
+    errors: [ErrorCode.ParamNotAllowed],
   }),
   eps: endpoint({
     method: 'GET',
@@ -92,5 +95,24 @@ export const healthApi = {
     summary: 'Liveness and database reachability',
     input: z.object({}),
     output: z.object({ status: z.literal('ok'), db: z.string(), redis: z.string(), uptime: z.number() }),
+  }),
+};
+
+/** Browser tests only: a server started with TEST_CLOCK=true lets an admin move its deadline clock forward. */
+export const testClockApi = {
+  advance: endpoint({
+    method: 'POST',
+    path: '/admin/test/clock/advance',
+    auth: 'user',
+    permission: 'base:clock:advance',
+    summary: 'Move the deadline clock forward (TEST_CLOCK servers only)',
+    input: z.object({
+      seconds: z
+        .number()
+        .int()
+        .min(1)
+        .max(366 * 24 * 3600),
+    }),
+    output: z.object({ now: z.string() }),
   }),
 };

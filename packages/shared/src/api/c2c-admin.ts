@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { ok, pageInput, pageOf } from '../envelope.ts';
+import { ErrorCode } from '../errors.ts';
 import { c2cId, merchantInfo, merchantStatuses } from './c2c.ts';
 import { order, orderEvent, orderStatuses } from './c2c-market.ts';
 import { walletBalance } from './wallet.ts';
@@ -40,6 +41,7 @@ export const adminC2cApi = {
       note: z.string().trim().max(500).default(''),
     }),
     output: merchantInfo,
+    errors: [ErrorCode.Conflict],
   }),
   appealPage: endpoint({
     method: 'POST',
@@ -58,6 +60,7 @@ export const adminC2cApi = {
     summary: 'Support: one order with its events and proof',
     input: z.object({ id: c2cId }),
     output: order.omit({ role: true }).extend({ events: z.array(orderEvent) }),
+    errors: [ErrorCode.OrderNotFound],
   }),
   appealMessages: endpoint({
     method: 'GET',
@@ -90,6 +93,7 @@ export const adminC2cApi = {
       note: z.string().trim().min(1, 'Content cannot be empty').max(500),
     }),
     output: order.omit({ role: true }),
+    errors: [ErrorCode.OrderStatusInvalid],
   }),
 };
 
@@ -106,7 +110,7 @@ export const merchantOpenApi = {
   balance: endpoint({
     method: 'GET',
     path: `${OPEN}/balance`,
-    auth: 'none',
+    auth: 'merchant',
     summary: `${SIGNED}. My wallet balance`,
     input: z.object({}),
     output: walletBalance,
@@ -114,7 +118,7 @@ export const merchantOpenApi = {
   orderPage: endpoint({
     method: 'GET',
     path: `${OPEN}/order/page`,
-    auth: 'none',
+    auth: 'merchant',
     summary: `${SIGNED}. My orders (as buyer or seller), newest first`,
     input: pageInput.extend({ status: z.enum(['all', ...orderStatuses]).default('all') }),
     output: pageOf(openOrder),
@@ -122,9 +126,10 @@ export const merchantOpenApi = {
   orderInfo: endpoint({
     method: 'GET',
     path: `${OPEN}/order/info`,
-    auth: 'none',
+    auth: 'merchant',
     summary: `${SIGNED}. One of my orders`,
     input: z.object({ id: c2cId }),
     output: openOrder,
+    errors: [ErrorCode.OrderNotFound],
   }),
 };

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { ok, pageInput, pageOf } from '../envelope.ts';
-import { parseUsdt, usdtAmount } from '../money.ts';
-import { c2cId, c2cMediaUrl, fiatAmount, merchantStats, parseFiat, paymentTypes } from './c2c.ts';
+import { ErrorCode } from '../errors.ts';
+import { parseFiat, parseUsdt, usdtAmount } from '../money.ts';
+import { c2cId, c2cMediaUrl, fiatAmount, merchantStats, paymentTypes } from './c2c.ts';
 import { pin } from './user.ts';
 import { requestId } from './wallet.ts';
 
@@ -10,6 +11,9 @@ import { requestId } from './wallet.ts';
 
 const C2C = '/app/c2c';
 const money = z.string();
+
+/** At most this many images or videos prove an appeal. */
+export const APPEAL_PROOF_MAX = 9;
 
 export const adTypes = ['buy', 'sell'] as const;
 export type AdType = (typeof adTypes)[number];
@@ -96,6 +100,12 @@ export const advertisingApi = {
     summary: 'Merchant: post a buy or sell ad; a sell ad freezes its quantity from my balance',
     input: adInput,
     output: ad,
+    errors: [
+      ErrorCode.InsufficientBalance,
+      ErrorCode.NotMerchant,
+      ErrorCode.PaymentMethodNotFound,
+      ErrorCode.InvalidAdLimits,
+    ],
   }),
   update: endpoint({
     method: 'POST',
@@ -104,6 +114,7 @@ export const advertisingApi = {
     summary: 'Merchant: change an ad with no open orders (a sell ad freezes or unfreezes the difference)',
     input: adInput.extend({ id: c2cId }),
     output: ad,
+    errors: [ErrorCode.NotMerchant, ErrorCode.AdNotFound, ErrorCode.AdHasOpenOrders],
   }),
   close: endpoint({
     method: 'POST',
@@ -112,6 +123,7 @@ export const advertisingApi = {
     summary: 'Merchant: take an ad down (status 2); a sell ad unfreezes its remaining',
     input: adRef,
     output: ad,
+    errors: [ErrorCode.AdNotFound, ErrorCode.AdNotActive],
   }),
   uploadAd: endpoint({
     method: 'POST',
@@ -120,6 +132,7 @@ export const advertisingApi = {
     summary: 'Merchant: put a taken-down ad up again (status 1); a sell ad freezes its remaining again',
     input: adRef,
     output: ad,
+    errors: [ErrorCode.NotMerchant, ErrorCode.AdNotFound],
   }),
   delete: endpoint({
     method: 'POST',
@@ -128,6 +141,7 @@ export const advertisingApi = {
     summary: 'Merchant: delete an ad for good (status 0); frozen coins go back, open orders finish normally',
     input: adRef,
     output: ok,
+    errors: [ErrorCode.AdNotFound],
   }),
   page: endpoint({
     method: 'POST',
@@ -157,6 +171,7 @@ export const advertisingApi = {
     summary: 'One ad of the market (to place an order)',
     input: adRef,
     output: ad,
+    errors: [ErrorCode.AdNotFound],
   }),
   info: endpoint({
     method: 'GET',
@@ -165,6 +180,7 @@ export const advertisingApi = {
     summary: 'One of my ads, whatever its status',
     input: adRef,
     output: ad,
+    errors: [ErrorCode.AdNotFound],
   }),
   rate: endpoint({
     method: 'GET',
@@ -258,6 +274,7 @@ export const transactionApi = {
     summary: 'Before confirming: the coins, fiat, fee and what the buyer receives, checked like start',
     input: z.object({ adId: c2cId, ...amountChoice }).refine(oneAmount, oneAmountIssue),
     output: orderQuote,
+    errors: [ErrorCode.AmountOutOfLimits],
   }),
   start: endpoint({
     method: 'POST',
@@ -276,6 +293,22 @@ export const transactionApi = {
       })
       .refine(oneAmount, oneAmountIssue),
     output: order,
+    errors: [
+      ErrorCode.WrongPin,
+      ErrorCode.InsufficientBalance,
+      ErrorCode.AmountBelowMinimum,
+      ErrorCode.IdempotencyConflict,
+      ErrorCode.AdNotFound,
+      ErrorCode.AdNotActive,
+      ErrorCode.AmountOutOfLimits,
+      ErrorCode.ExceedsRemaining,
+      ErrorCode.CannotTradeWithSelf,
+      ErrorCode.CancelLimitReached,
+      ErrorCode.PaymentMethodMismatch,
+      ErrorCode.DailyOrderLimitReached,
+      ErrorCode.PinNotSet,
+      ErrorCode.PinLocked,
+    ],
   }),
   payment: endpoint({
     method: 'POST',
@@ -284,6 +317,12 @@ export const transactionApi = {
     summary: 'Buyer: I have paid (before the payment deadline); starts the release countdown',
     input: orderRef,
     output: order,
+    errors: [
+      ErrorCode.OrderNotFound,
+      ErrorCode.OrderStatusInvalid,
+      ErrorCode.WrongOrderParty,
+      ErrorCode.PaymentDeadlinePassed,
+    ],
   }),
   completed: endpoint({
     method: 'POST',
@@ -292,6 +331,14 @@ export const transactionApi = {
     summary: 'Seller: payment received, release the coins to the buyer (PIN)',
     input: orderRef.extend({ pin }),
     output: order,
+    errors: [
+      ErrorCode.WrongPin,
+      ErrorCode.OrderNotFound,
+      ErrorCode.OrderStatusInvalid,
+      ErrorCode.WrongOrderParty,
+      ErrorCode.PinNotSet,
+      ErrorCode.PinLocked,
+    ],
   }),
   canceled: endpoint({
     method: 'POST',
@@ -300,6 +347,7 @@ export const transactionApi = {
     summary: 'Buyer: cancel a pending order; the coins go back to the seller',
     input: orderRef,
     output: order,
+    errors: [ErrorCode.OrderNotFound, ErrorCode.OrderStatusInvalid, ErrorCode.WrongOrderParty],
   }),
   appealing: endpoint({
     method: 'POST',
@@ -308,9 +356,16 @@ export const transactionApi = {
     summary: 'Appeal a paid order: the seller any time, the buyer after the release countdown with proof',
     input: orderRef.extend({
       reason: z.string().trim().min(1, 'Content cannot be empty').max(500),
-      proof: z.array(c2cMediaUrl).max(9).default([]),
+      proof: z.array(c2cMediaUrl).max(APPEAL_PROOF_MAX).default([]),
     }),
     output: order,
+    errors: [
+      ErrorCode.InvalidMediaUrl,
+      ErrorCode.OrderNotFound,
+      ErrorCode.OrderStatusInvalid,
+      ErrorCode.ProofRequired,
+      ErrorCode.AppealTooEarly,
+    ],
   }),
   uploadFiles: endpoint({
     method: 'POST',
@@ -320,6 +375,7 @@ export const transactionApi = {
       'Attach proof (image or video URLs uploaded through /app/base/comm/upload) to an open order of mine',
     input: orderRef.extend({ urls: z.array(c2cMediaUrl).min(1).max(9) }),
     output: z.object({ urls: z.array(z.string()) }),
+    errors: [ErrorCode.OrderNotFound],
   }),
   page: endpoint({
     method: 'POST',
@@ -336,6 +392,7 @@ export const transactionApi = {
     summary: 'One of my orders with both countdowns and its events; marks it seen',
     input: orderRef,
     output: order.extend({ events: z.array(orderEvent) }),
+    errors: [ErrorCode.OrderNotFound],
   }),
   config: endpoint({
     method: 'GET',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { ok, pageInput, pageOf } from '../envelope.ts';
+import { ErrorCode } from '../errors.ts';
+import { FIAT_DECIMAL, parseFiat } from '../money.ts';
 
 /** C2C market contract, part 1: units, merchants, payment methods (docs/design/market.md). */
 
@@ -8,28 +10,12 @@ const C2C = '/app/c2c';
 
 // ---- units --------------------------------------------------------------------------------------
 
-const FIAT = /^(0|[1-9]\d{0,11})(\.\d{1,2})?$/;
-
-/** Parses a fiat decimal string ("72.5") into cents; throws on anything else. */
-export const parseFiat = (text: string): bigint => {
-  if (!FIAT.test(text)) throw new RangeError(`Not a fiat amount: ${text}`);
-  const [whole = '0', frac = ''] = text.split('.');
-  return BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0'));
-};
-
-/** Cents as a decimal string with 2 places ("72.50"). */
-export const formatFiat = (cents: bigint): string => {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-};
-
 /** A positive fiat amount with at most 2 decimals. */
 export const fiatAmount = z
   .string()
   .trim()
-  .regex(FIAT, 'A decimal amount with at most 2 decimals')
-  .refine((s) => !FIAT.test(s) || parseFiat(s) > 0n, 'The amount must be greater than zero');
+  .regex(FIAT_DECIMAL, 'A decimal amount with at most 2 decimals')
+  .refine((s) => !FIAT_DECIMAL.test(s) || parseFiat(s) > 0n, 'The amount must be greater than zero');
 
 export const c2cId = z.coerce.number().int().positive().max(2_147_483_647);
 const money = z.string();
@@ -105,6 +91,7 @@ export const merchantApi = {
     summary: 'Apply to become a merchant; support reviews the application',
     input: z.object({ name: required(40), intro: text(500).default(''), note: text(500).default('') }),
     output: merchantInfo,
+    errors: [ErrorCode.MerchantApplied],
   }),
   info: endpoint({
     method: 'GET',
@@ -121,6 +108,7 @@ export const merchantApi = {
     summary: 'A merchant profile with payment cards and 30-day stats (mine without userId)',
     input: z.object({ userId: c2cId.optional() }),
     output: merchantDetail,
+    errors: [ErrorCode.MerchantNotFound],
   }),
   update: endpoint({
     method: 'POST',
@@ -133,6 +121,7 @@ export const merchantApi = {
       webhookUrl: webhookUrl.optional(),
     }),
     output: merchantInfo,
+    errors: [ErrorCode.NotMerchant],
   }),
   apiKey: endpoint({
     method: 'POST',
@@ -141,6 +130,7 @@ export const merchantApi = {
     summary: 'Merchant: make a new merchant API key (shown once; the previous key stops working)',
     input: z.object({}),
     output: z.object({ merchantId: z.string(), merchantKey: z.string() }),
+    errors: [ErrorCode.NotMerchant],
   }),
 };
 
@@ -217,6 +207,7 @@ export const bankApi = {
       'Add a payment method (bank card, Alipay, WeChat, card provider); the secret key is stored encrypted',
     input: paymentMethodInput,
     output: paymentMethod,
+    errors: [ErrorCode.InvalidMediaUrl],
   }),
   update: endpoint({
     method: 'POST',
@@ -225,6 +216,7 @@ export const bankApi = {
     summary: 'Change one of my payment methods (same form plus id; its type cannot change)',
     input: paymentMethodUpdate,
     output: paymentMethod,
+    errors: [ErrorCode.PaymentMethodNotFound],
   }),
   delete: endpoint({
     method: 'POST',
@@ -233,6 +225,7 @@ export const bankApi = {
     summary: 'Delete one of my payment methods (refused while a live ad uses it)',
     input: z.object({ id: c2cId }),
     output: ok,
+    errors: [ErrorCode.PaymentMethodNotFound, ErrorCode.PaymentMethodInUse],
   }),
   page: endpoint({
     method: 'POST',
@@ -249,6 +242,7 @@ export const bankApi = {
     summary: 'One of my payment methods',
     input: z.object({ id: c2cId }),
     output: paymentMethod,
+    errors: [ErrorCode.PaymentMethodNotFound],
   }),
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { pageInput, pageOf } from '../envelope.ts';
+import { ErrorCode } from '../errors.ts';
 import { usdtAmount } from '../money.ts';
 import { chainRecord, networks, withdrawalStatuses } from './wallet.ts';
 
@@ -33,6 +34,7 @@ export const adminChainApi = {
     summary: 'Approve a withdrawal waiting for review: the broadcaster sends it',
     input: z.object({ id: withdrawalId }),
     output: adminWithdrawal,
+    errors: [ErrorCode.WithdrawalNotFound, ErrorCode.WithdrawalNotReviewable],
   }),
   reject: endpoint({
     method: 'POST',
@@ -45,6 +47,7 @@ export const adminChainApi = {
       reason: z.string().trim().min(1, 'Content cannot be empty').max(200),
     }),
     output: adminWithdrawal,
+    errors: [ErrorCode.WithdrawalNotReviewable],
   }),
   faucet: endpoint({
     method: 'POST',

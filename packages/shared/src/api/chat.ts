@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { SESSION_PAGE_SIZE } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { ok, pageInput, pageOf } from '../envelope.ts';
+import { ErrorCode } from '../errors.ts';
 
 const FRIEND = '/app/chat/friend';
 const SESSION = '/app/chat/session';
@@ -171,6 +173,7 @@ export const friendApi = {
       sessionId: z.number().int().nullable(),
       requestPending: z.boolean(),
     }),
+    errors: [ErrorCode.UserNotFound],
   }),
   addFriend: endpoint({
     method: 'POST',
@@ -179,6 +182,12 @@ export const friendApi = {
     summary: 'Send a friend request with a short greeting; accepts theirs if they already asked',
     input: z.object({ userId: id, message: greeting }),
     output: addFriendResult,
+    errors: [
+      ErrorCode.AlreadyFriends,
+      ErrorCode.CannotAddSelf,
+      ErrorCode.RequestPending,
+      ErrorCode.UserNotFound,
+    ],
   }),
   addByCode: endpoint({
     method: 'POST',
@@ -187,6 +196,7 @@ export const friendApi = {
     summary: 'Send a friend request to the owner of a share code (QR code)',
     input: z.object({ shareCode: z.string().trim().toUpperCase().min(4).max(16), message: greeting }),
     output: addFriendResult,
+    errors: [ErrorCode.CannotAddSelf, ErrorCode.UserNotFound],
   }),
   requestCount: endpoint({
     method: 'GET',
@@ -215,6 +225,7 @@ export const friendApi = {
       status: z.enum(friendRequestStatus),
       sessionId: z.number().int().nullable(),
     }),
+    errors: [ErrorCode.NotFound, ErrorCode.RequestHandled],
   }),
   delFriend: endpoint({
     method: 'POST',
@@ -223,6 +234,7 @@ export const friendApi = {
     summary: 'Remove a friend (both directions); they can no longer send in your single session',
     input: z.object({ userId: id }),
     output: ok,
+    errors: [ErrorCode.NotFriends],
   }),
   setRemark: endpoint({
     method: 'POST',
@@ -231,6 +243,7 @@ export const friendApi = {
     summary: 'Set my private remark (display name) for a friend; empty clears it',
     input: z.object({ userId: id, remark: z.string().trim().max(32) }),
     output: ok,
+    errors: [ErrorCode.NotFriends],
   }),
   list: endpoint({
     method: 'POST',
@@ -314,6 +327,7 @@ export const sessionApi = {
       z.object({ type: z.literal('group'), groupId: id }),
     ]),
     output: chatSession,
+    errors: [ErrorCode.UserNotFound, ErrorCode.GroupNotFound, ErrorCode.CannotChatSelf],
   }),
   find: endpoint({
     method: 'POST',
@@ -330,6 +344,7 @@ export const sessionApi = {
     summary: 'One of my sessions',
     input: z.object({ id }),
     output: chatSession,
+    errors: [ErrorCode.SessionNotFound],
   }),
   info: endpoint({
     method: 'GET',
@@ -338,6 +353,7 @@ export const sessionApi = {
     summary: 'One of my sessions',
     input: z.object({ id }),
     output: chatSession,
+    errors: [ErrorCode.SessionNotFound],
   }),
   page: endpoint({
     method: 'POST',
@@ -345,7 +361,7 @@ export const sessionApi = {
     auth: 'user',
     summary: 'My session list (hidden sessions left out), pinned first, then by lastChatTime',
     input: pageInput.extend({
-      size: z.coerce.number().int().min(1).max(100).default(100),
+      size: z.coerce.number().int().min(1).max(100).default(SESSION_PAGE_SIZE),
       order: z.enum(['lastChatTime']).default('lastChatTime'),
       sort: z.enum(['desc', 'asc']).default('desc'),
     }),
@@ -360,6 +376,7 @@ export const sessionApi = {
       .object({ id: id.optional(), sessionId: id.optional(), action: z.enum(setChatActions) })
       .refine((v) => v.id !== undefined || v.sessionId !== undefined, 'id is required'),
     output: chatSession,
+    errors: [ErrorCode.SessionNotFound],
   }),
   checkService: endpoint({
     method: 'GET',
@@ -381,6 +398,7 @@ export const sessionApi = {
         .regex(/^\d{4,16}$/, 'Invalid member id'),
     }),
     output: chatSession,
+    errors: [ErrorCode.UserNotFound],
   }),
 };
 
@@ -429,6 +447,21 @@ export const messageApi = {
       content: contentInput,
     }),
     output: sendResult,
+    errors: [
+      ErrorCode.ContentEmpty,
+      ErrorCode.NotFriends,
+      ErrorCode.SessionNotFound,
+      ErrorCode.MessageTooLong,
+      ErrorCode.ContentTooLarge,
+      ErrorCode.MalformedContent,
+      ErrorCode.InvalidMediaUrl,
+      ErrorCode.NoticeNotAllowed,
+      ErrorCode.TooShort,
+      ErrorCode.Muted,
+      ErrorCode.SendTooFast,
+      ErrorCode.ClientMsgIdReused,
+      ErrorCode.GroupDissolved,
+    ],
   }),
   page: endpoint({
     method: 'POST',
@@ -442,6 +475,7 @@ export const messageApi = {
       size: z.coerce.number().int().min(1).max(200).default(50),
     }),
     output: messagePage,
+    errors: [ErrorCode.SessionNotFound],
   }),
   read: endpoint({
     method: 'POST',
@@ -454,6 +488,7 @@ export const messageApi = {
       readSeq: z.number().int(),
       unreadCount: z.number().int(),
     }),
+    errors: [ErrorCode.SessionNotFound],
   }),
   remove: endpoint({
     method: 'POST',
@@ -462,6 +497,7 @@ export const messageApi = {
     summary: 'Delete messages for me only',
     input: z.object({ ids }),
     output: ok,
+    errors: [ErrorCode.MessageNotFound],
   }),
   recall: endpoint({
     method: 'POST',
@@ -470,6 +506,7 @@ export const messageApi = {
     summary: 'Recall my message within 2 minutes: everyone sees a notice instead',
     input: z.object({ id }),
     output: chatMessage,
+    errors: [ErrorCode.MessageNotFound, ErrorCode.RecallExpired, ErrorCode.RecallNotAllowed],
   }),
   clear: endpoint({
     method: 'POST',
@@ -478,6 +515,7 @@ export const messageApi = {
     summary: "Clear a session's history for me",
     input: z.object({ sessionId: id }),
     output: ok,
+    errors: [ErrorCode.SessionNotFound],
   }),
   transmit: endpoint({
     method: 'POST',
@@ -486,6 +524,7 @@ export const messageApi = {
     summary: 'Forward copies of messages to other sessions',
     input: z.object({ ids: z.array(id).min(1).max(20), sessionIds: z.array(id).min(1).max(9) }),
     output: z.array(sendResult),
+    errors: [ErrorCode.Forbidden, ErrorCode.SessionNotFound, ErrorCode.MessageNotFound, ErrorCode.Muted],
   }),
   callback: endpoint({
     method: 'POST',
@@ -494,6 +533,7 @@ export const messageApi = {
     summary: 'Acknowledge that a message reached this client',
     input: z.object({ id }),
     output: ok,
+    errors: [ErrorCode.MessageNotFound],
   }),
   signPushId: endpoint({
     method: 'POST',
@@ -528,5 +568,6 @@ export const messageApi = {
       content: contentInput,
     }),
     output: autoReply,
+    errors: [ErrorCode.ContentEmpty, ErrorCode.InvalidMediaUrl],
   }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { ok } from '../envelope.ts';
+import { ErrorCode } from '../errors.ts';
 
 const GROUP = '/app/chat/group';
 
@@ -58,6 +59,7 @@ export const groupApi = {
       name: z.string().trim().max(GROUP_NAME_MAX).optional(),
     }),
     output: groupInfo,
+    errors: [ErrorCode.NotFriends, ErrorCode.GroupTooSmall],
   }),
   info: endpoint({
     method: 'GET',
@@ -68,6 +70,7 @@ export const groupApi = {
       .object({ groupId: id.optional(), sessionId: id.optional() })
       .refine((v) => v.groupId !== undefined || v.sessionId !== undefined, 'groupId is required'),
     output: groupInfo,
+    errors: [ErrorCode.GroupNotFound],
   }),
   list: endpoint({
     method: 'POST',
@@ -84,6 +87,7 @@ export const groupApi = {
     summary: 'Add friends of mine to the group (owner or manager)',
     input: z.object({ groupId: id, userIds }),
     output: groupInfo,
+    errors: [ErrorCode.Forbidden, ErrorCode.NotFriends, ErrorCode.GroupNotFound, ErrorCode.GroupDissolved],
   }),
   remove: endpoint({
     method: 'POST',
@@ -92,6 +96,12 @@ export const groupApi = {
     summary: 'Remove members (owner or manager; a manager cannot remove the owner or managers)',
     input: z.object({ groupId: id, userIds }),
     output: groupInfo,
+    errors: [
+      ErrorCode.Forbidden,
+      ErrorCode.GroupNotFound,
+      ErrorCode.NotGroupMember,
+      ErrorCode.CannotActOnSelf,
+    ],
   }),
   quit: endpoint({
     method: 'POST',
@@ -100,6 +110,7 @@ export const groupApi = {
     summary: 'Leave the group (the owner must transfer ownership first)',
     input: groupRef,
     output: ok,
+    errors: [ErrorCode.GroupNotFound, ErrorCode.GroupDissolved, ErrorCode.OwnerCannotQuit],
   }),
   dissolve: endpoint({
     method: 'POST',
@@ -108,6 +119,7 @@ export const groupApi = {
     summary: 'Dissolve the group (owner only); members keep the history, nobody can send',
     input: groupRef,
     output: ok,
+    errors: [ErrorCode.Forbidden, ErrorCode.GroupNotFound, ErrorCode.GroupDissolved],
   }),
   addByCode: endpoint({
     method: 'POST',
@@ -116,6 +128,7 @@ export const groupApi = {
     summary: 'Join a group from its QR code',
     input: z.object({ code: z.string().trim().toUpperCase().min(4).max(16) }),
     output: groupInfo,
+    errors: [ErrorCode.GroupDissolved, ErrorCode.InvalidGroupCode],
   }),
   setManager: endpoint({
     method: 'POST',
@@ -124,6 +137,12 @@ export const groupApi = {
     summary: 'Make a member a manager (owner only)',
     input: memberAction,
     output: groupInfo,
+    errors: [
+      ErrorCode.Forbidden,
+      ErrorCode.GroupNotFound,
+      ErrorCode.NotGroupMember,
+      ErrorCode.CannotActOnSelf,
+    ],
   }),
   unsetManager: endpoint({
     method: 'POST',
@@ -132,6 +151,7 @@ export const groupApi = {
     summary: 'Make a manager a plain member again (owner only)',
     input: memberAction,
     output: groupInfo,
+    errors: [ErrorCode.Forbidden, ErrorCode.GroupNotFound],
   }),
   mute: endpoint({
     method: 'POST',
@@ -140,6 +160,12 @@ export const groupApi = {
     summary: 'Mute a member (owner or manager; not the owner or another manager)',
     input: memberAction,
     output: groupInfo,
+    errors: [
+      ErrorCode.Forbidden,
+      ErrorCode.GroupNotFound,
+      ErrorCode.NotGroupMember,
+      ErrorCode.CannotActOnSelf,
+    ],
   }),
   unmute: endpoint({
     method: 'POST',
@@ -148,6 +174,7 @@ export const groupApi = {
     summary: 'Unmute a member (owner or manager; not the owner or another manager)',
     input: memberAction,
     output: groupInfo,
+    errors: [ErrorCode.Forbidden, ErrorCode.GroupNotFound],
   }),
   update: endpoint({
     method: 'POST',
@@ -165,6 +192,7 @@ export const groupApi = {
         'name or announcement is required',
       ),
     output: groupInfo,
+    errors: [ErrorCode.Forbidden, ErrorCode.ContentEmpty, ErrorCode.GroupNotFound],
   }),
   transferOwner: endpoint({
     method: 'POST',
@@ -173,6 +201,12 @@ export const groupApi = {
     summary: 'Hand the group to another member (owner only); I become a plain member',
     input: memberAction,
     output: groupInfo,
+    errors: [
+      ErrorCode.Forbidden,
+      ErrorCode.GroupNotFound,
+      ErrorCode.NotGroupMember,
+      ErrorCode.CannotActOnSelf,
+    ],
   }),
   setNote: endpoint({
     method: 'POST',
@@ -181,5 +215,6 @@ export const groupApi = {
     summary: 'My name in this group (empty: my nick name)',
     input: z.object({ groupId: id, note: z.string().trim().max(GROUP_NOTE_MAX) }),
     output: groupInfo,
+    errors: [ErrorCode.GroupNotFound],
   }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { ok, pageInput, pageOf } from '../envelope.ts';
+import { ErrorCode } from '../errors.ts';
 
 const MOMENTS = '/app/moments';
 
@@ -67,6 +68,7 @@ export const momentsApi = {
       video: momentVideo.optional(),
     }),
     output: moment,
+    errors: [ErrorCode.ContentEmpty, ErrorCode.InvalidMediaUrl, ErrorCode.MomentMediaMixed],
   }),
   page: endpoint({
     method: 'POST',
@@ -83,6 +85,7 @@ export const momentsApi = {
     summary: "One moment of mine or a friend's",
     input: momentRef,
     output: moment,
+    errors: [ErrorCode.MomentNotFound],
   }),
   delete: endpoint({
     method: 'POST',
@@ -91,6 +94,7 @@ export const momentsApi = {
     summary: 'Delete my moment with its likes and comments',
     input: momentRef,
     output: ok,
+    errors: [ErrorCode.Forbidden, ErrorCode.MomentNotFound],
   }),
   like: endpoint({
     method: 'POST',
@@ -99,6 +103,7 @@ export const momentsApi = {
     summary: 'Like a moment (once per member)',
     input: momentRef,
     output: moment,
+    errors: [ErrorCode.MomentNotFound],
   }),
   unlike: endpoint({
     method: 'POST',
@@ -107,6 +112,7 @@ export const momentsApi = {
     summary: 'Take my like back',
     input: momentRef,
     output: moment,
+    errors: [ErrorCode.MomentNotFound],
   }),
   comment: endpoint({
     method: 'POST',
@@ -119,6 +125,7 @@ export const momentsApi = {
       replyToId: id.optional(),
     }),
     output: moment,
+    errors: [ErrorCode.MomentNotFound, ErrorCode.CommentNotFound],
   }),
   deleteComment: endpoint({
     method: 'POST',
@@ -127,5 +134,6 @@ export const momentsApi = {
     summary: 'Delete my comment, or any comment on my moment',
     input: momentRef,
     output: ok,
+    errors: [ErrorCode.Forbidden, ErrorCode.CommentNotFound],
   }),
 };

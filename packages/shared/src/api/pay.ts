@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { pageInput, pageOf } from '../envelope.ts';
+import { ErrorCode } from '../errors.ts';
 import { pin } from './user.ts';
 import { requestId } from './wallet.ts';
 
@@ -40,6 +41,7 @@ export const payDeskApi = {
     summary: 'Open an order for goods at the pay desk (idempotent by requestId); pay it within 30 minutes',
     input: z.object({ goodsId: z.coerce.number().int().positive().max(2_147_483_647), requestId }),
     output: payOrder,
+    errors: [ErrorCode.IdempotencyConflict, ErrorCode.GoodsNotFound],
   }),
   pay: endpoint({
     method: 'POST',
@@ -48,6 +50,15 @@ export const payDeskApi = {
     summary: 'Pay my order from my wallet with the PIN; an order is paid once at most',
     input: z.object({ orderNo, pin }),
     output: payOrder,
+    errors: [
+      ErrorCode.WrongPin,
+      ErrorCode.PinLocked,
+      ErrorCode.InsufficientBalance,
+      ErrorCode.PayOrderNotFound,
+      ErrorCode.PayOrderPaid,
+      ErrorCode.PayOrderClosed,
+      ErrorCode.PinNotSet,
+    ],
   }),
   info: endpoint({
     method: 'GET',
@@ -56,6 +67,7 @@ export const payDeskApi = {
     summary: 'One of my pay-desk orders',
     input: z.object({ orderNo }),
     output: payOrder,
+    errors: [ErrorCode.PayOrderNotFound],
   }),
   page: endpoint({
     method: 'POST',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { ErrorCode } from '../errors.ts';
 import { usdtAmount } from '../money.ts';
 import { chatMessage } from './chat.ts';
 import { pin } from './user.ts';
@@ -47,6 +48,17 @@ export const chatTransferApi = {
       requestId,
     }),
     output: z.object({ message: chatMessage, transfer: chatTransfer }),
+    errors: [
+      ErrorCode.PinNotSet,
+      ErrorCode.WrongPin,
+      ErrorCode.PinLocked,
+      ErrorCode.NotFriends,
+      ErrorCode.SessionNotFound,
+      ErrorCode.InsufficientBalance,
+      ErrorCode.AmountBelowMinimum,
+      ErrorCode.IdempotencyConflict,
+      ErrorCode.TransferSingleChatOnly,
+    ],
   }),
 };
 
@@ -109,6 +121,19 @@ export const redPacketApi = {
       requestId,
     }),
     output: z.object({ message: chatMessage, packet: redPacketDetail }),
+    errors: [
+      ErrorCode.WrongPin,
+      ErrorCode.PinLocked,
+      ErrorCode.SessionNotFound,
+      ErrorCode.Muted,
+      ErrorCode.InsufficientBalance,
+      ErrorCode.IdempotencyConflict,
+      ErrorCode.RedPacketAmountTooSmall,
+      ErrorCode.RedPacketAmountTooLarge,
+      ErrorCode.RedPacketCountTooLarge,
+      ErrorCode.GroupDissolved,
+      ErrorCode.PinNotSet,
+    ],
   }),
   claim: endpoint({
     method: 'POST',
@@ -117,6 +142,13 @@ export const redPacketApi = {
     summary: 'Open a red packet: once per member; answers my share and the packet',
     input: z.object({ id }),
     output: z.object({ amount: money, packet: redPacketDetail }),
+    errors: [
+      ErrorCode.RedPacketNotFound,
+      ErrorCode.RedPacketAlreadyClaimed,
+      ErrorCode.RedPacketExpired,
+      ErrorCode.RedPacketFinished,
+      ErrorCode.RedPacketOwnPacket,
+    ],
   }),
   detail: endpoint({
     method: 'GET',
@@ -125,5 +157,6 @@ export const redPacketApi = {
     summary: 'A red packet with its claim list (members of its session and its sender only)',
     input: z.object({ id }),
     output: redPacketDetail,
+    errors: [ErrorCode.RedPacketNotFound],
   }),
 };

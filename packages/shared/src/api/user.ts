@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { ok, pageInput, pageOf } from '../envelope.ts';
+import { ErrorCode } from '../errors.ts';
 
 const USER = '/app/html5/user';
 
@@ -13,7 +14,9 @@ export const username = z
   .min(3)
   .max(32)
   .regex(/^[A-Za-z0-9_]+$/, 'Letters, digits and underscore only');
-export const password = z.string().min(6).max(64);
+/** The shortest login password. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const password = z.string().min(PASSWORD_MIN_LENGTH).max(64);
 export const nickName = nonEmpty(32);
 export const shareCode = z
   .string()
@@ -90,6 +93,7 @@ export const userApi = {
       agree: z.boolean(),
     }),
     output: loginResult,
+    errors: [ErrorCode.UsernameTaken, ErrorCode.AgreementRequired, ErrorCode.InvalidShareCode],
   }),
   loginByName: endpoint({
     method: 'POST',
@@ -98,6 +102,7 @@ export const userApi = {
     summary: 'Log in by user name and password; ends the other sessions of the user',
     input: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(64) }),
     output: loginResult,
+    errors: [ErrorCode.InvalidCredentials],
   }),
   loginByToken: endpoint({
     method: 'POST',
@@ -106,6 +111,7 @@ export const userApi = {
     summary: 'Exchange a valid access token for a new login (a new session)',
     input: z.object({ token: z.string().min(1).max(4096) }),
     output: loginResult,
+    errors: [ErrorCode.Unauthorized],
   }),
   refreshToken: endpoint({
     method: 'POST',
@@ -114,6 +120,7 @@ export const userApi = {
     summary: 'Rotate a refresh token (single use; reuse revokes the whole family)',
     input: z.object({ refreshToken: z.string().min(1).max(512) }),
     output: loginResult,
+    errors: [ErrorCode.RefreshTokenInvalid],
   }),
   person: endpoint({
     method: 'GET',
@@ -130,6 +137,7 @@ export const userApi = {
     summary: 'Change one profile key',
     input: z.object({ dataKey: z.enum(profileKeys), dataValue: z.string().max(1024) }),
     output: userProfile,
+    errors: [ErrorCode.ContentEmpty],
   }),
   checkShareCode: endpoint({
     method: 'GET',
@@ -146,6 +154,7 @@ export const userApi = {
     summary: 'Bind an inviter after registration (once; not your own code)',
     input: z.object({ shareCode }),
     output: userProfile,
+    errors: [ErrorCode.InvalidShareCode, ErrorCode.ShareCodeAlreadySigned, ErrorCode.OwnShareCode],
   }),
   useDownloadLog: endpoint({
     method: 'POST',
@@ -166,6 +175,7 @@ export const userApi = {
     summary: 'Change the login password; ends every other session and answers a new login',
     input: z.object({ password: z.string().min(1).max(64), newPassword: password }),
     output: loginResult,
+    errors: [ErrorCode.WrongPassword],
   }),
   setPayPassword: endpoint({
     method: 'POST',
@@ -174,6 +184,7 @@ export const userApi = {
     summary: 'Set or change the 6-digit payment PIN (confirmed with the login password)',
     input: z.object({ password: z.string().min(1).max(64), pin }),
     output: ok,
+    errors: [ErrorCode.WrongPassword],
   }),
   verifyPayPassword: endpoint({
     method: 'POST',
@@ -182,6 +193,7 @@ export const userApi = {
     summary: 'Check the payment PIN; 5 wrong in a row lock it for 15 minutes',
     input: z.object({ pin }),
     output: ok,
+    errors: [ErrorCode.PinNotSet, ErrorCode.WrongPin, ErrorCode.PinLocked],
   }),
   logout: endpoint({
     method: 'POST',

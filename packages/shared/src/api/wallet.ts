@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { pageInput, pageOf } from '../envelope.ts';
-import { parseUsdt, usdtAmount } from '../money.ts';
+import { ErrorCode } from '../errors.ts';
+import { type Micro, micro, parseSignedUsdt, usdtAmount } from '../money.ts';
 import { nickName, pin } from './user.ts';
 
 const WALLET = '/app/usdt/wallet';
@@ -15,7 +16,7 @@ export type Network = (typeof networks)[number];
 export const GUEST_DAILY_LIMIT = 20;
 
 /** The largest single admin adjustment (micro-USDT), far from the bigint column's limit. */
-const MAX_ADJUST = 1_000_000_000n * 1_000_000n;
+const MAX_ADJUST = micro(1_000_000_000n * 1_000_000n);
 
 /** A decimal string of micro-USDT that may be negative ("-12.5"), never zero; at most 6 decimals. */
 const SIGNED = /^-?(0|[1-9]\d{0,14})(\.\d{1,6})?$/;
@@ -23,7 +24,9 @@ export const signedUsdtAmount = z
   .string()
   .trim()
   .regex(SIGNED, 'A decimal amount with at most 6 decimals')
-  .refine((s) => !/^-?0(\.0+)?$/.test(s), 'The amount must not be zero');
+  .refine((s) => !SIGNED.test(s) || parseSignedUsdt(s) !== 0n, 'The amount must not be zero');
+
+const abs = (amount: Micro) => (amount < 0n ? micro(-amount) : amount);
 
 /** The client's idempotency key: a retry with the same id never moves money twice. */
 export const requestId = z
@@ -175,6 +178,16 @@ export const walletApi = {
     summary: 'Send USDT to a member by member id (minimum 1.00, PIN); idempotent by requestId',
     input: transferInput,
     output: transferResult,
+    errors: [
+      ErrorCode.PinNotSet,
+      ErrorCode.WrongPin,
+      ErrorCode.PinLocked,
+      ErrorCode.InsufficientBalance,
+      ErrorCode.AmountBelowMinimum,
+      ErrorCode.CannotTransferToSelf,
+      ErrorCode.MemberNotFound,
+      ErrorCode.IdempotencyConflict,
+    ],
   }),
   address: endpoint({
     method: 'GET',
@@ -183,6 +196,7 @@ export const walletApi = {
     summary: 'My deposit address on a network (derived from the seed; NetworkNotEnabled when not configured)',
     input: z.object({ network }),
     output: z.object({ network, address: z.string() }),
+    errors: [ErrorCode.NetworkNotEnabled],
   }),
   withdrawal: endpoint({
     method: 'POST',
@@ -198,6 +212,17 @@ export const walletApi = {
       requestId,
     }),
     output: chainRecord,
+    errors: [
+      ErrorCode.WrongPin,
+      ErrorCode.InsufficientBalance,
+      ErrorCode.AmountBelowMinimum,
+      ErrorCode.IdempotencyConflict,
+      ErrorCode.NetworkNotEnabled,
+      ErrorCode.InvalidAddress,
+      ErrorCode.OwnAddress,
+      ErrorCode.PinNotSet,
+      ErrorCode.PinLocked,
+    ],
   }),
   records: endpoint({
     method: 'POST',
@@ -217,6 +242,7 @@ export const mccApi = {
     summary: 'Who a member id belongs to, to confirm before paying',
     input: z.object({ memberId }),
     output: z.object({ memberId: z.string(), nickName: z.string(), avatar: z.string() }),
+    errors: [ErrorCode.MemberNotFound],
   }),
   transfer: endpoint({
     method: 'POST',
@@ -247,6 +273,7 @@ export const mccApi = {
       password: z.string(),
       nickName: z.string(),
     }),
+    errors: [ErrorCode.Forbidden, ErrorCode.GuestLimitReached],
   }),
 };
 
@@ -260,7 +287,7 @@ export const adminWalletApi = {
     input: z.object({
       userId: z.number().int().positive().max(2_147_483_647),
       amount: signedUsdtAmount.refine(
-        (s) => !SIGNED.test(s) || parseUsdt(s.replace('-', '')) <= MAX_ADJUST,
+        (s) => !SIGNED.test(s) || abs(parseSignedUsdt(s)) <= MAX_ADJUST,
         'At most 1,000,000,000.00 per adjustment',
       ),
       reason: z.string().trim().min(1, 'Content cannot be empty').max(200),
@@ -273,5 +300,6 @@ export const adminWalletApi = {
       reason: z.string(),
       createTime: z.string(),
     }),
+    errors: [ErrorCode.InsufficientBalance, ErrorCode.MemberNotFound, ErrorCode.IdempotencyConflict],
   }),
 };
