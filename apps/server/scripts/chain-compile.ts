@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+// biome-ignore lint/style/noRestrictedImports: a development tool; the server never loads the compiler
 import { compileTestUsdt, TEST_USDT_ARTIFACT } from '../src/modules/chain/dev/compile.ts';
 
 /** `npm run chain:compile`: compiles the development test USDT and writes the committed artifact. */

@@ -9,9 +9,7 @@
 import { parseUsdt } from '@chatpay/shared';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/connection.ts';
-import { HdWallet, loadSeed } from '../src/modules/chain/hd.ts';
-import { broadcastJob, LOCKS } from '../src/modules/chain/routes.ts';
-import { sweepNetwork } from '../src/modules/chain/sweep.ts';
+import { broadcastJob, HdWallet, LOCKS, loadSeed, sweepNetwork } from '../src/modules/chain/index.ts';
 
 const main = async () => {
   const at = process.argv.indexOf('--min');

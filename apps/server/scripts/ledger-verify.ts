@@ -2,10 +2,10 @@
  * `npm run ledger:verify`: rebuilds every balance from the postings and checks the books
  * (docs/design/ledger.md). Exit 0: the books balance; 1: a difference was found; 2: could not run.
  */
-import { formatUsdt } from '@chatpay/shared';
+import { formatUsdt, micro } from '@chatpay/shared';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/connection.ts';
-import { verifyLedger } from '../src/modules/wallet/ledger/verify.ts';
+import { verifyLedger } from '../src/modules/ledger/index.ts';
 
 const HELP = `Usage: npm run ledger:verify
 
@@ -30,8 +30,8 @@ const main = async () => {
     const report = await verifyLedger(database.db);
     console.log(`Ledger of ${where}`);
     console.log(`  accounts ${report.accounts}, entries ${report.entries}, postings ${report.postings}`);
-    console.log(`  members hold ${formatUsdt(report.memberTotal)} USDT`);
-    console.log(`  system accounts ${formatUsdt(report.systemTotal)} USDT`);
+    console.log(`  members hold ${formatUsdt(micro(report.memberTotal))} USDT`);
+    console.log(`  system accounts ${formatUsdt(micro(report.systemTotal))} USDT`);
     if (report.ok) {
       console.log('OK: the books balance.');
       return 0;

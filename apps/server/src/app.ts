@@ -13,25 +13,23 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { seed } from './db/seed.ts';
+import type { AppDeps } from './http/deps.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import type { RouteHost } from './http/route.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
+import { type Clock, ManualClock, systemClock } from './lib/clock.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
-import { registerAppRoutes } from './modules/app/routes.ts';
-import { trackEndpoints } from './modules/base/eps.ts';
-import { registerBaseRoutes } from './modules/base/routes.ts';
-import { registerC2CRoutes } from './modules/c2c/routes.ts';
-import { registerChainRoutes } from './modules/chain/routes.ts';
-import { startChain } from './modules/chain/runtime.ts';
-import { registerChatRoutes } from './modules/chat/routes.ts';
-import { registerDictRoutes } from './modules/dict/routes.ts';
-import { registerGroupRoutes } from './modules/group/routes.ts';
-import { registerHealthRoutes } from './modules/health/routes.ts';
-import { registerMomentsRoutes } from './modules/moments/routes.ts';
-import { registerAdminUserRoutes } from './modules/user/admin-routes.ts';
-import { registerUserRoutes } from './modules/user/routes.ts';
-import { TokenService } from './modules/user/tokens.ts';
-import { registerWalletRoutes } from './modules/wallet/routes.ts';
+import { registerAppRoutes } from './modules/app/index.ts';
+import { registerBaseRoutes, trackEndpoints } from './modules/base/index.ts';
+import { registerC2CRoutes } from './modules/c2c/index.ts';
+import { registerChainRoutes, startChain } from './modules/chain/index.ts';
+import { registerChatRoutes } from './modules/chat/index.ts';
+import { registerDictRoutes } from './modules/dict/index.ts';
+import { registerGroupRoutes } from './modules/group/index.ts';
+import { registerHealthRoutes, registerTestClockRoutes } from './modules/health/index.ts';
+import { registerMomentsRoutes } from './modules/moments/index.ts';
+import { registerUploadRoutes } from './modules/uploads/index.ts';
+import { registerAdminUserRoutes, registerUserRoutes, TokenService } from './modules/user/index.ts';
+import { registerWalletRoutes } from './modules/wallet/index.ts';
 import { type Realtime, startRealtime } from './realtime/socket.ts';
 
 export interface App {
@@ -42,13 +40,19 @@ export interface App {
   tokens: TokenService;
   redis: Redis | null;
   jobs: Scheduler;
+  clock: Clock;
   close(): Promise<void>;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole server (HTTP API, realtime socket, static web app) on an open database. */
-export const buildApp = async (config: Config, database: Database): Promise<App> => {
+export const buildApp = async (
+  config: Config,
+  database: Database,
+  options: { clock?: Clock } = {},
+): Promise<App> => {
+  const clock = options.clock ?? (config.TEST_CLOCK ? new ManualClock() : systemClock);
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     genReqId: () => randomUUID(),
@@ -89,7 +93,18 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
         description:
           'Every answer is an envelope `{code, data, message}`; code 1000 is success, other codes are listed in packages/shared/src/errors.ts.',
       },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          merchant: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Signature',
+            description:
+              'Merchant API: hex HMAC-SHA256 with the merchant key over METHOD, path with query, X-Timestamp, X-Nonce and the body, one per line; send X-Merchant-Id, X-Timestamp (Unix seconds, ±5 minutes) and X-Nonce too.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -121,20 +136,33 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
   const secret = config.JWT_SECRET ?? loadJwtSecret(config.dataDir, app.log);
   const tokens = new TokenService(database.db, secret);
   const realtime = startRealtime(app.server, {
-    tokens,
+    auth: tokens,
     logger: app.log as never,
     ...(redis && redisSub ? { redis: { pub: redis, sub: redisSub, prefix: config.REDIS_PREFIX } } : {}),
   });
 
   await database.exclusively(() => seed(database.db, config));
 
-  const host: RouteHost = { app, tokens };
   const jobs = createScheduler(app.log, config.SWEEP_INTERVAL_SECONDS * 1000);
-  const deps = { ...host, config, db: database.db, realtime, engine: database.engine, redis, jobs };
+  const deps: AppDeps = {
+    app,
+    auth: tokens,
+    config,
+    db: database.db,
+    realtime,
+    engine: database.engine,
+    redis,
+    jobs,
+    withLock: database.withLock,
+    clock,
+    strictErrors: config.NODE_ENV === 'test' && !process.env.CONTRACT_ERROR_LOG,
+  };
   registerHealthRoutes(deps);
-  registerUserRoutes(deps);
+  registerTestClockRoutes(deps);
+  registerUserRoutes(deps, tokens);
   registerAdminUserRoutes(deps);
   registerBaseRoutes(deps);
+  registerUploadRoutes(deps);
   registerDictRoutes(deps);
   registerChatRoutes(deps);
   registerGroupRoutes(deps);
@@ -143,7 +171,7 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
   // The chain (docs/design/chain.md): configured networks, or the embedded development anvil.
   const chain = await startChain(config, app.log);
   registerWalletRoutes(deps, chain.networks);
-  registerChainRoutes({ ...deps, withLock: database.withLock }, chain);
+  registerChainRoutes(deps, chain);
   registerC2CRoutes({ ...deps, secret });
   jobs.start();
 
@@ -160,15 +188,5 @@ export const buildApp = async (config: Config, database: Database): Promise<App>
     })();
     return closing;
   };
-  return { app, config, database, realtime, tokens, redis, jobs, close };
-};
-
-export type AppDeps = RouteHost & {
-  config: Config;
-  db: Database['db'];
-  engine: Database['engine'];
-  realtime: Realtime;
-  redis: Redis | null;
-  /** Modules add their periodic jobs (sweepers) here. */
-  jobs: Scheduler;
+  return { app, config, database, realtime, tokens, redis, jobs, clock, close };
 };

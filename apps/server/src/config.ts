@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { DEFAULT_APP_NAME } from '@chatpay/shared';
 import { z } from 'zod';
-import { type NetworkConfig, networkEnvKeys, readNetworkConfigs } from './modules/wallet/networks.ts';
+import { type NetworkConfig, networkEnvKeys, readNetworkConfigs } from './modules/chain/settings.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -29,7 +30,7 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9_]{3,32}$/, 'must be 3-32 letters, digits or _')
     .default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('admin12345'),
-  APP_NAME: z.string().min(1).max(64).default('ChatPay'),
+  APP_NAME: z.string().min(1).max(64).default(DEFAULT_APP_NAME),
   PUBLIC_URL: z.url().optional(),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -76,6 +77,11 @@ const schema = z.object({
   CHAIN_DEV: z.enum(['auto', 'on', 'off']).default('auto'),
   /** How often the deposit watchers and withdrawal broadcasters run (0: only with SWEEP_INTERVAL_SECONDS). */
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
+  /**
+   * Browser tests: deadlines read a clock that an admin can move forward (`POST /api/admin/test/clock/advance`)
+   * instead of waiting; refused in production.
+   */
+  TEST_CLOCK: bool.default(false),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; networks: NetworkConfig[] };
@@ -109,6 +115,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       );
     if (!config.JWT_SECRET)
       throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
+    if (config.TEST_CLOCK)
+      throw new ConfigError('Invalid configuration:\n  TEST_CLOCK: the test clock is refused in production');
     if (config.CHAIN_DEV === 'on')
       throw new ConfigError(
         'Invalid configuration:\n  CHAIN_DEV: the development chain is refused in production',

@@ -9,6 +9,11 @@ export interface AuthUser {
   sid: string;
 }
 
+/** Turns an access token into its user, or throws Unauthorized (the user module implements it). */
+export interface Authenticator {
+  authenticate(token: string): Promise<AuthUser>;
+}
+
 export interface RequestContext {
   req: FastifyRequest;
   reply: FastifyReply;
@@ -18,4 +23,9 @@ export interface RequestContext {
 
 export interface AuthedContext extends RequestContext {
   user: AuthUser;
+}
+
+/** A call signed with a merchant API key: no member token, the merchant's user id instead. */
+export interface MerchantContext extends RequestContext {
+  merchantUserId: number;
 }

@@ -1,11 +1,18 @@
-import { type Endpoint, ErrorCode, envelope, hasPermission } from '@chatpay/shared';
+import fs from 'node:fs';
+import {
+  type Endpoint,
+  ErrorCode,
+  envelope,
+  errorMessages,
+  genericErrorsOf,
+  hasPermission,
+} from '@chatpay/shared';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
-import type { TokenService } from '../modules/user/tokens.ts';
-import { tokenFromHeader } from '../modules/user/tokens.ts';
-import type { AuthedContext, RequestContext } from './context.ts';
+import { tokenFromHeader } from './auth-header.ts';
+import type { AuthedContext, Authenticator, MerchantContext, RequestContext } from './context.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,16 +20,30 @@ declare module 'fastify' {
   }
 }
 
-type ContextFor<E extends Endpoint> = E['auth'] extends 'user' ? AuthedContext : RequestContext;
+type ContextFor<E extends Endpoint> = E['auth'] extends 'user'
+  ? AuthedContext
+  : E['auth'] extends 'merchant'
+    ? MerchantContext
+    : RequestContext;
 export type Handler<E extends Endpoint> = (
   input: z.output<E['input']>,
   ctx: ContextFor<E>,
 ) => Promise<z.input<E['output']>> | z.input<E['output']>;
 
+/** Checks a signed merchant request and answers the merchant's user id (the c2c module provides it). */
+export type MerchantAuthenticator = (req: FastifyRequest) => Promise<number>;
+
 /** What every module's `register…Routes` receives. */
 export interface RouteHost {
   app: FastifyInstance;
-  tokens: TokenService;
+  auth: Authenticator;
+  /** Needed by endpoints whose auth is 'merchant'. */
+  merchantAuth?: MerchantAuthenticator;
+  /**
+   * Tests: answering a business code an endpoint does not list in `errors` is a contract breach and answers
+   * HTTP 500 instead, so the lists stay true.
+   */
+  strictErrors?: boolean;
 }
 
 /** Module tag for the docs and `eps`: the namespace after /app or /admin (`/app/html5/user/x` → `user`). */
@@ -34,9 +55,36 @@ export const moduleOf = (path: string) => {
 const authenticate = async (host: RouteHost, req: FastifyRequest, permission?: string) => {
   const token = tokenFromHeader(req.headers.authorization);
   if (!token) throw new AppError(ErrorCode.Unauthorized, 'Please log in first');
-  const user = await host.tokens.authenticate(token);
+  const user = await host.auth.authenticate(token);
   if (permission && !hasPermission(user, permission)) throw new AppError(ErrorCode.Forbidden);
   return user;
+};
+
+const codeName = new Map(Object.entries(ErrorCode).map(([name, code]) => [code as number, name]));
+
+/** The OpenAPI description: the summary and the business errors the call can answer. */
+const describe = (endpoint: Endpoint) => {
+  const errors = endpoint.errors ?? [];
+  if (errors.length === 0) return endpoint.summary;
+  const lines = errors.map((code) => `- \`${code}\` ${codeName.get(code)}: ${errorMessages[code]}`);
+  return `${endpoint.summary}\n\nBusiness errors (envelope \`code\`):\n${lines.join('\n')}`;
+};
+
+/**
+ * A test run may record every business code each endpoint answers (CONTRACT_ERROR_LOG=file), which is how
+ * the `errors` lists were first filled; see CONTRIBUTING.md.
+ */
+const errorLog = process.env.CONTRACT_ERROR_LOG;
+
+const checkDeclared = (host: RouteHost, endpoint: Endpoint, error: unknown) => {
+  if (!(error instanceof AppError)) return;
+  const code = error.code as ErrorCode;
+  if (errorLog) fs.appendFileSync(errorLog, `${JSON.stringify({ path: endpoint.path, code })}\n`);
+  if (!host.strictErrors) return;
+  if (genericErrorsOf(endpoint).includes(code) || endpoint.errors?.includes(code)) return;
+  throw new Error(
+    `Contract breach: ${endpoint.path} answered ${code} (${codeName.get(code)}), which its errors list does not name`,
+  );
 };
 
 /**
@@ -51,23 +99,39 @@ export const route = <E extends Endpoint>(
   extra: { rateLimit?: RateLimitOptions } = {},
 ) => {
   const inputKey = endpoint.method === 'GET' ? 'querystring' : 'body';
+  if (endpoint.auth === 'merchant' && !host.merchantAuth) {
+    throw new Error(`${endpoint.path} needs a merchant authenticator`);
+  }
+  const security =
+    endpoint.auth === 'user'
+      ? [{ token: [] }]
+      : endpoint.auth === 'merchant'
+        ? [{ merchant: [] }]
+        : undefined;
   const options: RouteOptions = {
     method: endpoint.method,
     url: `/api${endpoint.path}`,
     schema: {
       summary: endpoint.summary,
+      description: describe(endpoint),
       tags: [moduleOf(endpoint.path)],
-      ...(endpoint.auth === 'user' ? { security: [{ token: [] }] } : {}),
+      ...(security ? { security } : {}),
       ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : { [inputKey]: endpoint.input }),
       response: { 200: envelope(endpoint.output) },
     },
     config: { endpoint, ...(extra.rateLimit ? { rateLimit: extra.rateLimit } : {}) },
     handler: async (req, reply) => {
-      const user = endpoint.auth === 'user' ? await authenticate(host, req, endpoint.permission) : null;
-      const ctx = { req, reply, ip: req.ip, user } as ContextFor<E>;
-      const raw = endpoint.multipart ? {} : endpoint.method === 'GET' ? req.query : req.body;
-      const result = await handler(raw as z.output<E['input']>, ctx);
-      return { code: ErrorCode.Success, data: endpoint.output.parse(result), message: 'success' };
+      try {
+        const user = endpoint.auth === 'user' ? await authenticate(host, req, endpoint.permission) : null;
+        const merchantUserId = endpoint.auth === 'merchant' ? await host.merchantAuth!(req) : null;
+        const ctx = { req, reply, ip: req.ip, user, merchantUserId } as unknown as ContextFor<E>;
+        const raw = endpoint.multipart ? {} : endpoint.method === 'GET' ? req.query : req.body;
+        const result = await handler(raw as z.output<E['input']>, ctx);
+        return { code: ErrorCode.Success, data: endpoint.output.parse(result), message: 'success' };
+      } catch (error) {
+        checkDeclared(host, endpoint, error);
+        throw error;
+      }
     },
   };
   host.app.route(options);

@@ -9,8 +9,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { type Namespace, Server } from 'socket.io';
-import type { AuthUser } from '../http/context.ts';
-import type { TokenService } from '../modules/user/tokens.ts';
+import type { Authenticator, AuthUser } from '../http/context.ts';
 
 export interface SocketData {
   user: AuthUser;
@@ -47,7 +46,7 @@ export interface Realtime {
  */
 export const startRealtime = (
   server: HttpServer,
-  deps: { tokens: TokenService; logger: Logger; redis?: { pub: Redis; sub: Redis; prefix: string } },
+  deps: { auth: Authenticator; logger: Logger; redis?: { pub: Redis; sub: Redis; prefix: string } },
 ): Realtime => {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
     server,
@@ -67,7 +66,7 @@ export const startRealtime = (
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || !token) return next(new Error('unauthorized'));
     try {
-      socket.data.user = await deps.tokens.authenticate(token.startsWith('Bearer ') ? token.slice(7) : token);
+      socket.data.user = await deps.auth.authenticate(token.startsWith('Bearer ') ? token.slice(7) : token);
       socket.data.lastHeartbeat = Date.now();
       next();
     } catch {

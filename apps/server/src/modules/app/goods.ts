@@ -1,7 +1,7 @@
-import { formatUsdt, type GoodsItem, parseUsdt } from '@chatpay/shared';
+import { formatUsdt, type GoodsItem, micro, parseUsdt } from '@chatpay/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { appGoods } from '../../db/schema/index.ts';
+import { appGoods } from './tables.ts';
 
 /** Active goods of the pay desk, in display order; prices as USDT decimal strings. */
 export const listGoods = async (exec: Executor): Promise<GoodsItem[]> => {
@@ -15,7 +15,7 @@ export const listGoods = async (exec: Executor): Promise<GoodsItem[]> => {
     name: g.name,
     description: g.description,
     image: g.image,
-    price: formatUsdt(g.price),
+    price: formatUsdt(micro(g.price)),
     currency: 'USDT' as const,
   }));
 };

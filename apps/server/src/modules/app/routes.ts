@@ -8,7 +8,7 @@ import {
   appVersionApi,
   type TicketKind,
 } from '@chatpay/shared';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { listGoods } from './goods.ts';
 import { TicketService } from './tickets.ts';

@@ -2,10 +2,11 @@ import { ErrorCode, type Ticket, type TicketKind, type TicketStatus } from '@cha
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
-import { appTickets, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isOwnUrl } from '../chat/message/content.ts';
-import { dictionaryData } from '../dict/service.ts';
+import { dictionaryData } from '../dict/index.ts';
+import { isOwnUrl } from '../uploads/index.ts';
+import { users } from '../user/index.ts';
+import { appTickets } from './tables.ts';
 
 type TicketRow = typeof appTickets.$inferSelect;
 

@@ -1,9 +1,9 @@
-import { type AppPlatform, type AppVersion, ErrorCode } from '@chatpay/shared';
+import { APP_VERSION, APP_VERSION_CODE, type AppPlatform, type AppVersion, ErrorCode } from '@chatpay/shared';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { appVersions } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { appVersions } from './tables.ts';
 
 type VersionRow = typeof appVersions.$inferSelect;
 
@@ -66,7 +66,7 @@ export const publishVersion = async (
   }
 };
 
-/** Seeds 4.3.3 (code 100, SPEC §9) for every platform that has no version yet. */
+/** Seeds APP_VERSION (4.3.3, code 100, SPEC §9) for every platform that has no version yet. */
 export const seedVersions = async (exec: Executor) => {
   for (const platform of ['web', 'android', 'ios'] as const) {
     const [any] = await exec
@@ -77,7 +77,13 @@ export const seedVersions = async (exec: Executor) => {
     if (any) continue;
     await exec
       .insert(appVersions)
-      .values({ platform, version: '4.3.3', versionCode: 100, downloadUrl: '', notes: 'First release' })
+      .values({
+        platform,
+        version: APP_VERSION,
+        versionCode: APP_VERSION_CODE,
+        downloadUrl: '',
+        notes: 'First release',
+      })
       .onConflictDoNothing();
   }
 };

@@ -1,19 +1,12 @@
 import { baseApi, ErrorCode, isPublicParamKey } from '@chatpay/shared';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
-import { params } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { endpointsByModule } from './eps.ts';
-import { readFilePart, UploadService } from './upload.ts';
+import { params } from './tables.ts';
 
 export const registerBaseRoutes = (deps: AppDeps) => {
-  const uploads = new UploadService(deps.db, deps.config);
-
-  route(deps, baseApi.uploadMode, () => ({ mode: 'local', type: 'local' }));
-
-  route(deps, baseApi.upload, async (_input, ctx) => uploads.store(ctx.user.id, await readFilePart(ctx.req)));
-
   route(deps, baseApi.param, async ({ key }) => {
     if (!isPublicParamKey(key)) throw new AppError(ErrorCode.ParamNotAllowed);
     const [row] = await deps.db.select({ value: params.value }).from(params).where(eq(params.key, key));

@@ -1,11 +1,8 @@
-import type { PublicParamKey } from '@chatpay/shared';
+import { APP_VERSION, type PublicParamKey } from '@chatpay/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
-import { params } from '../../db/schema/index.ts';
+import { params } from './tables.ts';
 import { defaultDocuments } from './texts.ts';
-
-/** SPEC §9: the app version the client reports. */
-export const APP_VERSION = '4.3.3';
 
 /**
  * Default public parameters. Inserted only when absent, so an operator's edit survives every restart (and a

@@ -11,12 +11,12 @@ import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizz
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/connection.ts';
-import { c2cAds, c2cOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BankService } from './banks.ts';
 import { moveOwn } from './escrow.ts';
 import type { MerchantService } from './merchants.ts';
 import { type AdRow, OPEN_STATUSES, presentAds } from './present.ts';
+import { c2cAds, c2cOrders } from './tables.ts';
 
 type AdForm = z.output<typeof adInput>;
 

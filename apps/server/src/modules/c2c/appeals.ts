@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode, type OrderStatus } from '@chatpay/shared';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { auditLogs, c2cOrderEvents, c2cOrders, chatMessages } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { deliver, storeMessage } from '../chat/message/store.ts';
+import { recordAudit } from '../audit/index.ts';
+import { deliver, sessionHistory, storeMessage } from '../chat/index.ts';
 import { orderNotice } from './order-chat.ts';
 import type { OrderService } from './orders.ts';
 import { presentEvent, presentOrders } from './present.ts';
+import { c2cOrderEvents, c2cOrders } from './tables.ts';
 import { assertStatus, cancelOrder, lockOrder, releaseOrder } from './transitions.ts';
 
 /** Support's side of appeals (docs/design/market.md, "Support"). */
@@ -16,6 +18,7 @@ export class AppealService {
     private readonly db: Db,
     private readonly orders: OrderService,
     private readonly realtime: Parameters<typeof deliver>[0],
+    private readonly clock: Clock,
   ) {}
 
   private async order(id: number) {
@@ -39,14 +42,14 @@ export class AppealService {
       this.db.select({ n: count() }).from(c2cOrders).where(where),
     ]);
     return {
-      list: await presentOrders(this.db, rows),
+      list: await presentOrders(this.db, rows, this.clock.now()),
       pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
     };
   }
 
   async info(id: number) {
     const o = await this.order(id);
-    const [view] = await presentOrders(this.db, [o]);
+    const [view] = await presentOrders(this.db, [o], this.clock.now());
     const events = await this.db
       .select()
       .from(c2cOrderEvents)
@@ -58,12 +61,7 @@ export class AppealService {
   async messages(id: number) {
     const o = await this.order(id);
     if (o.sessionId === null) return { list: [] };
-    const rows = await this.db
-      .select()
-      .from(chatMessages)
-      .where(eq(chatMessages.sessionId, o.sessionId))
-      .orderBy(asc(chatMessages.seq))
-      .limit(500);
+    const rows = await sessionHistory(this.db, o.sessionId, 500);
     return {
       list: rows.map((m) => ({
         id: m.id,
@@ -99,17 +97,18 @@ export class AppealService {
     const order = await this.orders.run(async (tx) => {
       const o = await lockOrder(tx, input.id);
       assertStatus(o, 'appealing');
+      const now = this.clock.now();
       const done =
         input.result === 'completed'
-          ? await releaseOrder(tx, o, supportId, 'resolve', input.note)
-          : await cancelOrder(tx, o, 'support', supportId, input.note);
+          ? await releaseOrder(tx, o, { actorId: supportId, kind: 'resolve', note: input.note, now })
+          : await cancelOrder(tx, o, { reason: 'support', actorId: supportId, note: input.note, now });
       if (input.result === 'canceled') {
         await tx
           .update(c2cOrders)
           .set({ resolvedBy: supportId, resolutionNote: input.note })
           .where(eq(c2cOrders.id, o.id));
       }
-      await tx.insert(auditLogs).values({
+      await recordAudit(tx, {
         actorId: supportId,
         action: `c2c:appeal:${input.result}`,
         targetUserId: input.result === 'completed' ? o.buyerId : o.sellerId,
@@ -122,7 +121,7 @@ export class AppealService {
         notices: notice ? [notice] : [],
       };
     });
-    const [view] = await presentOrders(this.db, [order]);
+    const [view] = await presentOrders(this.db, [order], this.clock.now());
     return view!;
   }
 }

@@ -3,11 +3,11 @@ import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
-import { c2cAds, c2cPaymentMethods } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isOwnUrl } from '../chat/message/content.ts';
+import { isOwnUrl } from '../uploads/index.ts';
 import { type MethodRow, presentMethod } from './cards.ts';
 import type { SecretBox } from './crypto.ts';
+import { c2cAds, c2cPaymentMethods } from './tables.ts';
 
 type Form = z.output<typeof paymentMethodInput>;
 type UpdateForm = z.output<typeof paymentMethodUpdate>;

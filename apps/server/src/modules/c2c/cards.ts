@@ -1,6 +1,6 @@
 import type { MerchantCard, PaymentMethod, PaymentType } from '@chatpay/shared';
-import type { c2cPaymentMethods } from '../../db/schema/index.ts';
 import { mask } from './crypto.ts';
+import type { c2cPaymentMethods } from './tables.ts';
 
 export type MethodRow = typeof c2cPaymentMethods.$inferSelect;
 

@@ -2,9 +2,10 @@ import type { Executor } from '../../db/connection.ts';
 import {
   ensureMemberAccounts,
   ensureSystemAccount,
+  type Leg,
+  postEntry,
   type SystemAccountCode,
-} from '../wallet/ledger/accounts.ts';
-import { type Leg, postEntry } from '../wallet/ledger/post.ts';
+} from '../ledger/index.ts';
 
 /** The market's system accounts (docs/design/market.md). */
 export const C2C_ESCROW = 'c2c-escrow' as SystemAccountCode;

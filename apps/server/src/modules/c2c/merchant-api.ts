@@ -2,15 +2,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, merchantOpenApi } from '@chatpay/shared';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/connection.ts';
-import { c2cApiNonces, c2cMerchants } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
-import { memberBalances } from '../wallet/ledger/accounts.ts';
-import { presentBalance } from '../wallet/presenter.ts';
+import { memberBalances } from '../ledger/index.ts';
+import { presentBalance } from '../wallet/index.ts';
 import type { SecretBox } from './crypto.ts';
 import type { OrderService } from './orders.ts';
+import { c2cApiNonces, c2cMerchants } from './tables.ts';
 
 /** Replay window of the merchant API: timestamps within ±5 minutes; nonces remembered twice as long. */
 export const SIGNATURE_WINDOW_SECONDS = 300;
@@ -83,12 +83,10 @@ export const purgeNonces = (db: Db) =>
     .where(lt(c2cApiNonces.createTime, new Date(Date.now() - 2 * SIGNATURE_WINDOW_SECONDS * 1000)));
 
 export const registerMerchantOpenApi = (deps: AppDeps, box: SecretBox, orders: OrderService) => {
-  const merchant = (req: FastifyRequest) => verifyMerchantRequest(deps.db, box, req);
-  route(deps, merchantOpenApi.balance, async (_input, ctx) =>
-    presentBalance(await memberBalances(deps.db, await merchant(ctx.req))),
+  const host = { ...deps, merchantAuth: (req: FastifyRequest) => verifyMerchantRequest(deps.db, box, req) };
+  route(host, merchantOpenApi.balance, async (_input, ctx) =>
+    presentBalance(await memberBalances(deps.db, ctx.merchantUserId)),
   );
-  route(deps, merchantOpenApi.orderPage, async (input, ctx) => orders.page(await merchant(ctx.req), input));
-  route(deps, merchantOpenApi.orderInfo, async (input, ctx) =>
-    orders.read(await merchant(ctx.req), input.id),
-  );
+  route(host, merchantOpenApi.orderPage, (input, ctx) => orders.page(ctx.merchantUserId, input));
+  route(host, merchantOpenApi.orderInfo, (input, ctx) => orders.read(ctx.merchantUserId, input.id));
 };

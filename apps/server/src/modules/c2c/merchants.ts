@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, type MerchantInfo, type MerchantStatus, Role } from '@chatpay/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { auditLogs, c2cMerchants, c2cPaymentMethods, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/index.ts';
+import { grantRole, users } from '../user/index.ts';
 import { presentCard } from './cards.ts';
 import type { SecretBox } from './crypto.ts';
 import { statsOf } from './stats.ts';
+import { c2cMerchants, c2cPaymentMethods } from './tables.ts';
 
 type MerchantRow = typeof c2cMerchants.$inferSelect;
 
@@ -177,12 +179,9 @@ export class MerchantService {
         .where(eq(c2cMerchants.userId, input.userId))
         .returning();
       if (input.approve) {
-        await tx
-          .update(users)
-          .set({ roles: sql`array_append(array_remove(${users.roles}, ${Role.Merchant}), ${Role.Merchant})` })
-          .where(eq(users.id, input.userId));
+        await grantRole(tx, input.userId, Role.Merchant);
       }
-      await tx.insert(auditLogs).values({
+      await recordAudit(tx, {
         actorId: reviewerId,
         action: input.approve ? 'c2c:merchant:approve' : 'c2c:merchant:reject',
         targetUserId: input.userId,

@@ -1,9 +1,9 @@
 import { type OrderStatus, orderPage } from '@chatpay/shared';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { c2cOrders } from '../../db/schema/index.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import type { OrderRow } from './present.ts';
+import { c2cOrders } from './tables.ts';
 
 /** My orders whose last event is newer than my last look. */
 export const unreadCount = async (exec: Executor, userId: number) => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/connection.ts';
-import { chatMembers, chatSessions } from '../../db/schema/index.ts';
-import { type StoredMessage, storeMessage } from '../chat/message/store.ts';
+import { addSessionMembers, createSession, postNotice, type StoredMessage } from '../chat/index.ts';
 import type { OrderRow } from './present.ts';
 
 /**
@@ -9,22 +8,15 @@ import type { OrderRow } from './present.ts';
  * `order:<id>`, with the buyer and the seller. Support is not a member (docs/design/market.md, "Order chat").
  */
 export const openOrderChat = async (tx: Tx, order: OrderRow, actorId: number) => {
-  const [session] = await tx
-    .insert(chatSessions)
-    .values({ type: 'single', kind: 'mcc', pairKey: `order:${order.id}` })
-    .returning();
-  await tx.insert(chatMembers).values([
-    { sessionId: session!.id, userId: order.buyerId },
-    { sessionId: session!.id, userId: order.sellerId },
-  ]);
-  const notice = await storeMessage(tx, {
-    sessionId: session!.id,
+  const sessionId = await createSession(tx, { type: 'single', kind: 'mcc', pairKey: `order:${order.id}` });
+  await addSessionMembers(tx, sessionId, [order.buyerId, order.sellerId]);
+  const notice = await postNotice(tx, {
+    sessionId,
     senderId: actorId,
-    clientMsgId: `c2c:${order.id}:start`,
-    contentType: 'notice',
+    key: `c2c:${order.id}:start`,
     content: { type: 'c2c.order', orderId: order.id, text: `Order ${order.id} created` },
   });
-  return { sessionId: session!.id, notice };
+  return { sessionId, notice };
 };
 
 /** A notice in the order chat (appeal opened, support's resolution); null for an order without a chat. */
@@ -36,11 +28,10 @@ export const orderNotice = async (
   text: string,
 ): Promise<StoredMessage | null> => {
   if (order.sessionId === null) return null;
-  return storeMessage(tx, {
+  return postNotice(tx, {
     sessionId: order.sessionId,
     senderId,
-    clientMsgId: `c2c:${order.id}:${type}:${randomUUID()}`,
-    contentType: 'notice',
+    key: `c2c:${order.id}:${type}:${randomUUID()}`,
     content: { type, orderId: order.id, status: order.status, text },
   });
 };

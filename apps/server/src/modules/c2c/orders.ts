@@ -1,20 +1,21 @@
-import { AdStatus, ErrorCode, formatFiat, formatUsdt, type OrderStatus } from '@chatpay/shared';
+import { AdStatus, cents, ErrorCode, formatFiat, formatUsdt, micro, type OrderStatus } from '@chatpay/shared';
 import { and, count, desc, eq, gte, or } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/connection.ts';
-import { c2cAds, c2cOrderEvents, c2cOrders, c2cPaymentMethods } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
-import { isOwnUrl } from '../chat/message/content.ts';
-import { deliver, type StoredMessage } from '../chat/message/store.ts';
-import { verifyPin } from '../user/service.ts';
+import { deliver, type StoredMessage } from '../chat/index.ts';
+import { isOwnUrl } from '../uploads/index.ts';
+import { verifyPin } from '../user/index.ts';
 import { payeeOf } from './cards.ts';
 import { toEscrow } from './escrow.ts';
 import { emitOrder, unreadCount } from './notify.ts';
 import { openOrderChat, orderNotice } from './order-chat.ts';
 import { type OrderRow, presentEvent, presentOrders, roleOf } from './present.ts';
 import { priceOrder } from './pricing.ts';
+import { c2cAds, c2cOrderEvents, c2cOrders, c2cPaymentMethods } from './tables.ts';
 import {
   applyTransition,
   assertParty,
@@ -27,7 +28,7 @@ import {
 
 const MAX_PROOF = 9;
 
-const startOfUtcDay = (now = new Date()) =>
+const startOfUtcDay = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 export interface StartInput {
@@ -45,6 +46,7 @@ export class OrderService {
     private readonly db: Db,
     private readonly realtime: Realtime,
     private readonly config: Config,
+    private readonly clock: Clock,
   ) {}
 
   private async canceledToday(userId: number) {
@@ -55,7 +57,7 @@ export class OrderService {
         and(
           eq(c2cOrders.buyerId, userId),
           eq(c2cOrders.cancelReason, 'buyer'),
-          gte(c2cOrders.canceledTime, startOfUtcDay()),
+          gte(c2cOrders.canceledTime, startOfUtcDay(this.clock.now())),
         ),
       );
     return row?.n ?? 0;
@@ -70,7 +72,7 @@ export class OrderService {
   }
 
   async view(userId: number, order: OrderRow) {
-    const [o] = await presentOrders(this.db, [order]);
+    const [o] = await presentOrders(this.db, [order], this.clock.now());
     return { ...o!, role: roleOf(order, userId) };
   }
 
@@ -152,13 +154,13 @@ export class OrderService {
             .where(
               and(
                 eq(c2cOrders.paymentMethodId, sellerMethod!.id),
-                gte(c2cOrders.createTime, startOfUtcDay()),
+                gte(c2cOrders.createTime, startOfUtcDay(this.clock.now())),
               ),
             );
           if ((today?.n ?? 0) >= sellerMethod!.dailyMaxOrders)
             throw new AppError(ErrorCode.DailyOrderLimitReached);
         }
-        const now = new Date();
+        const now = this.clock.now();
         const [order] = await tx
           .insert(c2cOrders)
           .values({
@@ -221,11 +223,11 @@ export class OrderService {
     const q = priceOrder(ad, input, this.config.C2C_FEE_PERCENT);
     return {
       adId: ad.id,
-      price: formatFiat(ad.price),
+      price: formatFiat(cents(ad.price)),
       amountCoin: formatUsdt(q.amountCoin),
       amountFiat: formatFiat(q.amountFiat),
       charge: formatUsdt(q.charge),
-      receive: formatUsdt(q.amountCoin - q.charge),
+      receive: formatUsdt(micro(q.amountCoin - q.charge)),
       feePercent: this.config.C2C_FEE_PERCENT,
     };
   }
@@ -237,12 +239,13 @@ export class OrderService {
       assertParty(o, userId);
       if (o.buyerId !== userId) throw new AppError(ErrorCode.WrongOrderParty);
       assertStatus(o, 'pending');
-      const now = new Date();
+      const now = this.clock.now();
       if (now > o.paymentDeadline) throw new AppError(ErrorCode.PaymentDeadlinePassed);
       const updated = await applyTransition(tx, o, {
         kind: 'payment',
         to: 'payment',
         actorId: userId,
+        now,
         set: {
           paymentTime: now,
           releaseDeadline: new Date(now.getTime() + this.config.C2C_RELEASE_MINUTES * 60_000),
@@ -264,7 +267,9 @@ export class OrderService {
     const order = await this.run(async (tx) => {
       const o = await lockOrder(tx, id);
       assertStatus(o, 'payment');
-      return { order: await releaseOrder(tx, o, userId, 'completed') };
+      return {
+        order: await releaseOrder(tx, o, { actorId: userId, kind: 'completed', now: this.clock.now() }),
+      };
     });
     return this.view(userId, order);
   }
@@ -276,7 +281,7 @@ export class OrderService {
       assertParty(o, userId);
       if (o.buyerId !== userId) throw new AppError(ErrorCode.WrongOrderParty);
       assertStatus(o, 'pending');
-      return { order: await cancelOrder(tx, o, 'buyer', userId) };
+      return { order: await cancelOrder(tx, o, { reason: 'buyer', actorId: userId, now: this.clock.now() }) };
     });
     return this.view(userId, order);
   }
@@ -294,9 +299,10 @@ export class OrderService {
       const o = await lockOrder(tx, input.id);
       assertParty(o, userId);
       assertStatus(o, 'payment');
+      const now = this.clock.now();
       const proof = [...new Set([...o.appealProof, ...input.proof])].slice(0, MAX_PROOF);
       if (o.buyerId === userId) {
-        if (o.releaseDeadline && new Date() < o.releaseDeadline) throw new AppError(ErrorCode.AppealTooEarly);
+        if (o.releaseDeadline && now < o.releaseDeadline) throw new AppError(ErrorCode.AppealTooEarly);
         if (proof.length === 0) throw new AppError(ErrorCode.ProofRequired);
       }
       const updated = await applyTransition(tx, o, {
@@ -304,7 +310,8 @@ export class OrderService {
         to: 'appealing',
         actorId: userId,
         note: input.reason,
-        set: { appealTime: new Date(), appealBy: userId, appealReason: input.reason, appealProof: proof },
+        now,
+        set: { appealTime: now, appealBy: userId, appealReason: input.reason, appealProof: proof },
       });
       const notice = await orderNotice(tx, updated, userId, 'c2c.appeal', input.reason);
       return { order: updated, notices: notice ? [notice] : [] };
@@ -327,7 +334,7 @@ export class OrderService {
       }
       await tx
         .update(c2cOrders)
-        .set({ appealProof: proof, updateTime: new Date() })
+        .set({ appealProof: proof, updateTime: this.clock.now() })
         .where(eq(c2cOrders.id, o.id));
       return { urls: proof };
     });
@@ -348,7 +355,7 @@ export class OrderService {
         .offset((opts.page - 1) * opts.size),
       this.db.select({ n: count() }).from(c2cOrders).where(where),
     ]);
-    const list = await presentOrders(this.db, rows);
+    const list = await presentOrders(this.db, rows, this.clock.now());
     return {
       list: list.map((o, i) => ({ ...o, role: roleOf(rows[i]!, userId) })),
       pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
@@ -370,7 +377,7 @@ export class OrderService {
     assertParty(o, userId);
     await this.db
       .update(c2cOrders)
-      .set(o.buyerId === userId ? { buyerSeenTime: new Date() } : { sellerSeenTime: new Date() })
+      .set(o.buyerId === userId ? { buyerSeenTime: this.clock.now() } : { sellerSeenTime: this.clock.now() })
       .where(eq(c2cOrders.id, id));
     this.realtime.emitToUser(userId, 'onC2COrderUnread', { count: await unreadCount(this.db, userId) });
     const events = await this.db

@@ -1,34 +1,26 @@
 import {
   type Ad,
   type AdType,
+  cents,
+  effectiveMax,
   formatFiat,
   formatUsdt,
+  micro,
   type Order,
   type OrderStatus,
   type PaymentType,
 } from '@chatpay/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { c2cAds, c2cMerchants, type c2cOrderEvents, c2cOrders, users } from '../../db/schema/index.ts';
+import { users } from '../user/index.ts';
 import { statsOf } from './stats.ts';
+import { c2cAds, c2cMerchants, type c2cOrderEvents, c2cOrders } from './tables.ts';
 
 export type AdRow = typeof c2cAds.$inferSelect;
 export type OrderRow = typeof c2cOrders.$inferSelect;
 export type EventRow = typeof c2cOrderEvents.$inferSelect;
 
 export const OPEN_STATUSES: OrderStatus[] = ['pending', 'payment', 'appealing'];
-const MICRO = 1_000_000n;
-
-/** Fiat cents `amountCoin` buys at `price`, rounded up (the fiat payer pays at most one cent more). */
-export const fiatFor = (coin: bigint, price: bigint) => (coin * price + MICRO - 1n) / MICRO;
-/** Coins `fiat` cents buy at `price`, rounded down. */
-export const coinFor = (fiat: bigint, price: bigint) => (fiat * MICRO) / price;
-/** The most one order can take now, in fiat: the max limit or what the remaining is worth. */
-export const effectiveMax = (ad: AdRow) => {
-  const worth = (ad.remaining * ad.price) / MICRO;
-  return worth < ad.maxLimit ? worth : ad.maxLimit;
-};
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Ads with their owner's name, avatar, 30-day stats and open order count. */
@@ -66,11 +58,13 @@ export const presentAds = async (exec: Executor, rows: AdRow[]): Promise<Ad[]> =
       status: r.status,
       paymentType: r.paymentType as PaymentType,
       paymentMethodId: r.paymentMethodId,
-      price: formatFiat(r.price),
-      quantity: formatUsdt(r.quantity),
-      remaining: formatUsdt(r.remaining),
-      minLimit: formatFiat(r.minLimit),
-      maxLimit: formatFiat(effectiveMax(r)),
+      price: formatFiat(cents(r.price)),
+      quantity: formatUsdt(micro(r.quantity)),
+      remaining: formatUsdt(micro(r.remaining)),
+      minLimit: formatFiat(cents(r.minLimit)),
+      maxLimit: formatFiat(
+        effectiveMax({ price: cents(r.price), remaining: micro(r.remaining), maxLimit: cents(r.maxLimit) }),
+      ),
       timeLimit: r.timeLimit,
       terms: r.terms,
       useShare: r.useShare,
@@ -89,7 +83,7 @@ export const presentAds = async (exec: Executor, rows: AdRow[]): Promise<Ad[]> =
 export type PresentedOrder = Omit<Order, 'role'>;
 
 /** Orders as the contract shows them (both countdowns from `now`); `role` is added per viewer. */
-export const presentOrders = async (exec: Executor, rows: OrderRow[], now = new Date()) => {
+export const presentOrders = async (exec: Executor, rows: OrderRow[], now: Date) => {
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.flatMap((r) => [r.buyerId, r.sellerId]))];
   const [people, ads] = await Promise.all([
@@ -119,11 +113,11 @@ export const presentOrders = async (exec: Executor, rows: OrderRow[], now = new 
       status: r.status as OrderStatus,
       buyer: person.get(r.buyerId)!,
       seller: person.get(r.sellerId)!,
-      price: formatFiat(r.price),
-      amountCoin: formatUsdt(r.amountCoin),
-      amountFiat: formatFiat(r.amountFiat),
-      charge: formatUsdt(r.charge),
-      receive: formatUsdt(r.amountCoin - r.charge),
+      price: formatFiat(cents(r.price)),
+      amountCoin: formatUsdt(micro(r.amountCoin)),
+      amountFiat: formatFiat(cents(r.amountFiat)),
+      charge: formatUsdt(micro(r.charge)),
+      receive: formatUsdt(micro(r.amountCoin - r.charge)),
       paymentType: r.paymentType as PaymentType,
       payee: r.payee,
       sessionId: r.sessionId,

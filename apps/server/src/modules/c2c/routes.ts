@@ -1,5 +1,5 @@
 import { adminC2cApi, advertisingApi, bankApi, merchantApi, transactionApi } from '@chatpay/shared';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { AdService } from './ads.ts';
 import { AppealService } from './appeals.ts';
@@ -17,8 +17,8 @@ export const registerC2CRoutes = (deps: AppDeps & { secret: string }) => {
   const merchants = new MerchantService(deps.db, box);
   const banks = new BankService(deps.db, box, deps.config);
   const ads = new AdService(deps.db, deps.config, merchants, banks);
-  const orders = new OrderService(deps.db, deps.realtime, deps.config);
-  const appeals = new AppealService(deps.db, orders, deps.realtime);
+  const orders = new OrderService(deps.db, deps.realtime, deps.config, deps.clock);
+  const appeals = new AppealService(deps.db, orders, deps.realtime, deps.clock);
 
   route(deps, merchantApi.apply, (input, ctx) => merchants.apply(ctx.user.id, input));
   route(deps, merchantApi.info, (_input, ctx) => merchants.info(ctx.user.id));
@@ -64,6 +64,6 @@ export const registerC2CRoutes = (deps: AppDeps & { secret: string }) => {
   route(deps, adminC2cApi.appealResolve, (input, ctx) => appeals.resolve(ctx.user.id, input));
 
   registerMerchantOpenApi(deps, box, orders);
-  deps.jobs.add(orderExpiryJob(orders));
+  deps.jobs.add(orderExpiryJob(orders, deps.clock));
   deps.jobs.add(webhookJob(deps.db, box, { allowPrivate: deps.config.C2C_WEBHOOK_ALLOW_PRIVATE }));
 };

@@ -1,16 +1,10 @@
 import { AdStatus, ErrorCode, type OrderStatus } from '@chatpay/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
-import {
-  c2cAds,
-  c2cMerchants,
-  c2cOrderEvents,
-  c2cOrders,
-  c2cWebhookDeliveries,
-} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fromEscrow, releaseEscrow } from './escrow.ts';
 import type { OrderRow } from './present.ts';
+import { c2cAds, c2cMerchants, c2cOrderEvents, c2cOrders, c2cWebhookDeliveries } from './tables.ts';
 
 /**
  * The order state machine's moves, shared by members, support and the sweeper (docs/design/market.md).
@@ -46,9 +40,17 @@ const seenBy = (order: OrderRow, actorId: number | null, now: Date) => ({
 export const applyTransition = async (
   tx: Tx,
   order: OrderRow,
-  change: { kind: string; to: OrderStatus; actorId: number | null; note?: string; set?: Partial<OrderRow> },
+  change: {
+    kind: string;
+    to: OrderStatus;
+    actorId: number | null;
+    note?: string;
+    set?: Partial<OrderRow>;
+    /** The clock's time of the change (lib/clock.ts). */
+    now: Date;
+  },
 ): Promise<OrderRow> => {
-  const now = new Date();
+  const { now } = change;
   const [updated] = await tx
     .update(c2cOrders)
     .set({
@@ -60,7 +62,7 @@ export const applyTransition = async (
     })
     .where(eq(c2cOrders.id, order.id))
     .returning();
-  await recordEvent(tx, updated!, { ...change, from: order.status, now });
+  await recordEvent(tx, updated!, { ...change, from: order.status });
   return updated!;
 };
 
@@ -115,10 +117,9 @@ export const recordEvent = async (
 export const cancelOrder = async (
   tx: Tx,
   order: OrderRow,
-  reason: 'buyer' | 'timeout' | 'support',
-  actorId: number | null,
-  note = '',
+  by: { reason: 'buyer' | 'timeout' | 'support'; actorId: number | null; note?: string; now: Date },
 ) => {
+  const { reason, actorId, note = '', now } = by;
   const [ad] = await tx.select().from(c2cAds).where(eq(c2cAds.id, order.adId)).for('update');
   const refreeze = order.type === 'sell' && ad?.status === AdStatus.Active;
   await tx
@@ -126,7 +127,7 @@ export const cancelOrder = async (
     .set({
       remaining: sql`${c2cAds.remaining} + ${order.amountCoin.toString()}::bigint`,
       ...(refreeze ? { frozen: sql`${c2cAds.frozen} + ${order.amountCoin.toString()}::bigint` } : {}),
-      updateTime: new Date(),
+      updateTime: now,
     })
     .where(eq(c2cAds.id, order.adId));
   await fromEscrow(tx, order.sellerId, refreeze ? 'frozen' : 'available', order.amountCoin, {
@@ -141,7 +142,8 @@ export const cancelOrder = async (
     to: 'canceled',
     actorId,
     note,
-    set: { canceledTime: new Date(), cancelReason: reason },
+    now,
+    set: { canceledTime: now, cancelReason: reason },
   });
 };
 
@@ -149,10 +151,9 @@ export const cancelOrder = async (
 export const releaseOrder = async (
   tx: Tx,
   order: OrderRow,
-  actorId: number,
-  kind: 'completed' | 'resolve',
-  note = '',
+  by: { actorId: number; kind: 'completed' | 'resolve'; note?: string; now: Date },
 ) => {
+  const { actorId, kind, note = '', now } = by;
   await releaseEscrow(tx, order.buyerId, order.amountCoin, order.charge, {
     key: `c2c:order:${order.id}:release`,
     kind: 'c2c-order-release',
@@ -165,8 +166,9 @@ export const releaseOrder = async (
     to: 'completed',
     actorId,
     note,
+    now,
     set: {
-      completedTime: new Date(),
+      completedTime: now,
       ...(kind === 'resolve' ? { resolvedBy: actorId, resolutionNote: note } : {}),
     },
   });

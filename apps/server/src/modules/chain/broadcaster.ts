@@ -1,13 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
-import { chainWithdrawals } from '../../db/schema/index.ts';
 import type { Realtime } from '../../realtime/socket.ts';
-import type { NetworkConfig } from '../wallet/networks.ts';
 import type { ChainAdapter } from './adapter.ts';
 import type { HdWallet } from './hd.ts';
 import { closeWithdrawal } from './ledger.ts';
 import { presentWithdrawal } from './presenter.ts';
+import type { NetworkConfig } from './settings.ts';
+import { chainWithdrawals } from './tables.ts';
 
 type WithdrawalRow = typeof chainWithdrawals.$inferSelect;
 

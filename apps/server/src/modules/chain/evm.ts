@@ -13,10 +13,10 @@ import {
   parseEventLogs,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { NetworkConfig } from '../wallet/networks.ts';
 import type { ChainAdapter, Receipt, TokenTransfer } from './adapter.ts';
 import { erc20Abi } from './dev/abi.ts';
 import { EVM_PATH, type HdWallet } from './hd.ts';
+import type { NetworkConfig } from './settings.ts';
 
 /** Gas limit of a token transfer: fixed, well above what an ERC-20 transfer costs (~52k to a new holder). */
 export const TRANSFER_GAS = 100_000n;

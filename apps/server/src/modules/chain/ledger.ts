@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
-import { chainWithdrawals } from '../../db/schema/index.ts';
-import { ensureMemberAccounts, ensureSystemAccount, SystemAccount } from '../wallet/ledger/accounts.ts';
-import { postEntry } from '../wallet/ledger/post.ts';
+import { ensureMemberAccounts, ensureSystemAccount, postEntry, SystemAccount } from '../ledger/index.ts';
+import { chainWithdrawals } from './tables.ts';
 
 type WithdrawalRow = typeof chainWithdrawals.$inferSelect;
 

@@ -1,5 +1,5 @@
-import { type ChainRecord, formatUsdt, type Network } from '@chatpay/shared';
-import type { chainDeposits, chainWithdrawals } from '../../db/schema/index.ts';
+import { type ChainRecord, formatUsdt, micro, type Network } from '@chatpay/shared';
+import type { chainDeposits, chainWithdrawals } from './tables.ts';
 
 type DepositRow = typeof chainDeposits.$inferSelect;
 type WithdrawalRow = typeof chainWithdrawals.$inferSelect;
@@ -9,9 +9,9 @@ export const presentDeposit = (d: DepositRow): ChainRecord => ({
   id: d.id,
   network: d.network as Network,
   status: d.status as ChainRecord['status'],
-  amount: formatUsdt(d.amount),
+  amount: formatUsdt(micro(d.amount)),
   fee: '0.00',
-  award: formatUsdt(d.award),
+  award: formatUsdt(micro(d.award)),
   address: d.address,
   txHash: d.txHash,
   confirmations: Math.min(d.confirmations, d.required),
@@ -26,8 +26,8 @@ export const presentWithdrawal = (w: WithdrawalRow): ChainRecord => ({
   id: w.id,
   network: w.network as Network,
   status: w.status as ChainRecord['status'],
-  amount: formatUsdt(w.amount),
-  fee: formatUsdt(w.fee),
+  amount: formatUsdt(micro(w.amount)),
+  fee: formatUsdt(micro(w.fee)),
   award: '0.00',
   address: w.address,
   txHash: w.txHash,

@@ -1,5 +1,5 @@
 import { adminChainApi, walletApi } from '@chatpay/shared';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { broadcastWithdrawals } from './broadcaster.ts';
 import type { ChainRuntime } from './runtime.ts';

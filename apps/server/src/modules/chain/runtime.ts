@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { Network } from '@chatpay/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { NetworkConfig } from '../wallet/networks.ts';
 import type { ChainAdapter } from './adapter.ts';
 import { type Anvil, anvilKey, deployTestUsdt, ONE_ETH, startAnvil } from './dev/anvil.ts';
 import { EvmAdapter } from './evm.ts';
 import { HdWallet, loadSeed } from './hd.ts';
+import type { NetworkConfig } from './settings.ts';
 import { TronAdapter } from './tron.ts';
 
 /** The chain as the server runs it: resolved network settings, the seed's keys, one adapter per enabled network. */

@@ -8,17 +8,16 @@ import {
 } from '@chatpay/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { chainAddresses, chainDeposits, chainWithdrawals, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
-import { verifyPin } from '../user/service.ts';
-import { ensureMemberAccounts } from '../wallet/ledger/accounts.ts';
-import { postEntry } from '../wallet/ledger/post.ts';
-import { findNetwork, withdrawalFee } from '../wallet/networks.ts';
+import { ensureMemberAccounts, postEntry } from '../ledger/index.ts';
+import { users, verifyPin } from '../user/index.ts';
 import type { ChainAdapter } from './adapter.ts';
 import { closeWithdrawal } from './ledger.ts';
 import { presentDeposit, presentWithdrawal } from './presenter.ts';
 import type { ChainRuntime } from './runtime.ts';
+import { findNetwork, withdrawalFee } from './settings.ts';
+import { chainAddresses, chainDeposits, chainWithdrawals } from './tables.ts';
 
 type WithdrawalRow = typeof chainWithdrawals.$inferSelect;
 

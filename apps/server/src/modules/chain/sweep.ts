@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { type Address, createPublicClient, createWalletClient, defineChain, getAddress, http } from 'viem';
 import type { Db } from '../../db/connection.ts';
-import { chainAddresses } from '../../db/schema/index.ts';
-import type { NetworkConfig } from '../wallet/networks.ts';
 import { erc20Abi } from './dev/abi.ts';
 import { TRANSFER_GAS } from './evm.ts';
 import type { HdWallet } from './hd.ts';
+import type { NetworkConfig } from './settings.ts';
+import { chainAddresses } from './tables.ts';
 
 export interface Swept {
   userId: number;

@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
-import { chainAddresses, chainCursors, chainDeposits } from '../../db/schema/index.ts';
 import type { Realtime } from '../../realtime/socket.ts';
-import { ensureMemberAccounts, ensureSystemAccount, SystemAccount } from '../wallet/ledger/accounts.ts';
-import { postEntry } from '../wallet/ledger/post.ts';
-import { depositAward, type NetworkConfig } from '../wallet/networks.ts';
+import { ensureMemberAccounts, ensureSystemAccount, postEntry, SystemAccount } from '../ledger/index.ts';
 import type { ChainAdapter } from './adapter.ts';
 import { presentDeposit } from './presenter.ts';
+import { depositAward, type NetworkConfig } from './settings.ts';
+import { chainAddresses, chainCursors, chainDeposits } from './tables.ts';
 
 export interface WatcherDeps {
   db: Db;

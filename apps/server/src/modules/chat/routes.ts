@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../http/deps.ts';
 import { registerFriendRoutes } from './friend/routes.ts';
 import { FriendService } from './friend/service.ts';
 import { createSendLimiter } from './message/rate-limit.ts';

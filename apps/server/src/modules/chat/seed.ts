@@ -3,8 +3,7 @@ import { Role } from '@chatpay/shared';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
-import { users } from '../../db/schema/index.ts';
-import { createUser } from '../user/service.ts';
+import { createUser, users } from '../user/index.ts';
 
 /**
  * The customer-service account behind `session/checkService`: user `support` with the support role, created

@@ -1,5 +1,5 @@
 import { dictApi } from '@chatpay/shared';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { dictionaryData } from './service.ts';
 

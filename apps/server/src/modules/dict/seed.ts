@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { dictInfo, dictTypes } from '../../db/schema/index.ts';
+import { dictInfo, dictTypes } from './tables.ts';
 
 interface SeedType {
   key: string;

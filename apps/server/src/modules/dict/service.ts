@@ -1,7 +1,7 @@
 import type { DictEntry } from '@chatpay/shared';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { dictInfo, dictTypes } from '../../db/schema/index.ts';
+import { dictInfo, dictTypes } from './tables.ts';
 
 interface DictRow {
   id: number;

@@ -1,8 +1,9 @@
 import { ErrorCode, type GroupRole } from '@chatpay/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { chatGroupMembers, chatGroups, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { users } from '../user/index.ts';
+import { chatGroupMembers, chatGroups } from './tables.ts';
 
 export type GroupRow = typeof chatGroups.$inferSelect;
 export type GroupMemberRow = typeof chatGroupMembers.$inferSelect;

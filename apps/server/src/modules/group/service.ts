@@ -1,11 +1,20 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { ErrorCode, GROUP_MAX_MEMBERS, GROUP_NAME_MAX, type GroupRole } from '@chatpay/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connection.ts';
-import { chatGroupMembers, chatGroups, chatMembers, chatSessions, friends } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
-import { deliver, type StoredMessage, storeMessage } from '../chat/message/store.ts';
+import {
+  addSessionMembers,
+  attachGroup,
+  createSession,
+  deliver,
+  friendsAmong,
+  lockSession,
+  postNotice,
+  removeSessionMembers,
+  type StoredMessage,
+} from '../chat/index.ts';
 import { presentGroup } from './presenter.ts';
 import {
   type GroupRow,
@@ -15,6 +24,7 @@ import {
   nickNamesOf,
   requireMembership,
 } from './queries.ts';
+import { chatGroupMembers, chatGroups } from './tables.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newGroupCode = () =>
@@ -91,15 +101,12 @@ export class GroupService {
       await this.assertFriends(tx, userId, others);
       const names = await nickNamesOf(tx, [userId, ...others]);
       const name = input.name || this.defaultName([userId, ...others].map((id) => names.get(id) ?? ''));
-      const [session] = await tx
-        .insert(chatSessions)
-        .values({ type: 'group', kind: 'group' })
-        .returning({ id: chatSessions.id });
+      const sessionId = await createSession(tx, { type: 'group', kind: 'group' });
       const [group] = await tx
         .insert(chatGroups)
-        .values({ sessionId: session!.id, name, ownerId: userId, code: newGroupCode() })
+        .values({ sessionId, name, ownerId: userId, code: newGroupCode() })
         .returning();
-      await tx.update(chatSessions).set({ groupId: group!.id }).where(eq(chatSessions.id, session!.id));
+      await attachGroup(tx, sessionId, group!.id);
       await this.addMembers(tx, group!, 0, [userId, ...others], userId);
       const text = `${names.get(userId)} created the group and invited ${others.map((id) => names.get(id)).join(', ')}`;
       const stored = await this.notice(tx, group!, userId, { type: 'group.create', text, userIds: others });
@@ -358,32 +365,18 @@ export class GroupService {
   }
 
   private async assertFriends(tx: Tx, userId: number, ids: number[]) {
-    if (ids.length === 0) return;
-    const rows = await tx
-      .select({ id: friends.friendId })
-      .from(friends)
-      .where(and(eq(friends.userId, userId), inArray(friends.friendId, ids)));
-    if (rows.length !== ids.length) throw new AppError(ErrorCode.NotFriends);
+    const found = await friendsAmong(tx, userId, ids);
+    if (found.size !== ids.length) throw new AppError(ErrorCode.NotFriends);
   }
 
   /** Takes the session row lock (after the group row) and answers its last seq. */
-  private async lockSession(tx: Tx, group: GroupRow) {
-    const [row] = await tx
-      .select({ lastSeq: chatSessions.lastSeq })
-      .from(chatSessions)
-      .where(eq(chatSessions.id, group.sessionId))
-      .for('update');
-    return row!.lastSeq;
+  private lockSession(tx: Tx, group: GroupRow) {
+    return lockSession(tx, group.sessionId);
   }
 
   /** New members see nothing from before they joined (cleared and read up to the current seq). */
   private async addMembers(tx: Tx, group: GroupRow, lastSeq: number, ids: number[], ownerId: number | null) {
-    await tx
-      .insert(chatMembers)
-      .values(
-        ids.map((id) => ({ sessionId: group.sessionId, userId: id, readSeq: lastSeq, clearedSeq: lastSeq })),
-      )
-      .onConflictDoNothing();
+    await addSessionMembers(tx, group.sessionId, ids, lastSeq);
     await tx
       .insert(chatGroupMembers)
       .values(ids.map((id) => ({ groupId: group.id, userId: id, role: id === ownerId ? 'owner' : 'member' })))
@@ -394,17 +387,13 @@ export class GroupService {
     await tx
       .delete(chatGroupMembers)
       .where(and(eq(chatGroupMembers.groupId, group.id), inArray(chatGroupMembers.userId, ids)));
-    await tx
-      .delete(chatMembers)
-      .where(and(eq(chatMembers.sessionId, group.sessionId), inArray(chatMembers.userId, ids)));
+    await removeSessionMembers(tx, group.sessionId, ids);
   }
 
   private notice(tx: Tx, group: GroupRow, actorId: number, notice: Notice) {
-    return storeMessage(tx, {
+    return postNotice(tx, {
       sessionId: group.sessionId,
       senderId: actorId,
-      clientMsgId: `notice:${randomUUID()}`,
-      contentType: 'notice',
       content: { ...notice, operatorId: actorId, groupId: group.id },
     });
   }

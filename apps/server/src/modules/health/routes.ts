@@ -1,7 +1,8 @@
-import { healthApi } from '@chatpay/shared';
-import type { AppDeps } from '../../app.ts';
+import { healthApi, testClockApi } from '@chatpay/shared';
 import { ping } from '../../db/connection.ts';
+import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
+import { ManualClock } from '../../lib/clock.ts';
 
 export const registerHealthRoutes = (deps: AppDeps) => {
   route(deps, healthApi.health, async () => {
@@ -13,5 +14,15 @@ export const registerHealthRoutes = (deps: AppDeps) => {
       redis: deps.redis ? 'up' : 'off',
       uptime: Math.round(process.uptime()),
     };
+  });
+};
+
+/** Only on a TEST_CLOCK server (browser tests): admin moves the deadline clock forward. */
+export const registerTestClockRoutes = (deps: AppDeps) => {
+  const clock = deps.clock;
+  if (!deps.config.TEST_CLOCK || !(clock instanceof ManualClock)) return;
+  route(deps, testClockApi.advance, ({ seconds }) => {
+    clock.advance(seconds * 1000);
+    return { now: clock.now().toISOString() };
   });
 };

@@ -2,10 +2,11 @@ import { ErrorCode, type Moment } from '@chatpay/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../db/connection.ts';
-import { momentComments, momentLikes, moments, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { friendIdsOf } from '../chat/friend/queries.ts';
-import { isOwnUrl } from '../chat/message/content.ts';
+import { friendIdsOf } from '../chat/index.ts';
+import { isOwnUrl } from '../uploads/index.ts';
+import { users } from '../user/index.ts';
+import { momentComments, momentLikes, moments } from './tables.ts';
 
 type MomentRow = typeof moments.$inferSelect;
 type Video = { url: string; poster?: string; duration?: number };

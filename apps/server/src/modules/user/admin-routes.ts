@@ -1,8 +1,8 @@
 import { adminUserApi } from '@chatpay/shared';
 import { count, desc, ilike, or } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
-import { users } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
+import { users } from './tables.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

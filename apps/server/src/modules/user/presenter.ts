@@ -1,5 +1,5 @@
 import type { UserProfile } from '@chatpay/shared';
-import type { users } from '../../db/schema/index.ts';
+import type { users } from './tables.ts';
 
 type UserRow = typeof users.$inferSelect;
 

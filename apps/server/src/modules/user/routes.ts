@@ -1,8 +1,9 @@
 import { userApi } from '@chatpay/shared';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { UserService } from './service.ts';
+import type { TokenService } from './tokens.ts';
 
 /** Login-like calls are limited per client address and user name, after the body is parsed. */
 const credentialLimit = (deps: AppDeps) => ({
@@ -16,8 +17,9 @@ const credentialLimit = (deps: AppDeps) => ({
   },
 });
 
-export const registerUserRoutes = (deps: AppDeps) => {
-  const users = new UserService(deps.db, deps.tokens, deps.realtime);
+/** The user module owns the token service; the app hands it the one it built (routes authenticate with it). */
+export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
+  const users = new UserService(deps.db, tokens, deps.realtime);
   const limited = { rateLimit: credentialLimit(deps) };
 
   route(deps, userApi.registerByName, (input) => users.register(input), limited);

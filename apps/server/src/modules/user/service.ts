@@ -10,7 +10,6 @@ import {
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.ts';
-import { downloadLogs, users } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/context.ts';
 import { newMemberId, newShareCode } from '../../lib/codes.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
@@ -18,6 +17,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { forgetPin, recallPin, rememberPin } from './pin-memory.ts';
 import { presentProfile } from './presenter.ts';
+import { downloadLogs, users } from './tables.ts';
 import type { TokenService } from './tokens.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -73,6 +73,14 @@ const findByShareCode = async (exec: Executor, code: string) => {
  * Checks the payment PIN. Runs in its own statements (never inside the caller's business transaction), so a
  * wrong attempt is counted even though the business operation then fails. 5 wrong in a row lock it for 15 min.
  */
+/** Gives a member a role (idempotent); merchant approval uses it. Their next token carries it. */
+export const grantRole = async (exec: Executor, userId: number, role: string) => {
+  await exec
+    .update(users)
+    .set({ roles: sql`array_append(array_remove(${users.roles}, ${role}), ${role})` })
+    .where(eq(users.id, userId));
+};
+
 export const verifyPin = async (db: Db, userId: number, pin: string): Promise<void> => {
   const [row] = await db
     .select({ pinHash: users.pinHash, lockedUntil: users.pinLockedUntil, failures: users.pinFailures })

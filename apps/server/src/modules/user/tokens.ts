@@ -9,9 +9,9 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db, Executor } from '../../db/connection.ts';
-import { refreshTokens, users } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { refreshTokens, users } from './tables.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -185,10 +185,3 @@ export class TokenService {
     return token;
   }
 }
-
-/** Reads the raw token from the Authorization header (a `Bearer ` prefix is accepted too). */
-export const tokenFromHeader = (header: string | undefined): string | null => {
-  if (!header) return null;
-  const value = header.startsWith('Bearer ') ? header.slice(7) : header;
-  return value.trim() || null;
-};

@@ -9,11 +9,19 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
-import { type MessageRow, presentMessage } from '../chat/message/presenter.ts';
-import { byClientMsgId } from '../chat/message/queries.ts';
-import { assertCanSend, deliver, type StoredMessage, storeMessage } from '../chat/message/store.ts';
-import { memberOf, peerOf, sessionById } from '../chat/session/queries.ts';
-import { verifyPin } from '../user/service.ts';
+import {
+  assertCanSend,
+  byClientMsgId,
+  deliver,
+  type MessageRow,
+  memberOf,
+  peerOf,
+  presentMessage,
+  type StoredMessage,
+  sessionById,
+  storeMessage,
+} from '../chat/index.ts';
+import { verifyPin } from '../user/index.ts';
 import { transferFunds } from './transfer.ts';
 
 const MIN_TRANSFER_MICRO = parseUsdt(MIN_TRANSFER);

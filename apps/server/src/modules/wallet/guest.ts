@@ -2,10 +2,10 @@ import { randomInt } from 'node:crypto';
 import { ErrorCode, GUEST_DAILY_LIMIT, Role } from '@chatpay/shared';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { mccGuests, users } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createUser } from '../user/service.ts';
+import { createUser, users } from '../user/index.ts';
+import { mccGuests } from './tables.ts';
 
 const NAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';

@@ -1,27 +1,28 @@
 import {
   formatUsdt,
+  micro,
   type NetworkSettings,
   type TransferResult,
   type WalletBalance,
   type WalletEntry,
 } from '@chatpay/shared';
-import type { PostedEntry } from './ledger/post.ts';
-import { formatPercent, type NetworkConfig } from './networks.ts';
+import { formatPercent, type NetworkConfig } from '../chain/index.ts';
+import type { PostedEntry } from '../ledger/index.ts';
 
 export const presentBalance = (b: { available: bigint; frozen: bigint }): WalletBalance => ({
-  available: formatUsdt(b.available),
-  frozen: formatUsdt(b.frozen),
-  total: formatUsdt(b.available + b.frozen),
+  available: formatUsdt(micro(b.available)),
+  frozen: formatUsdt(micro(b.frozen)),
+  total: formatUsdt(micro(b.available + b.frozen)),
 });
 
 export const presentNetwork = (n: NetworkConfig): NetworkSettings => ({
   network: n.network,
   enabled: n.enabled,
-  gasFee: formatUsdt(n.gasFee),
+  gasFee: formatUsdt(micro(n.gasFee)),
   feePercent: formatPercent(n.feePpm),
   awardPercent: formatPercent(n.awardPpm),
-  minDeposit: formatUsdt(n.minDeposit),
-  minWithdrawal: formatUsdt(n.minWithdrawal),
+  minDeposit: formatUsdt(micro(n.minDeposit)),
+  minWithdrawal: formatUsdt(micro(n.minWithdrawal)),
   confirmations: n.confirmations,
 });
 
@@ -39,7 +40,7 @@ export const presentEntry = (
 ): WalletEntry => ({
   id: row.id,
   kind: row.kind,
-  amount: formatUsdt(row.net),
+  amount: formatUsdt(micro(row.net)),
   counterparty,
   memo: row.memo,
   createTime: row.createTime.toISOString(),
@@ -51,7 +52,7 @@ export const presentTransfer = (
   recipient: { memberId: string; nickName: string },
 ): TransferResult => ({
   id: entry.id,
-  amount: formatUsdt(amount),
+  amount: formatUsdt(micro(amount)),
   recipient: { memberId: recipient.memberId, nickName: recipient.nickName },
   createTime: entry.createTime.toISOString(),
 });

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
-import { ledgerAccounts, ledgerEntries, ledgerPostings, users } from '../../db/schema/index.ts';
+import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../ledger/index.ts';
+import { users } from '../user/index.ts';
 import type { HistoryRow } from './presenter.ts';
 
 export type HistoryType = 'income' | 'expense';

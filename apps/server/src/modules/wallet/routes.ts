@@ -6,11 +6,11 @@ import {
   redPacketApi,
   walletApi,
 } from '@chatpay/shared';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
+import type { NetworkConfig } from '../chain/index.ts';
 import { ChatTransferService } from './chat-transfer.ts';
 import { createGuest } from './guest.ts';
-import type { NetworkConfig } from './networks.ts';
 import { PayDeskService } from './paydesk/service.ts';
 import { RED_PACKET_EXPIRY_JOB, sweepExpiredPackets } from './redpacket/expiry.ts';
 import { RedPacketService } from './redpacket/service.ts';
@@ -36,13 +36,21 @@ export const registerWalletRoutes = (deps: AppDeps, networks: readonly NetworkCo
   const chatTransfer = new ChatTransferService(deps.db, deps.realtime);
   route(deps, chatTransferApi.send, (input, ctx) => chatTransfer.send(ctx.user.id, input));
 
-  const packets = new RedPacketService(deps.db, deps.realtime, deps.config.RED_PACKET_TTL_SECONDS);
+  const packets = new RedPacketService(
+    deps.db,
+    deps.realtime,
+    deps.config.RED_PACKET_TTL_SECONDS,
+    deps.clock,
+  );
   route(deps, redPacketApi.send, (input, ctx) => packets.send(ctx.user.id, input));
   route(deps, redPacketApi.claim, (input, ctx) => packets.claim(ctx.user.id, input.id));
   route(deps, redPacketApi.detail, (input, ctx) => packets.detail(ctx.user.id, input.id));
-  deps.jobs.add({ name: RED_PACKET_EXPIRY_JOB, run: () => sweepExpiredPackets(deps.db, deps.realtime) });
+  deps.jobs.add({
+    name: RED_PACKET_EXPIRY_JOB,
+    run: () => sweepExpiredPackets(deps.db, deps.realtime, deps.clock),
+  });
 
-  const payDesk = new PayDeskService(deps.db);
+  const payDesk = new PayDeskService(deps.db, deps.clock);
   route(deps, payDeskApi.create, (input, ctx) => payDesk.create(ctx.user.id, input));
   route(deps, payDeskApi.pay, (input, ctx) => payDesk.pay(ctx.user.id, input));
   route(deps, payDeskApi.info, (input, ctx) => payDesk.info(ctx.user.id, input.orderNo));

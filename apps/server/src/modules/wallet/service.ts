@@ -2,32 +2,31 @@ import {
   ErrorCode,
   formatUsdt,
   MIN_TRANSFER,
+  micro,
   type Network,
+  parseSignedUsdt,
   parseUsdt,
   type TransferResult,
   type WalletEntry,
 } from '@chatpay/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
-import { auditLogs, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { verifyPin } from '../user/service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { findNetwork, type NetworkConfig, withdrawalFee } from '../chain/index.ts';
 import {
   ensureMemberAccounts,
   ensureSystemAccount,
   memberBalances,
+  postEntry,
   SystemAccount,
-} from './ledger/accounts.ts';
-import { postEntry } from './ledger/post.ts';
-import { findNetwork, type NetworkConfig, withdrawalFee } from './networks.ts';
+} from '../ledger/index.ts';
+import { users, verifyPin } from '../user/index.ts';
 import { presentBalance, presentEntry, presentNetwork, presentTransfer } from './presenter.ts';
 import { counterparties, findMember, type HistoryType, historyPage, historySummary } from './queries.ts';
 import { transferFunds } from './transfer.ts';
 
 const MIN_TRANSFER_MICRO = parseUsdt(MIN_TRANSFER);
-
-/** "-12.5" → -12_500_000n (the contract has already checked the format). */
-const parseSigned = (text: string) => (text.startsWith('-') ? -parseUsdt(text.slice(1)) : parseUsdt(text));
 
 export class WalletService {
   constructor(
@@ -43,8 +42,8 @@ export class WalletService {
   async info(userId: number) {
     const summary = await historySummary(this.db, userId);
     return {
-      income: formatUsdt(summary.income),
-      expense: formatUsdt(summary.expense),
+      income: formatUsdt(micro(summary.income)),
+      expense: formatUsdt(micro(summary.expense)),
       networks: this.networks.map(presentNetwork),
     };
   }
@@ -74,11 +73,11 @@ export class WalletService {
       network,
       enabled: config.enabled,
       amount: formatUsdt(amount),
-      gasFee: formatUsdt(config.gasFee),
-      fee: formatUsdt(fee),
+      gasFee: formatUsdt(micro(config.gasFee)),
+      fee: formatUsdt(micro(fee)),
       receive: formatUsdt(amount),
-      total: formatUsdt(amount + fee),
-      minimum: formatUsdt(config.minWithdrawal),
+      total: formatUsdt(micro(amount + fee)),
+      minimum: formatUsdt(micro(config.minWithdrawal)),
       belowMinimum: amount < config.minWithdrawal,
     };
   }
@@ -128,7 +127,7 @@ export class WalletService {
     adminId: number,
     input: { userId: number; amount: string; reason: string; requestId: string },
   ) {
-    const amount = parseSigned(input.amount);
+    const amount = parseSignedUsdt(input.amount);
     const [target] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
     if (!target) throw new AppError(ErrorCode.MemberNotFound);
     const entry = await this.db.transaction(async (tx) => {
@@ -146,7 +145,7 @@ export class WalletService {
         createdBy: adminId,
       });
       if (!posted.replayed) {
-        await tx.insert(auditLogs).values({
+        await recordAudit(tx, {
           actorId: adminId,
           action: 'usdt:wallet:adjust',
           targetUserId: input.userId,

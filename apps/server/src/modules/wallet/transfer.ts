@@ -1,8 +1,7 @@
 import { ErrorCode } from '@chatpay/shared';
 import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ensureMemberAccounts } from './ledger/accounts.ts';
-import { type PostedEntry, postEntry } from './ledger/post.ts';
+import { ensureMemberAccounts, type PostedEntry, postEntry } from '../ledger/index.ts';
 
 export interface TransferFunds {
   fromUserId: number;

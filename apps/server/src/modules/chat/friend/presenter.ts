@@ -1,5 +1,5 @@
 import type { FriendItem, FriendRequest, PublicUser } from '@chatpay/shared';
-import type { friendRequests } from '../../../db/schema/index.ts';
+import type { friendRequests } from '../tables.ts';
 import type { PublicUserRow } from './queries.ts';
 
 export const presentPublicUser = (

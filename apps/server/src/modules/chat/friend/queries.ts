@@ -1,7 +1,8 @@
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/connection.ts';
-import { chatSessions, friendRequests, friends, users } from '../../../db/schema/index.ts';
+import { users } from '../../user/index.ts';
 import { pairKeyOf } from '../session/queries.ts';
+import { chatSessions, friendRequests, friends } from '../tables.ts';
 
 /** The columns anyone may see of a member (never a hash, token, phone or note). */
 export const publicColumns = {

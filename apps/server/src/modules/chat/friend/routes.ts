@@ -1,5 +1,5 @@
 import { friendApi } from '@chatpay/shared';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../http/deps.ts';
 import { route } from '../../../http/route.ts';
 import type { FriendService } from './service.ts';
 

@@ -1,12 +1,13 @@
 import { ErrorCode } from '@chatpay/shared';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/connection.ts';
-import { chatSessions, friendRequests, friends, users } from '../../../db/schema/index.ts';
 import { uniqueViolation } from '../../../lib/db-errors.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
+import { users } from '../../user/index.ts';
 import { deliver, type StoredMessage, storeMessage } from '../message/store.ts';
 import { areFriends, findSingleSession, openSingleSession, pairKeyOf } from '../session/queries.ts';
+import { chatSessions, friendRequests, friends } from '../tables.ts';
 import { presentFriend, presentPublicUser, presentRequest } from './presenter.ts';
 import {
   findUserById,

@@ -2,8 +2,8 @@ import { AUTO_REPLY_QUIET_MS, type AutoReplyContentType } from '@chatpay/shared'
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../../db/connection.ts';
-import { chatAutoReplies, chatMembers, chatSessions } from '../../../db/schema/index.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
+import { chatAutoReplies, chatMembers, chatSessions } from '../tables.ts';
 import { assertCanSend, deliver, type StoredMessage, storeMessage } from './store.ts';
 
 /**

@@ -7,18 +7,11 @@ import {
   VOICE_MIN_SECONDS,
 } from '@chatpay/shared';
 import { AppError } from '../../../lib/errors.ts';
+import { isOwnUrl } from '../../uploads/index.ts';
 
 /** Transfers and red packets move money: only their own calls write them (never send, forward or auto-reply). */
 export const isMoneyContent = (type: string) => type === 'transfer' || type === 'redpacket';
 export const MONEY_CONTENT_MESSAGE = 'Transfers and red packets are sent with their own calls';
-
-/** Our own upload: `/uploads/...` or under PUBLIC_URL; never a path with `..`. */
-export const isOwnUrl = (url: string, publicUrl: string | undefined) => {
-  if (url.includes('..')) return false;
-  if (url.startsWith('/uploads/')) return true;
-  const base = publicUrl?.replace(/\/+$/, '');
-  return Boolean(base) && url.startsWith(`${base}/uploads/`);
-};
 
 /**
  * Checks a client's message content and answers the clean object: a JSON string is parsed, the size is

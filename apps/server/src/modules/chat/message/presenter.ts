@@ -1,5 +1,5 @@
 import type { ChatMessage, MessageContentType } from '@chatpay/shared';
-import type { chatMessages } from '../../../db/schema/index.ts';
+import type { chatMessages } from '../tables.ts';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
 

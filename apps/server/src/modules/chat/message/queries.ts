@@ -1,8 +1,8 @@
 import { ErrorCode } from '@chatpay/shared';
-import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/connection.ts';
-import { chatMembers, chatMessageRemovals, chatMessages } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { chatMembers, chatMessageRemovals, chatMessages } from '../tables.ts';
 
 export const byClientMsgId = async (exec: Executor, senderId: number, clientMsgId: string) => {
   const [row] = await exec
@@ -33,3 +33,18 @@ export const visibleMessage = async (exec: Executor, id: number, userId: number)
   if (!row || row.message.seq <= row.clearedSeq) throw new AppError(ErrorCode.MessageNotFound);
   return row.message;
 };
+
+/** A message by id, whoever may see it (the caller has checked access). */
+export const messageById = async (exec: Executor, id: number) => {
+  const [row] = await exec.select().from(chatMessages).where(eq(chatMessages.id, id));
+  return row ?? null;
+};
+
+/** The first `limit` messages of a session in seq order (support reading an order chat as evidence). */
+export const sessionHistory = (exec: Executor, sessionId: number, limit: number) =>
+  exec
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.sessionId, sessionId))
+    .orderBy(asc(chatMessages.seq))
+    .limit(limit);

@@ -1,5 +1,5 @@
 import { messageApi } from '@chatpay/shared';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../http/deps.ts';
 import { route } from '../../../http/route.ts';
 import type { MessageService } from './service.ts';
 

@@ -9,17 +9,11 @@ import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/connection.ts';
-import {
-  chatMembers,
-  chatMessageRemovals,
-  chatMessages,
-  chatPushDevices,
-  chatSessions,
-} from '../../../db/schema/index.ts';
 import { uniqueViolation } from '../../../lib/db-errors.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
 import { memberOf, sessionById } from '../session/queries.ts';
+import { chatMembers, chatMessageRemovals, chatMessages, chatPushDevices, chatSessions } from '../tables.ts';
 import { getAutoReply, sendAutoReply, setAutoReply } from './auto-reply.ts';
 import { isMoneyContent, MONEY_CONTENT_MESSAGE, parseContent } from './content.ts';
 import { presentMessage, presentSendResult } from './presenter.ts';

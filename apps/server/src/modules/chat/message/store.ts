@@ -1,11 +1,11 @@
 import { ErrorCode } from '@chatpay/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/connection.ts';
-import { chatMembers, chatMessages, chatSessions } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
-import { groupMemberRow, groupOfSession } from '../../group/queries.ts';
+import { groupPort } from '../group-port.ts';
 import { areFriends, memberOf, peerOf, sessionById } from '../session/queries.ts';
+import { chatMembers, chatMessages, chatSessions } from '../tables.ts';
 import { type MessageRow, presentMessage } from './presenter.ts';
 
 export interface NewMessage {
@@ -114,14 +114,8 @@ export const assertCanSend = async (tx: Executor, sessionId: number, userId: num
     if (peer === null || !(await areFriends(tx, userId, peer))) throw new AppError(ErrorCode.NotFriends);
   }
   if (session.type === 'group') {
-    // SPEC §5: a muted member cannot send in the group; a dissolved group takes no messages. Lock order as
-    // every group change: group row, then session row (storeMessage), then member rows.
-    const group = await groupOfSession(tx, sessionId, true);
-    if (!group) throw new AppError(ErrorCode.SessionNotFound);
-    if (group.dissolved) throw new AppError(ErrorCode.GroupDissolved);
-    const member = await groupMemberRow(tx, group.id, userId);
-    if (!member) throw new AppError(ErrorCode.SessionNotFound);
-    if (member.isMuted) throw new AppError(ErrorCode.Muted);
+    // SPEC §5: a muted member cannot send in the group; a dissolved group takes no messages.
+    await groupPort().assertCanSend(tx, sessionId, userId);
   }
   return session;
 };

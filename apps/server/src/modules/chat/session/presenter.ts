@@ -1,20 +1,13 @@
 import type { ChatSession, MessageContentType } from '@chatpay/shared';
-import { groupHeadimgs, presentSessionGroup } from '../../group/presenter.ts';
-import type { GroupMemberView, GroupRow } from '../../group/queries.ts';
+import type { GroupSessionView } from '../group-port.ts';
 import type { SessionKind, SessionViewRow } from './queries.ts';
-
-/** A group session's group and members (loaded by the session service). */
-export interface SessionGroup {
-  group: GroupRow;
-  members: GroupMemberView[];
-}
 
 /**
  * A session as one member sees it (SPEC §3). A single session is named after the peer (my remark first);
  * the preview is the last message unless I cleared past it; `sender…` describe the last message's sender.
  * A group session is named after the group, its avatar is its first members' avatars (SPEC §3 headimgs).
  */
-export const presentSession = (row: SessionViewRow, group?: SessionGroup): ChatSession => {
+export const presentSession = (row: SessionViewRow, group?: GroupSessionView): ChatSession => {
   const { session, member, peer, last, sender } = row;
   const visibleLast = last && last.seq > member.clearedSeq ? last : null;
   const updateTime = session.updateTime.toISOString();
@@ -23,7 +16,7 @@ export const presentSession = (row: SessionViewRow, group?: SessionGroup): ChatS
     id: session.id,
     type: session.type as ChatSession['type'],
     kind: session.kind as SessionKind,
-    name: group ? group.group.name : row.remark || peer?.nickName || '',
+    name: group ? group.name : row.remark || peer?.nickName || '',
     userId: session.type === 'single' ? (peer?.id ?? null) : null,
     content: visibleLast ? visibleLast.content : null,
     contentType: visibleLast ? (visibleLast.contentType as MessageContentType) : null,
@@ -35,10 +28,10 @@ export const presentSession = (row: SessionViewRow, group?: SessionGroup): ChatS
     isDelete: member.isDelete,
     useNotify: member.useNotify,
     isTop: member.isTop,
-    headimgs: group ? groupHeadimgs(group.members) : (peer?.avatar ?? ''),
+    headimgs: group ? group.headimgs : (peer?.avatar ?? ''),
     senderUsername: visibleLast ? (sender?.username ?? null) : null,
     senderNickName: visibleLast ? (sender?.nickName ?? null) : null,
     senderHeadImg: visibleLast ? (sender?.avatar ?? null) : null,
-    groupInfo: group ? presentSessionGroup(group.group, group.members) : null,
+    groupInfo: group?.groupInfo ?? null,
   };
 };

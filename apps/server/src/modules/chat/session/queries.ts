@@ -2,8 +2,9 @@ import { ErrorCode } from '@chatpay/shared';
 import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/connection.ts';
-import { chatMembers, chatMessages, chatSessions, friends, users } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { users } from '../../user/index.ts';
+import { chatMembers, chatMessages, chatSessions, friends } from '../tables.ts';
 
 export type SessionKind = 'friend' | 'service' | 'mcc' | 'group';
 export type SessionRow = typeof chatSessions.$inferSelect;
@@ -161,4 +162,13 @@ export const sessionViewPage = async (
     .offset((opts.page - 1) * opts.size);
   const [count] = await exec.select({ total: sql<number>`count(*)::int` }).from(chatMembers).where(visible);
   return { rows, total: count?.total ?? 0 };
+};
+
+/** Whether the member is in the session now (a removed group member is not). */
+export const isSessionMember = async (exec: Executor, sessionId: number, userId: number) => {
+  const [row] = await exec
+    .select({ userId: chatMembers.userId })
+    .from(chatMembers)
+    .where(and(eq(chatMembers.sessionId, sessionId), eq(chatMembers.userId, userId)));
+  return row !== undefined;
 };

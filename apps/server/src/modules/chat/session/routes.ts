@@ -1,5 +1,5 @@
 import { sessionApi } from '@chatpay/shared';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../http/deps.ts';
 import { route } from '../../../http/route.ts';
 import type { SessionService } from './service.ts';
 

@@ -1,10 +1,11 @@
 import { type ChatSession, ErrorCode, Role } from '@chatpay/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
-import { chatGroups, chatMembers, users } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
-import { groupMemberRow, groupsOfSessions } from '../../group/queries.ts';
+import { users } from '../../user/index.ts';
+import { groupPort } from '../group-port.ts';
+import { chatMembers } from '../tables.ts';
 import { presentSession } from './presenter.ts';
 import {
   findSingleSession,
@@ -38,7 +39,7 @@ export class SessionService {
 
   /** Session views, with the group and members of group sessions loaded in one go. */
   private async present(rows: SessionViewRow[]) {
-    const groups = await groupsOfSessions(
+    const groups = await groupPort().describe(
       this.db,
       rows.filter((r) => r.session.type === 'group').map((r) => r.session.id),
     );
@@ -63,15 +64,13 @@ export class SessionService {
   ) {
     if (input.type === 'group') {
       // A group session is opened by creating or joining the group; here a member just gets it back.
-      const [group] = await this.db.select().from(chatGroups).where(eq(chatGroups.id, input.groupId));
-      if (!group || !(await groupMemberRow(this.db, group.id, userId))) {
-        throw new AppError(ErrorCode.GroupNotFound);
-      }
+      const sessionId = await groupPort().sessionOfMember(this.db, input.groupId, userId);
+      if (sessionId === null) throw new AppError(ErrorCode.GroupNotFound);
       await this.db
         .update(chatMembers)
         .set({ isDelete: false })
-        .where(and(eq(chatMembers.sessionId, group.sessionId), eq(chatMembers.userId, userId)));
-      return this.view(userId, group.sessionId);
+        .where(and(eq(chatMembers.sessionId, sessionId), eq(chatMembers.userId, userId)));
+      return this.view(userId, sessionId);
     }
     return this.openSingle(userId, input.userId);
   }

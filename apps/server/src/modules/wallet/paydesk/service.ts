@@ -2,11 +2,12 @@ import { randomInt } from 'node:crypto';
 import { ErrorCode, PAY_ORDER_TTL_SECONDS, type PayOrder, type PayOrderStatus } from '@chatpay/shared';
 import { and, desc, eq, gt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
-import { appGoods, payOrders } from '../../../db/schema/index.ts';
+import type { Clock } from '../../../lib/clock.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { verifyPin } from '../../user/service.ts';
-import { ensureMemberAccounts, ensureSystemAccount, SystemAccount } from '../ledger/accounts.ts';
-import { postEntry } from '../ledger/post.ts';
+import { appGoods } from '../../app/index.ts';
+import { ensureMemberAccounts, ensureSystemAccount, postEntry, SystemAccount } from '../../ledger/index.ts';
+import { verifyPin } from '../../user/index.ts';
+import { payOrders } from '../tables.ts';
 import { type PayOrderRow, presentOrder } from './presenter.ts';
 
 /** `P` + UTC yyyyMMddHHmmss + 10 random digits: unique by index, sortable, nothing to guess from it. */
@@ -25,7 +26,10 @@ const isClosed = (row: PayOrderRow, now: Date) =>
  * row lock, so an order is paid at most once. Unpaid orders close 30 minutes after creation (lazily).
  */
 export class PayDeskService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   async create(userId: number, input: { goodsId: number; requestId: string }): Promise<PayOrder> {
     const [goods] = await this.db
@@ -43,18 +47,18 @@ export class PayDeskService {
         goodsName: goods.name,
         goodsImage: goods.image,
         amount: goods.price,
-        expireTime: sql`now() + ${PAY_ORDER_TTL_SECONDS} * interval '1 second'`,
+        expireTime: new Date(this.clock.now().getTime() + PAY_ORDER_TTL_SECONDS * 1000),
       })
       .onConflictDoNothing({ target: [payOrders.userId, payOrders.requestId] })
       .returning();
-    if (created) return presentOrder(created);
+    if (created) return presentOrder(created, this.clock.now());
     const [first] = await this.db
       .select()
       .from(payOrders)
       .where(and(eq(payOrders.userId, userId), eq(payOrders.requestId, input.requestId)));
     if (!first) throw new Error(`Pay order ${input.requestId} vanished`);
     if (first.goodsId !== input.goodsId) throw new AppError(ErrorCode.IdempotencyConflict);
-    return presentOrder(first);
+    return presentOrder(first, this.clock.now());
   }
 
   /**
@@ -63,54 +67,50 @@ export class PayDeskService {
    */
   async pay(userId: number, input: { orderNo: string; pin: string }): Promise<PayOrder> {
     const order = await this.own(userId, input.orderNo);
-    checkPayable(order, new Date());
+    checkPayable(order, this.clock.now());
     await verifyPin(this.db, userId, input.pin);
     const outcome = await this.db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ row: payOrders, now: sql<Date>`now()`.mapWith((v) => new Date(v)) })
-        .from(payOrders)
-        .where(eq(payOrders.id, order.id))
-        .for('update');
-      const { row, now } = locked!;
-      if (row.status === 'unpaid' && row.expireTime <= now) {
+      const [row] = await tx.select().from(payOrders).where(eq(payOrders.id, order.id)).for('update');
+      const now = this.clock.now();
+      if (row!.status === 'unpaid' && row!.expireTime <= now) {
         const [closed] = await tx
           .update(payOrders)
           .set({ status: 'closed' })
-          .where(eq(payOrders.id, row.id))
+          .where(eq(payOrders.id, row!.id))
           .returning();
         return closed!;
       }
-      checkPayable(row, now);
+      checkPayable(row!, now);
       const revenue = await ensureSystemAccount(tx, SystemAccount.PayDesk);
       const member = (await ensureMemberAccounts(tx, [userId])).get(userId)!;
       const entry = await postEntry(tx, {
-        key: `pay:${row.id}`,
+        key: `pay:${row!.id}`,
         kind: 'paydesk',
         legs: [
-          { accountId: member.available, amount: -row.amount },
-          { accountId: revenue, amount: row.amount },
+          { accountId: member.available, amount: -row!.amount },
+          { accountId: revenue, amount: row!.amount },
         ],
-        memo: row.goodsName,
-        ref: { type: 'pay-order', id: row.orderNo },
+        memo: row!.goodsName,
+        ref: { type: 'pay-order', id: row!.orderNo },
         createdBy: userId,
       });
       const [paid] = await tx
         .update(payOrders)
         .set({ status: 'paid', paidTime: entry.createTime, entryId: entry.id })
-        .where(eq(payOrders.id, row.id))
+        .where(eq(payOrders.id, row!.id))
         .returning();
       return paid!;
     });
     if (outcome.status === 'closed') throw new AppError(ErrorCode.PayOrderClosed);
-    return presentOrder(outcome);
+    return presentOrder(outcome, this.clock.now());
   }
 
   async info(userId: number, orderNo: string): Promise<PayOrder> {
-    return presentOrder(await this.own(userId, orderNo));
+    return presentOrder(await this.own(userId, orderNo), this.clock.now());
   }
 
   async page(userId: number, opts: { page: number; size: number; status?: PayOrderStatus }) {
-    const now = new Date();
+    const now = this.clock.now();
     const byStatus: Record<PayOrderStatus, SQL> = {
       unpaid: and(eq(payOrders.status, 'unpaid'), gt(payOrders.expireTime, now))!,
       paid: eq(payOrders.status, 'paid'),

@@ -1,14 +1,15 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
-import { redPackets } from '../../../db/schema/index.ts';
+import type { Clock } from '../../../lib/clock.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
 import {
   ensureMemberAccounts,
   ensureSystemAccount,
   lockAccounts,
+  postEntry,
   SystemAccount,
-} from '../ledger/accounts.ts';
-import { postEntry } from '../ledger/post.ts';
+} from '../../ledger/index.ts';
+import { redPackets } from '../tables.ts';
 
 export const RED_PACKET_EXPIRY_JOB = 'redpacket-expiry';
 const BATCH = 100;
@@ -22,9 +23,10 @@ const MAX_BATCHES = 20;
  * becomes `expired`. Claims re-check expiry under the same row lock, so a claim and a refund never both take
  * the rest. Answers how many packets it expired.
  */
-export const sweepExpiredPackets = async (db: Db, realtime: Realtime): Promise<number> => {
+export const sweepExpiredPackets = async (db: Db, realtime: Realtime, clock: Clock): Promise<number> => {
   let handled = 0;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    const now = clock.now();
     const expired = await db.transaction(async (tx) => {
       const rows = await tx
         .select({
@@ -36,7 +38,7 @@ export const sweepExpiredPackets = async (db: Db, realtime: Realtime): Promise<n
           remainingCount: redPackets.remainingCount,
         })
         .from(redPackets)
-        .where(and(eq(redPackets.status, 'open'), sql`${redPackets.expireTime} <= now()`))
+        .where(and(eq(redPackets.status, 'open'), lte(redPackets.expireTime, now)))
         .orderBy(asc(redPackets.id))
         .limit(BATCH)
         .for('update', { skipLocked: true });
@@ -67,7 +69,7 @@ export const sweepExpiredPackets = async (db: Db, realtime: Realtime): Promise<n
             status: 'expired',
             refundedAmount: row.remainingAmount,
             remainingAmount: 0n,
-            closeTime: new Date(),
+            closeTime: now,
           })
           .where(eq(redPackets.id, row.id));
       }

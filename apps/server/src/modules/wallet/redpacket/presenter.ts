@@ -1,4 +1,10 @@
-import { formatUsdt, type RedPacketDetail, type RedPacketKind, type RedPacketStatus } from '@chatpay/shared';
+import {
+  formatUsdt,
+  micro,
+  type RedPacketDetail,
+  type RedPacketKind,
+  type RedPacketStatus,
+} from '@chatpay/shared';
 import type { ClaimView, PacketRow } from './queries.ts';
 
 /**
@@ -25,19 +31,19 @@ export const presentPacket = (
     kind: packet.kind as RedPacketKind,
     greeting: packet.greeting,
     count: packet.count,
-    total: formatUsdt(packet.total),
+    total: formatUsdt(micro(packet.total)),
     claimedCount: claims.length,
-    claimedAmount: formatUsdt(claimedAmount),
+    claimedAmount: formatUsdt(micro(claimedAmount)),
     status: packet.status as RedPacketStatus,
     expireTime: packet.expireTime.toISOString(),
     createTime: packet.createTime.toISOString(),
-    myAmount: mine ? formatUsdt(mine.amount) : null,
-    refundedAmount: formatUsdt(packet.refundedAmount),
+    myAmount: mine ? formatUsdt(micro(mine.amount)) : null,
+    refundedAmount: formatUsdt(micro(packet.refundedAmount)),
     claims: claims.map((c) => ({
       userId: c.userId,
       nickName: c.nickName,
       avatar: c.avatar,
-      amount: formatUsdt(c.amount),
+      amount: formatUsdt(micro(c.amount)),
       createTime: c.createTime.toISOString(),
       luckiest: c === luckiest,
     })),

@@ -1,29 +1,18 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/connection.ts';
-import { chatMembers, redPacketClaims, redPackets, users } from '../../../db/schema/index.ts';
+import { users } from '../../user/index.ts';
+import { redPacketClaims, redPackets } from '../tables.ts';
 
 export type PacketRow = typeof redPackets.$inferSelect;
 
 /**
- * A packet with `expired` computed by the database clock (the one clock every server process shares). `lock`
- * takes the row for update: claims and the sweeper change a packet only under this lock.
+ * A packet with `expired` as of `now` (the deadline clock, lib/clock.ts). `lock` takes the row for update:
+ * claims and the sweeper change a packet only under this lock.
  */
-export const packetById = async (exec: Executor, id: number, lock = false) => {
-  const q = exec
-    .select({ ...getTableColumns(redPackets), expired: sql<boolean>`${redPackets.expireTime} <= now()` })
-    .from(redPackets)
-    .where(eq(redPackets.id, id));
+export const packetById = async (exec: Executor, id: number, now: Date, lock = false) => {
+  const q = exec.select().from(redPackets).where(eq(redPackets.id, id));
   const [row] = lock ? await q.for('update') : await q;
-  return row ?? null;
-};
-
-/** Whether the member is in the packet's session now (a removed group member is not). */
-export const isSessionMember = async (exec: Executor, sessionId: number, userId: number) => {
-  const [row] = await exec
-    .select({ userId: chatMembers.userId })
-    .from(chatMembers)
-    .where(and(eq(chatMembers.sessionId, sessionId), eq(chatMembers.userId, userId)));
-  return row !== undefined;
+  return row ? { ...row, expired: row.expireTime <= now } : null;
 };
 
 /** The claims of a packet, oldest first, with the claimers' names and avatars. */

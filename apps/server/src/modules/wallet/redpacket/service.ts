@@ -2,26 +2,36 @@ import {
   type ChatMessage,
   ErrorCode,
   formatUsdt,
+  micro,
   parseUsdt,
   RED_PACKET_MAX_TOTAL,
   type RedPacketDetail,
   type RedPacketKind,
 } from '@chatpay/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/connection.ts';
-import { chatMessages, redPacketClaims, redPackets } from '../../../db/schema/index.ts';
+import type { Clock } from '../../../lib/clock.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
-import { presentMessage } from '../../chat/message/presenter.ts';
-import { assertCanSend, deliver, type StoredMessage, storeMessage } from '../../chat/message/store.ts';
-import { memberOf, type SessionRow, sessionById } from '../../chat/session/queries.ts';
-import { groupOfSession, memberCount } from '../../group/queries.ts';
-import { verifyPin } from '../../user/service.ts';
+import {
+  assertCanSend,
+  deliver,
+  isSessionMember,
+  memberOf,
+  messageById,
+  presentMessage,
+  type SessionRow,
+  type StoredMessage,
+  sessionById,
+  storeMessage,
+} from '../../chat/index.ts';
+import { groupOfSession, memberCount } from '../../group/index.ts';
+import { ensureMemberAccounts, ensureSystemAccount, postEntry, SystemAccount } from '../../ledger/index.ts';
+import { verifyPin } from '../../user/index.ts';
 import { moneyClientMsgId } from '../chat-transfer.ts';
-import { ensureMemberAccounts, ensureSystemAccount, SystemAccount } from '../ledger/accounts.ts';
-import { postEntry } from '../ledger/post.ts';
+import { redPacketClaims, redPackets } from '../tables.ts';
 import { presentPacket } from './presenter.ts';
-import { claimsOf, isSessionMember, type PacketRow, packetById, profilesOf } from './queries.ts';
+import { claimsOf, type PacketRow, packetById, profilesOf } from './queries.ts';
 import { MIN_SHARE, nextShare } from './split.ts';
 
 const MAX_TOTAL = parseUsdt(RED_PACKET_MAX_TOTAL);
@@ -46,6 +56,7 @@ export class RedPacketService {
     private readonly db: Db,
     private readonly realtime: Realtime,
     private readonly ttlSeconds: number,
+    private readonly clock: Clock,
   ) {}
 
   async send(
@@ -79,7 +90,7 @@ export class RedPacketService {
           total,
           remainingAmount: total,
           remainingCount: input.count,
-          expireTime: sql`now() + ${this.ttlSeconds} * interval '1 second'`,
+          expireTime: new Date(this.clock.now().getTime() + this.ttlSeconds * 1000),
         })
         // A concurrent duplicate waits here for the first and then finds its row.
         .onConflictDoNothing({ target: [redPackets.senderId, redPackets.requestId] })
@@ -96,7 +107,7 @@ export class RedPacketService {
           first.count === input.count &&
           first.total === total;
         if (!same) throw new AppError(ErrorCode.IdempotencyConflict);
-        const [message] = await tx.select().from(chatMessages).where(eq(chatMessages.id, first.messageId!));
+        const message = await messageById(tx, first.messageId!);
         return { packet: first, message: message!, stored: null };
       }
       const escrow = await ensureSystemAccount(tx, SystemAccount.RedPacket);
@@ -138,11 +149,11 @@ export class RedPacketService {
    * not expired (database clock) and that a share is left; then the share moves escrow → my available.
    */
   async claim(callerId: number, id: number): Promise<{ amount: string; packet: RedPacketDetail }> {
-    const found = await packetById(this.db, id);
+    const found = await packetById(this.db, id, this.clock.now());
     if (!found) throw new AppError(ErrorCode.RedPacketNotFound);
     await assertMayClaim(this.db, found, callerId);
     const outcome = await this.db.transaction(async (tx) => {
-      const packet = (await packetById(tx, id, true))!;
+      const packet = (await packetById(tx, id, this.clock.now(), true))!;
       await assertMayClaim(tx, packet, callerId);
       const [mine] = await tx
         .select({ id: redPacketClaims.id })
@@ -176,7 +187,7 @@ export class RedPacketService {
         .set({
           remainingAmount: packet.remainingAmount - share,
           remainingCount: left,
-          ...(left === 0 ? { status: 'finished', closeTime: new Date() } : {}),
+          ...(left === 0 ? { status: 'finished', closeTime: this.clock.now() } : {}),
         })
         .where(eq(redPackets.id, id))
         .returning();
@@ -192,12 +203,12 @@ export class RedPacketService {
     for (const userId of new Set([packet.sender.userId, callerId])) {
       this.realtime.emitToUser(userId, 'redpacket', event);
     }
-    return { amount: formatUsdt(outcome.share), packet };
+    return { amount: formatUsdt(micro(outcome.share)), packet };
   }
 
   /** The packet and its claims; its sender and the current members of its session only. */
   async detail(callerId: number, id: number): Promise<RedPacketDetail> {
-    const packet = await packetById(this.db, id);
+    const packet = await packetById(this.db, id, this.clock.now());
     if (!packet) throw new AppError(ErrorCode.RedPacketNotFound);
     if (packet.senderId !== callerId && !(await isSessionMember(this.db, packet.sessionId, callerId))) {
       throw new AppError(ErrorCode.RedPacketNotFound);
@@ -206,7 +217,7 @@ export class RedPacketService {
   }
 
   private async present(exec: Executor, row: PacketRow, viewerId: number) {
-    const fresh = (await packetById(exec, row.id))!;
+    const fresh = (await packetById(exec, row.id, this.clock.now()))!;
     const claims = await claimsOf(exec, row.id);
     const sender = (await profilesOf(exec, [fresh.senderId])).get(fresh.senderId)!;
     // Past its expiry time a packet is expired even before the sweeper has refunded the rest.

@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { users } from '../user/tables.ts';
 
 /** See docs/design/market.md for the rules these tables keep. Coins are micro-USDT, fiat is cents. */
 

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { users } from '../user/tables.ts';
 
 /**
  * Member accounts (`kind` available | frozen, `user_id` set) and system accounts (`kind` system, `code` set).
@@ -76,36 +76,4 @@ export const ledgerPostings = pgTable(
     index('ledger_postings_entry_idx').on(t.entryId),
     check('ledger_postings_amount_not_zero', sql`${t.amount} <> 0`),
   ],
-);
-
-/** Who did what to whom: privileged actions (admin adjustments, later support decisions). */
-export const auditLogs = pgTable(
-  'audit_logs',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorId: integer('actor_id').notNull(),
-    action: text('action').notNull(),
-    targetUserId: integer('target_user_id'),
-    amount: bigint('amount', { mode: 'bigint' }),
-    reason: text('reason').notNull().default(''),
-    requestId: text('request_id'),
-    entryId: bigint('entry_id', { mode: 'number' }),
-    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('audit_logs_target_idx').on(t.targetUserId), index('audit_logs_actor_idx').on(t.actorId)],
-);
-
-/** Guest members created by a merchant for its customers (docs/design/ledger.md). */
-export const mccGuests = pgTable(
-  'mcc_guests',
-  {
-    userId: integer('user_id')
-      .primaryKey()
-      .references(() => users.id),
-    merchantId: integer('merchant_id')
-      .notNull()
-      .references(() => users.id),
-    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('mcc_guests_merchant_idx').on(t.merchantId, t.createTime)],
 );

@@ -11,9 +11,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { appGoods } from './app.ts';
-import { chatMessages, chatSessions } from './chat.ts';
-import { users } from './users.ts';
+import { appGoods } from '../app/tables.ts';
+import { chatMessages, chatSessions } from '../chat/tables.ts';
+import { users } from '../user/tables.ts';
 
 /**
  * A red packet (docs/design/ledger.md, "Red packets"). Its money sits in the `redpacket` system account until
@@ -107,4 +107,19 @@ export const payOrders = pgTable(
     index('pay_orders_user_idx').on(t.userId, t.id),
     check('pay_orders_amount', sql`${t.amount} > 0`),
   ],
+);
+
+/** Guest members created by a merchant for its customers (docs/design/ledger.md). */
+export const mccGuests = pgTable(
+  'mcc_guests',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => users.id),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mcc_guests_merchant_idx').on(t.merchantId, t.createTime)],
 );

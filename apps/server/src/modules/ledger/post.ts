@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@chatpay/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/connection.ts';
-import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../../db/schema/index.ts';
-import { AppError } from '../../../lib/errors.ts';
+import type { Executor } from '../../db/connection.ts';
+import { AppError } from '../../lib/errors.ts';
+import { ledgerAccounts, ledgerEntries, ledgerPostings } from './tables.ts';
 
 /** One side of an entry: money into (positive) or out of (negative) an account. */
 export interface Leg {

@@ -9,8 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
-import { uploads } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { uploads } from './tables.ts';
 
 /**
  * What may be uploaded, keyed by the extension `file-type` detects from the bytes, with the MIME type it is

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { users } from '../user/tables.ts';
 
 /** Complaints and feedback (`kind`), answered by support. */
 export const appTickets = pgTable(

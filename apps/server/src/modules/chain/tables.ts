@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { users } from '../user/tables.ts';
 
 /** A member's deposit address on a network, derived from the HD seed (docs/design/chain.md, "Keys"). */
 export const chainAddresses = pgTable(

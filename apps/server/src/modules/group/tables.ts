@@ -9,8 +9,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { chatSessions } from './chat.ts';
-import { users } from './users.ts';
+import { chatSessions } from '../chat/tables.ts';
+import { users } from '../user/tables.ts';
 
 /**
  * A group: its `chat_sessions` row (type 'group') carries the messages; this row the group's own fields.

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { users } from '../user/tables.ts';
 
 /** A friends-only post (docs/design/groups-moments.md): text with up to 9 images or one video. */
 export const moments = pgTable(

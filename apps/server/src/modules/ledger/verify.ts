@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/connection.ts';
+import type { Db } from '../../db/connection.ts';
 
 export interface LedgerReport {
   ok: boolean;

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { users } from '../user/tables.ts';
 
 /** See docs/design/chat-delivery.md for the invariants these tables keep. */
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Executor } from '../../../db/connection.ts';
-import { ledgerAccounts } from '../../../db/schema/index.ts';
+import type { Executor } from '../../db/connection.ts';
+import { ledgerAccounts } from './tables.ts';
 
 /** Kinds of a member's accounts. */
 export const MemberAccount = { Available: 'available', Frozen: 'frozen' } as const;

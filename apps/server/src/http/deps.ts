@@ -1,0 +1,22 @@
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/connection.ts';
+import type { Scheduler } from '../jobs/scheduler.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Realtime } from '../realtime/socket.ts';
+import type { RouteHost } from './route.ts';
+
+/** What every module's `register…Routes` receives from the app (apps/server/src/app.ts builds it). */
+export type AppDeps = RouteHost & {
+  config: Config;
+  db: Database['db'];
+  engine: Database['engine'];
+  realtime: Realtime;
+  redis: Redis | null;
+  /** Modules add their periodic jobs (sweepers) here. */
+  jobs: Scheduler;
+  /** The time deadlines are measured against (lib/clock.ts). */
+  clock: Clock;
+  /** Runs work under a cluster-wide advisory lock (see Database.withLock). */
+  withLock: Database['withLock'];
+};

@@ -1,0 +1,2 @@
+export { type AuditEntry, recordAudit } from './record.ts';
+export { auditLogs } from './tables.ts';

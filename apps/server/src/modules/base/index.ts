@@ -1,0 +1,3 @@
+export { trackEndpoints } from './eps.ts';
+export { registerBaseRoutes } from './routes.ts';
+export { seedBase } from './seed.ts';

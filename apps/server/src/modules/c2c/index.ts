@@ -1,0 +1,1 @@
+export { registerC2CRoutes } from './routes.ts';

@@ -1,0 +1,5 @@
+export { HdWallet, loadSeed } from './hd.ts';
+export { broadcastJob, LOCKS, registerChainRoutes } from './routes.ts';
+export { startChain } from './runtime.ts';
+export { findNetwork, formatPercent, type NetworkConfig, withdrawalFee } from './settings.ts';
+export { sweepNetwork } from './sweep.ts';

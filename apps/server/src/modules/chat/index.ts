@@ -1,0 +1,18 @@
+// The chat module's front door: what other modules may use (CONTRIBUTING.md, "Modules").
+export { friendIdsOf } from './friend/queries.ts';
+export { type GroupPort, type GroupSessionView, provideGroupPort } from './group-port.ts';
+export { type MessageRow, presentMessage } from './message/presenter.ts';
+export { byClientMsgId, messageById, sessionHistory } from './message/queries.ts';
+export { assertCanSend, deliver, type StoredMessage, storeMessage } from './message/store.ts';
+export { registerChatRoutes } from './routes.ts';
+export { seedChat } from './seed.ts';
+export {
+  addSessionMembers,
+  attachGroup,
+  createSession,
+  friendsAmong,
+  lockSession,
+  postNotice,
+  removeSessionMembers,
+} from './session/membership.ts';
+export { isSessionMember, memberOf, peerOf, type SessionRow, sessionById } from './session/queries.ts';

@@ -1,0 +1,40 @@
+import { ErrorCode } from '@chatpay/shared';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../lib/errors.ts';
+import type { GroupPort } from '../chat/index.ts';
+import { groupHeadimgs, presentSessionGroup } from './presenter.ts';
+import { groupMemberRow, groupOfSession, groupsOfSessions } from './queries.ts';
+import { chatGroups } from './tables.ts';
+
+/** What the group module tells chat about group sessions (see chat's group-port.ts). */
+export const groupChatPort: GroupPort = {
+  async assertCanSend(tx, sessionId, userId) {
+    // Lock order as every group change: group row, then session row (storeMessage), then member rows.
+    const group = await groupOfSession(tx, sessionId, true);
+    if (!group) throw new AppError(ErrorCode.SessionNotFound);
+    if (group.dissolved) throw new AppError(ErrorCode.GroupDissolved);
+    const member = await groupMemberRow(tx, group.id, userId);
+    if (!member) throw new AppError(ErrorCode.SessionNotFound);
+    if (member.isMuted) throw new AppError(ErrorCode.Muted);
+  },
+
+  async describe(exec, sessionIds) {
+    const groups = await groupsOfSessions(exec, sessionIds);
+    return new Map(
+      [...groups].map(([sessionId, { group, members }]) => [
+        sessionId,
+        {
+          name: group.name,
+          headimgs: groupHeadimgs(members),
+          groupInfo: presentSessionGroup(group, members),
+        },
+      ]),
+    );
+  },
+
+  async sessionOfMember(exec, groupId, userId) {
+    const [group] = await exec.select().from(chatGroups).where(eq(chatGroups.id, groupId));
+    if (!group || !(await groupMemberRow(exec, group.id, userId))) return null;
+    return group.sessionId;
+  },
+};

@@ -1,0 +1,1 @@
+export { registerHealthRoutes, registerTestClockRoutes } from './routes.ts';

@@ -1,0 +1,11 @@
+export {
+  ensureMemberAccounts,
+  ensureSystemAccount,
+  lockAccounts,
+  memberBalances,
+  SystemAccount,
+  type SystemAccountCode,
+} from './accounts.ts';
+export { type Leg, type PostedEntry, postEntry } from './post.ts';
+export { ledgerAccounts, ledgerEntries, ledgerPostings } from './tables.ts';
+export { verifyLedger } from './verify.ts';

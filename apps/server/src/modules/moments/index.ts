@@ -1,0 +1,1 @@
+export { registerMomentsRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+export { isOwnUrl } from './own-url.ts';
+export { registerUploadRoutes } from './routes.ts';

@@ -1,0 +1,12 @@
+import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Uploaded files: who uploaded what, with the type detected from the bytes. */
+export const uploads = pgTable('uploads', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  path: text('path').notNull().unique(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  originalName: text('original_name').notNull(),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,2 @@
+export { presentBalance } from './presenter.ts';
+export { registerWalletRoutes } from './routes.ts';
