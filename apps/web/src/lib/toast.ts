@@ -15,3 +15,10 @@ export const showLoading = (content: string) => {
   const handler = Toast.show({ content, icon: 'loading', duration: 0, maskClickable: false });
   return () => handler.close();
 };
+
+/** Awaits a call from a page: its answer, or null once the refusal has been shown. */
+export const orToast = <T>(run: Promise<T>): Promise<T | null> =>
+  run.catch((error: unknown) => {
+    toastError(error);
+    return null;
+  });

@@ -1,15 +1,13 @@
+import { ErrorCode } from '@chatpay/shared';
 import { describe, expect, it } from 'vitest';
 import {
   cardLabel,
-  coinToFiat,
-  feeOf,
-  fiatToCoin,
   formatCountdown,
   isKnownStatus,
   orderActions,
+  previewOrder,
   samePage,
   secondsUntil,
-  subtractUsdt,
 } from './logic.ts';
 
 describe('countdown', () => {
@@ -33,34 +31,59 @@ describe('countdown', () => {
   });
 });
 
-describe('coin and fiat conversion (integer math)', () => {
-  it('prices coins in fiat rounded up to a cent', () => {
-    expect(coinToFiat('10', '7.20')).toBe('72.00');
-    expect(coinToFiat('0.000001', '7.20')).toBe('0.01');
-    expect(coinToFiat('1.234567', '7.21')).toBe('8.91');
-    // 0.1 + 0.2 style float traps do not exist here.
-    expect(coinToFiat('0.3', '0.10')).toBe('0.03');
+describe('order preview (the shared pricing rules, packages/shared/test/pricing.test.ts)', () => {
+  const ad = { price: '7.20', remaining: '100.00', minLimit: '10.00', maxLimit: '500.00', useShare: true };
+
+  it('converts fiat to coins rounded down, with the fee and what arrives', () => {
+    expect(previewOrder(ad, 'fiat', '72', '0.1')).toEqual({
+      amountCoin: '10.00',
+      amountFiat: '72',
+      fee: '0.01',
+      receive: '9.99',
+      verdict: { ok: true, amountCoin: 10_000_000n, amountFiat: 7_200n, charge: 10_000n },
+    });
+    expect(previewOrder({ ...ad, price: '7.21' }, 'fiat', '100', '0.1').amountCoin).toBe('13.869625');
   });
 
-  it('turns fiat into coins rounded down to a micro-USDT', () => {
-    expect(fiatToCoin('72', '7.20')).toBe('10.00');
-    expect(fiatToCoin('100', '7.21')).toBe('13.869625');
-    expect(fiatToCoin('0.01', '7.20')).toBe('0.001388');
+  it('converts coins to fiat rounded up to a cent', () => {
+    expect(previewOrder(ad, 'coin', '20', '0.1')).toMatchObject({ amountCoin: '20', amountFiat: '144.00' });
+    expect(previewOrder({ ...ad, price: '7.21' }, 'coin', '1.234567', '1.25')).toMatchObject({
+      amountFiat: '8.91',
+      fee: '0.015433',
+    });
   });
 
-  it('refuses what is not an amount', () => {
-    expect(coinToFiat('abc', '7.20')).toBeNull();
-    expect(coinToFiat('1.1234567', '7.20')).toBeNull();
-    expect(fiatToCoin('1.001', '7.20')).toBeNull();
-    expect(fiatToCoin('10', '0')).toBeNull();
+  it('gives the server its say: the same refusals with the same details', () => {
+    expect(previewOrder(ad, 'coin', '0.5', '0.1').verdict).toMatchObject({
+      ok: false,
+      code: ErrorCode.AmountBelowMinimum,
+    });
+    expect(previewOrder(ad, 'coin', '100.5', '0.1').verdict).toMatchObject({
+      ok: false,
+      code: ErrorCode.ExceedsRemaining,
+    });
+    expect(previewOrder(ad, 'fiat', '9.99', '0.1').verdict).toEqual({
+      ok: false,
+      code: ErrorCode.AmountOutOfLimits,
+      details: { min: '10.00', max: '500.00' },
+    });
   });
 
-  it('takes the fee rounded up to a micro-USDT and subtracts it', () => {
-    expect(feeOf('100', '0.1')).toBe('0.10');
-    expect(feeOf('0.000001', '0.1')).toBe('0.000001');
-    expect(feeOf('12.345678', '1.25')).toBe('0.154321');
-    expect(feeOf('10', '0')).toBe('0.00');
-    expect(subtractUsdt('100', '0.1')).toBe('99.90');
+  it('has no verdict while the amount is not a positive number', () => {
+    for (const [mode, text] of [
+      ['coin', 'abc'],
+      ['coin', '1.1234567'],
+      ['fiat', '1.001'],
+      ['fiat', '0'],
+      ['coin', ''],
+    ] as const) {
+      expect(previewOrder(ad, mode, text, '0.1').verdict, `${mode} ${text}`).toBeNull();
+    }
+    expect(previewOrder(ad, 'coin', 'abc', '0.1')).toMatchObject({
+      amountFiat: null,
+      fee: null,
+      receive: null,
+    });
   });
 });
 

@@ -1,16 +1,22 @@
 import {
+  type Ad,
+  coinFor,
+  feeOf,
+  fiatFor,
   formatFiat,
   formatUsdt,
   type MerchantCard,
+  micro,
   type OrderStatus,
   orderStatuses,
+  type PricedAd,
+  type PricingResult,
   parseFiat,
   parseUsdt,
+  priceOrder,
 } from '@chatpay/shared';
 
 /** Pure market rules the pages share: units, countdowns, card names, which actions an order offers. */
-
-const MICRO = 1_000_000n;
 
 const tryParse = <T>(fn: () => T): T | null => {
   try {
@@ -25,36 +31,54 @@ export const fiatCents = (text: string) => tryParse(() => parseFiat(text.trim())
 /** A USDT decimal string in micro-units, or null when it is not one. */
 export const usdtMicro = (text: string) => tryParse(() => parseUsdt(text.trim()));
 
-/** Fiat an amount of coins costs at `price` (fiat per 1 USDT), rounded up to a cent as the server does. */
-export const coinToFiat = (amountCoin: string, price: string): string | null => {
-  const coin = usdtMicro(amountCoin);
-  const p = fiatCents(price);
-  if (coin === null || p === null) return null;
-  return formatFiat((coin * p + MICRO - 1n) / MICRO);
+/** An ad as the market shows it (decimal strings) in the units of the shared pricing rules; null if unreadable. */
+export const pricedAdOf = (ad: Pick<Ad, 'price' | 'remaining' | 'minLimit' | 'maxLimit' | 'useShare'>) => {
+  const price = fiatCents(ad.price);
+  const remaining = usdtMicro(ad.remaining);
+  const minLimit = fiatCents(ad.minLimit);
+  const maxLimit = fiatCents(ad.maxLimit);
+  if (price === null || remaining === null || minLimit === null || maxLimit === null) return null;
+  return { price, remaining, minLimit, maxLimit, useShare: ad.useShare } satisfies PricedAd;
 };
 
-/** Coins a fiat amount buys at `price`, rounded down to a micro-USDT as the server does. */
-export const fiatToCoin = (amountFiat: string, price: string): string | null => {
-  const fiat = fiatCents(amountFiat);
-  const p = fiatCents(price);
-  if (fiat === null || p === null || p === 0n) return null;
-  return formatUsdt((fiat * MICRO) / p);
-};
+export type TakeMode = 'fiat' | 'coin';
 
-/** The fee on `amountCoin` at `percent` ("0.1" = 0.1 %), rounded up to a micro-USDT (the server's rule). */
-export const feeOf = (amountCoin: string, percent: string): string | null => {
-  const coin = usdtMicro(amountCoin);
-  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(percent.trim());
-  if (coin === null || !m) return null;
-  const hundredths = BigInt(m[1] ?? '0') * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
-  return formatUsdt((coin * hundredths + 9_999n) / 10_000n);
-};
+export interface OrderPreview {
+  /** The coins and fiat: the typed side as typed, the other converted (null while the input is unreadable). */
+  amountCoin: string | null;
+  amountFiat: string | null;
+  fee: string | null;
+  /** What the buyer receives: the coins less the fee. */
+  receive: string | null;
+  /** The shared rules' verdict (null while the amount is not a positive number). */
+  verdict: PricingResult | null;
+}
 
-/** `a - b` of two USDT strings, or null. */
-export const subtractUsdt = (a: string, b: string): string | null => {
-  const x = usdtMicro(a);
-  const y = usdtMicro(b);
-  return x === null || y === null ? null : formatUsdt(x - y);
+/**
+ * What the order page shows while an amount is typed into `ad` by fiat or by coins: the conversion, the fee
+ * and the verdict of the same rules the server applies (packages/shared pricing.ts).
+ */
+export const previewOrder = (
+  ad: Pick<Ad, 'price' | 'remaining' | 'minLimit' | 'maxLimit' | 'useShare'>,
+  mode: TakeMode,
+  text: string,
+  feePercent: string,
+): OrderPreview => {
+  const priced = pricedAdOf(ad);
+  const coin = mode === 'coin' ? usdtMicro(text) : null;
+  const fiat = mode === 'fiat' ? fiatCents(text) : null;
+  const coins = coin ?? (fiat !== null && priced ? coinFor(fiat, priced.price) : null);
+  const fiats = fiat ?? (coin !== null && priced ? fiatFor(coin, priced.price) : null);
+  const fee = coins === null ? null : tryParse(() => feeOf(coins, feePercent.trim()));
+  const amount = coin !== null ? { coin } : fiat !== null ? { fiat } : null;
+  const positive = coins !== null && fiats !== null && coins > 0n;
+  return {
+    amountCoin: mode === 'coin' ? text : coins === null ? null : formatUsdt(coins),
+    amountFiat: mode === 'fiat' ? text : fiats === null ? null : formatFiat(fiats),
+    fee: fee === null ? null : formatUsdt(fee),
+    receive: coins === null || fee === null ? null : formatUsdt(micro(coins - fee)),
+    verdict: priced && amount && positive ? priceOrder(priced, amount, feePercent.trim()) : null,
+  };
 };
 
 /** Seconds from `now` until `deadline` (ISO), never below zero. */

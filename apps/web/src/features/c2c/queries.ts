@@ -7,11 +7,11 @@ import {
   merchantApi,
   type PaymentType,
   transactionApi,
-  walletApi,
 } from '@chatpay/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
 import { call } from '../../lib/request.ts';
+import { invalidateWallet } from '../wallet/queries.ts';
 import { c2cKeys } from './keys.ts';
 
 export { c2cKeys } from './keys.ts';
@@ -71,8 +71,27 @@ export const useOrder = (id: number) =>
     staleTime: 0,
   });
 
+/**
+ * The server's answer for an order before it is placed (transaction/quote): the amounts to confirm. Read
+ * afresh each time, as the ad may have changed since the page loaded.
+ */
+export const useFetchQuote = () => {
+  const qc = useQueryClient();
+  return (input: InputOf<typeof transactionApi.quote>) =>
+    qc.fetchQuery({
+      queryKey: c2cKeys.quote(input),
+      queryFn: () => call(transactionApi.quote, input),
+      staleTime: 0,
+      retry: false,
+    });
+};
+
 export const useTradeConfig = () =>
   useQuery({ queryKey: c2cKeys.config(), queryFn: () => call(transactionApi.config, {}) });
+
+/** The reference rate a new ad's price starts from. */
+export const useRate = () =>
+  useQuery({ queryKey: c2cKeys.rate(), queryFn: () => call(advertisingApi.rate, {}) });
 
 /** My orders changed since I last looked (SPEC §4 merchant unread count). */
 export const useOrderUnread = () => {
@@ -95,9 +114,6 @@ export const useMerchantDetail = (enabled = true) =>
     staleTime: 0,
   });
 
-export const useBalance = () =>
-  useQuery({ queryKey: c2cKeys.balance(), queryFn: () => call(walletApi.balance, {}), staleTime: 0 });
-
 export const useBanks = () =>
   useQuery({
     queryKey: c2cKeys.banks(),
@@ -107,31 +123,45 @@ export const useBanks = () =>
 export const useBank = (id: number) =>
   useQuery({ queryKey: c2cKeys.bank(id), queryFn: () => call(bankApi.info, { id }), enabled: id > 0 });
 
-/** Any market mutation: on success everything of the market is read again (orders, ads, balances). */
-const useMarketMutation = <I, O>(fn: (input: I) => Promise<O>) => {
+/**
+ * Any market mutation: on success everything of the market is read again (orders, ads, stats), and the
+ * wallet too (its balance and history are the wallet's cache) when the call can move or freeze coins.
+ */
+const useMarketMutation = <I, O>(fn: (input: I) => Promise<O>, options: { money?: boolean } = {}) => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => qc.invalidateQueries({ queryKey: c2cKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: c2cKeys.all }),
+        options.money ? invalidateWallet(qc) : undefined,
+      ]),
   });
 };
+const money = { money: true };
 
 export const useStartOrder = () =>
-  useMarketMutation((i: InputOf<typeof transactionApi.start>) => call(transactionApi.start, i));
+  useMarketMutation((i: InputOf<typeof transactionApi.start>) => call(transactionApi.start, i), money);
 export const useMarkPaid = () => useMarketMutation((id: number) => call(transactionApi.payment, { id }));
-export const useCancelOrder = () => useMarketMutation((id: number) => call(transactionApi.canceled, { id }));
+export const useCancelOrder = () =>
+  useMarketMutation((id: number) => call(transactionApi.canceled, { id }), money);
 export const useRelease = () =>
-  useMarketMutation((i: InputOf<typeof transactionApi.completed>) => call(transactionApi.completed, i));
+  useMarketMutation(
+    (i: InputOf<typeof transactionApi.completed>) => call(transactionApi.completed, i),
+    money,
+  );
 export const useAppeal = () =>
   useMarketMutation((i: InputOf<typeof transactionApi.appealing>) => call(transactionApi.appealing, i));
 
 export const usePublishAd = () =>
-  useMarketMutation((i: InputOf<typeof advertisingApi.publish>) => call(advertisingApi.publish, i));
+  useMarketMutation((i: InputOf<typeof advertisingApi.publish>) => call(advertisingApi.publish, i), money);
 export const useUpdateAd = () =>
-  useMarketMutation((i: InputOf<typeof advertisingApi.update>) => call(advertisingApi.update, i));
-export const useCloseAd = () => useMarketMutation((id: number) => call(advertisingApi.close, { id }));
-export const usePutUpAd = () => useMarketMutation((id: number) => call(advertisingApi.uploadAd, { id }));
-export const useDeleteAd = () => useMarketMutation((id: number) => call(advertisingApi.delete, { id }));
+  useMarketMutation((i: InputOf<typeof advertisingApi.update>) => call(advertisingApi.update, i), money);
+export const useCloseAd = () => useMarketMutation((id: number) => call(advertisingApi.close, { id }), money);
+export const usePutUpAd = () =>
+  useMarketMutation((id: number) => call(advertisingApi.uploadAd, { id }), money);
+export const useDeleteAd = () =>
+  useMarketMutation((id: number) => call(advertisingApi.delete, { id }), money);
 
 export const useAddBank = () => useMarketMutation((i: InputOf<typeof bankApi.add>) => call(bankApi.add, i));
 export const useUpdateBank = () =>
@@ -170,6 +200,9 @@ export const useAppealMessages = (id: number) =>
   });
 
 export const useResolveAppeal = () =>
-  useMarketMutation((i: InputOf<typeof adminC2cApi.appealResolve>) => call(adminC2cApi.appealResolve, i));
+  useMarketMutation(
+    (i: InputOf<typeof adminC2cApi.appealResolve>) => call(adminC2cApi.appealResolve, i),
+    money,
+  );
 export const useSupportMessage = () =>
   useMarketMutation((i: InputOf<typeof adminC2cApi.appealMessage>) => call(adminC2cApi.appealMessage, i));

@@ -5,6 +5,7 @@ import { navigate } from '../../lib/router/navigate.ts';
 import { onServerEvent, onSocketConnect } from '../../lib/socket.ts';
 import { playMessageSound } from '../chat/sound.ts';
 import { orderSoundAllowed } from '../settings/prefs.ts';
+import { invalidateWallet } from '../wallet/queries.ts';
 import { c2cKeys } from './keys.ts';
 import { samePage } from './logic.ts';
 
@@ -24,6 +25,8 @@ const handlers = {
   onC2COrderStatus: (raw: unknown) => {
     const parsed = orderStatusPayload.safeParse(raw);
     void client?.invalidateQueries({ queryKey: c2cKeys.all });
+    // A release, a cancel or a resolution moves coins: the wallet's balance and history are stale too.
+    if (client) void invalidateWallet(client);
     if (!parsed.success) return;
     if (isMerchant() && orderSoundAllowed()) playMessageSound();
     // SPEC §2: the event names the page to show; go there unless it is already open.

@@ -1,4 +1,10 @@
-import { type ChatMessage, type ChatSession, ErrorCode, messageApi } from '@chatpay/shared';
+import {
+  type ChatMessage,
+  type ChatSession,
+  ErrorCode,
+  messageApi,
+  SESSION_REFRESH_DELAY_MS,
+} from '@chatpay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
 import { ApiError, ClientCode } from '../../lib/errors.ts';
@@ -13,8 +19,6 @@ const PAGE_SIZE = 30;
 const CATCH_UP_SIZE = 100;
 /** How many of the newest messages are reloaded after a reconnect, to see recalls made meanwhile. */
 const RECENT_SIZE = 50;
-/** SPEC §4: the list refreshes 2 s after an event about a session it does not know. */
-const REFRESH_DELAY_MS = 2000;
 
 let qc: QueryClient | null = null;
 /** The query cache the engine keeps the session list in. */
@@ -31,12 +35,13 @@ export const setSessions = (fn: (list: ChatSession[]) => ChatSession[]) =>
   qc?.setQueryData<ChatSession[]>(chatKeys.sessions(), (list) => (list ? fn(list) : list));
 
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+/** SPEC §4: the list refreshes 2 s after an event about a session it does not know. */
 export const refreshSessionsSoon = () => {
   if (refreshTimer) clearTimeout(refreshTimer);
   refreshTimer = setTimeout(() => {
     refreshTimer = null;
     void qc?.invalidateQueries({ queryKey: chatKeys.sessions() });
-  }, REFRESH_DELAY_MS);
+  }, SESSION_REFRESH_DELAY_MS);
 };
 
 export const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';

@@ -6,6 +6,7 @@ export const chatKeys = {
   friends: () => [...chatKeys.all, 'friends'] as const,
   requestCount: () => [...chatKeys.all, 'requestCount'] as const,
   requests: () => [...chatKeys.all, 'requests'] as const,
-  user: (key: string) => [...chatKeys.all, 'user', key] as const,
+  users: () => [...chatKeys.all, 'user'] as const,
+  user: (key: string) => [...chatKeys.users(), key] as const,
   search: (keyword: string) => [...chatKeys.all, 'search', keyword] as const,
 };

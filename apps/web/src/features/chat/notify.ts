@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@chatpay/shared';
+import { type ChatMessage, PUSH_TAP_DELAY_MS } from '@chatpay/shared';
 import { t } from '../../lib/i18n/index.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
@@ -31,10 +31,11 @@ export const notifyMessage = (m: ChatMessage, sessionName: string) => {
       tag: `session-${m.sessionId}`,
       icon: './icon-192.png',
     });
+    // SPEC §2: a tapped notification opens its chat after PUSH_TAP_DELAY_MS, once the app is in front.
     n.onclick = () => {
       window.focus();
-      navigate({ path: Paths.chatIndex, query: { id: m.sessionId } });
       n.close();
+      setTimeout(() => navigate({ path: Paths.chatIndex, query: { id: m.sessionId } }), PUSH_TAP_DELAY_MS);
     };
   } catch {
     // Some mobile browsers only notify through a service worker; the badge still tells.

@@ -1,4 +1,4 @@
-import { type ChatSession, friendApi, sessionApi } from '@chatpay/shared';
+import { type ChatSession, friendApi, SESSION_PAGE_SIZE, sessionApi } from '@chatpay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
 import { call } from '../../lib/request.ts';
@@ -8,10 +8,11 @@ import { removeSession, replaceSession, unreadSum } from './sessions.ts';
 
 export { chatKeys } from './keys.ts';
 
-/** SPEC §4: the session list is page 1, 100 sessions, newest chat first. */
+/** SPEC §4: the session list is page 1, SESSION_PAGE_SIZE (100) sessions, newest chat first. */
 export const fetchSessions = async () =>
   withMyReads(
-    (await call(sessionApi.page, { page: 1, size: 100, order: 'lastChatTime', sort: 'desc' })).list,
+    (await call(sessionApi.page, { page: 1, size: SESSION_PAGE_SIZE, order: 'lastChatTime', sort: 'desc' }))
+      .list,
   );
 
 export const useSessions = () => {
@@ -123,7 +124,7 @@ export const useAddFriend = () => {
   return useMutation({
     mutationFn: (input: { userId: number; message?: string }) => call(friendApi.addFriend, input),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: [...chatKeys.all, 'user'] });
+      void qc.invalidateQueries({ queryKey: chatKeys.users() });
       void qc.invalidateQueries({ queryKey: chatKeys.friends() });
     },
   });

@@ -1,8 +1,9 @@
+import { MESSAGE_SOUND_THROTTLE_MS } from '@chatpay/shared';
 import { soundAllowed } from '../settings/prefs.ts';
 import { throttle } from './throttle.ts';
 
 let ctx: AudioContext | null = null;
-const allowed = throttle(1000);
+const allowed = throttle(MESSAGE_SOUND_THROTTLE_MS);
 
 /** A short two-tone chime made with WebAudio, at most once per 1000 ms (SPEC §4); silent when turned off. */
 export const playMessageSound = () => {

@@ -1,6 +1,7 @@
 import {
   formatUsdt,
   type Micro,
+  micro,
   parseUsdt,
   RED_PACKET_MAX_COUNT,
   RED_PACKET_MAX_TOTAL,
@@ -15,9 +16,9 @@ import { toMicro } from '../wallet/amount.ts';
  * one (redPacketApi.send). Null while the amount or count is not a number yet.
  */
 export const packetTotal = (kind: RedPacketKind, count: number, amount: string): Micro | null => {
-  const micro = toMicro(amount);
-  if (micro === null || !Number.isInteger(count) || count < 1) return null;
-  return kind === 'equal' ? micro * BigInt(count) : micro;
+  const share = toMicro(amount);
+  if (share === null || !Number.isInteger(count) || count < 1) return null;
+  return kind === 'equal' ? micro(share * BigInt(count)) : share;
 };
 
 export type PacketProblem =
@@ -43,9 +44,9 @@ export const checkPacket = (input: {
   if (!Number.isInteger(count) || count < 1 || count > RED_PACKET_MAX_COUNT)
     return { ok: false, problem: 'count' };
   if (input.members && count > input.members) return { ok: false, problem: 'countAboveMembers' };
-  const micro = toMicro(amount);
-  if (micro === null || micro <= 0n) return { ok: false, problem: 'amount' };
-  const total = packetTotal(kind, count, amount) ?? 0n;
+  const typed = toMicro(amount);
+  if (typed === null || typed <= 0n) return { ok: false, problem: 'amount' };
+  const total = packetTotal(kind, count, amount) ?? micro(0n);
   const minShare = parseUsdt(RED_PACKET_MIN_SHARE);
   if (total < minShare * BigInt(count)) return { ok: false, problem: 'shareTooSmall' };
   if (total > parseUsdt(RED_PACKET_MAX_TOTAL)) return { ok: false, problem: 'totalTooLarge' };
@@ -55,7 +56,7 @@ export const checkPacket = (input: {
 };
 
 /** The total for display ("0.00" while nothing valid is typed). */
-export const showTotal = (total: Micro | null) => formatUsdt(total ?? 0n);
+export const showTotal = (total: Micro | null) => formatUsdt(total ?? micro(0n));
 
 export type BubbleState = 'open' | 'opened' | 'finished' | 'expired';
 
@@ -98,9 +99,9 @@ export const tapAction = (
  * Answers the amount to show at frame `i` (0-based).
  */
 export const countUpFrame = (amount: string, i: number, steps: number): string => {
-  const micro = toMicro(amount) ?? 0n;
-  if (i >= steps - 1) return formatUsdt(micro);
-  const frame = (micro * BigInt(i + 1)) / BigInt(steps);
+  const whole = toMicro(amount) ?? micro(0n);
+  if (i >= steps - 1) return formatUsdt(whole);
+  const frame = (whole * BigInt(i + 1)) / BigInt(steps);
   // Intermediate frames show cents only, so the digits do not flicker in six places.
-  return formatUsdt(frame - (frame % 10_000n));
+  return formatUsdt(micro(frame - (frame % 10_000n)));
 };

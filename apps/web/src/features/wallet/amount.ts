@@ -1,4 +1,4 @@
-import { formatUsdt, type Micro, parseUsdt, USDT_DECIMALS } from '@chatpay/shared';
+import { formatUsdt, type Micro, micro, parseSignedUsdt, parseUsdt, USDT_DECIMALS } from '@chatpay/shared';
 
 /**
  * Amount entry and display. Amounts stay decimal strings until they are compared or summed, and then they
@@ -27,15 +27,21 @@ export type AmountProblem = 'empty' | 'invalid' | 'zero' | 'belowMinimum' | 'abo
 
 export type AmountCheck = { ok: true; micro: Micro } | { ok: false; problem: AmountProblem; micro?: Micro };
 
-/** Parses an amount as typed ("12.", "0.5") into micro-units, or null when it is not a number. */
-export const toMicro = (text: string): Micro | null => {
-  const trimmed = text.trim().replace(/\.$/, '');
-  if (!trimmed) return null;
+/** An amount as typed ("12.", " 0.5") in the form the parsers read ("12", "0.5"). */
+const typed = (text: string) => text.trim().replace(/\.$/, '');
+
+const orNull = (parse: () => Micro): Micro | null => {
   try {
-    return parseUsdt(trimmed);
+    return parse();
   } catch {
     return null;
   }
+};
+
+/** Parses an amount as typed ("12.", "0.5") into micro-units, or null when it is not a number. */
+export const toMicro = (text: string): Micro | null => {
+  const trimmed = typed(text);
+  return trimmed ? orNull(() => parseUsdt(trimmed)) : null;
 };
 
 /**
@@ -58,12 +64,8 @@ export const checkAmount = (
 };
 
 /** A signed decimal string ("-1.5") as micro-units; anything unreadable is 0. */
-export const signedMicro = (text: string | null | undefined): Micro => {
-  if (!text) return 0n;
-  const negative = text.trim().startsWith('-');
-  const micro = toMicro(text.trim().replace(/^[-+]/, '')) ?? 0n;
-  return negative ? -micro : micro;
-};
+export const signedMicro = (text: string | null | undefined): Micro =>
+  (text ? orNull(() => parseSignedUsdt(typed(text))) : null) ?? micro(0n);
 
 /**
  * An amount for display: at least 2 decimals as the spec writes them (1.00), all 6 when the amount has

@@ -16,13 +16,18 @@ export { walletKeys } from './keys.ts';
 export type HistoryTab = 'all' | 'income' | 'expense';
 const HISTORY_PAGE_SIZE = 20;
 
-/** My balance: available, frozen, total. */
+/**
+ * My balance: available, frozen, total. The one cache entry of walletApi.balance: the wallet, the market
+ * and the pay pages all read it, and whatever moves money invalidates it (`invalidateWallet`). Read again
+ * whenever a page showing it opens, as money also arrives from others.
+ */
 export const useBalance = () => {
   const token = useAuth((s) => s.token);
   return useQuery({
     queryKey: walletKeys.balance(),
     queryFn: () => call(walletApi.balance, {}),
     enabled: Boolean(token),
+    staleTime: 0,
   });
 };
 

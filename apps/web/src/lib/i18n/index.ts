@@ -1,4 +1,4 @@
-import type { Locale } from '@chatpay/shared';
+import { LOCALES, type Locale } from '@chatpay/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { StorageKey, storage } from '../storage.ts';
@@ -32,7 +32,7 @@ void i18n.use(initReactI18next).init({
   partialBundledLanguages: true,
   lng: initial,
   fallbackLng: 'en',
-  supportedLngs: ['en', 'zh', 'vn', 'jp'],
+  supportedLngs: [...LOCALES],
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,

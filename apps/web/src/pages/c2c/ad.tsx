@@ -51,7 +51,7 @@ const MyAdCard = ({ ad, fiat }: { ad: Ad; fiat: string }) => {
       <Row label={t('c2c.order.price')} value={`${ad.price} ${fiat}`} />
       <Row
         label={t('c2c.ads.remaining')}
-        value={`${ad.remaining} / ${ad.quantity} USDT`}
+        value={t('common.usdtAmount', { amount: `${ad.remaining} / ${ad.quantity}` })}
         testId={`my-ad-${ad.id}-remaining`}
       />
       <Row label={t('c2c.ad.limit')} value={`${ad.minLimit} - ${ad.maxLimit} ${fiat}`} />

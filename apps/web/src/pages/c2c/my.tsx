@@ -9,12 +9,12 @@ import { useDuration } from '../../features/c2c/components/bits.tsx';
 import { C2CTabPage } from '../../features/c2c/components/C2CTabBar.tsx';
 import {
   useApplyMerchant,
-  useBalance,
   useMerchantDetail,
   useMerchantInfo,
   useOrderUnread,
 } from '../../features/c2c/queries.ts';
 import { usePrefs } from '../../features/settings/prefs.ts';
+import { useBalance } from '../../features/wallet/queries.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
@@ -152,13 +152,17 @@ const MyPage = () => {
             <div className="c2c-tile-value" data-testid="balance-available">
               {balance.data?.available ?? '—'}
             </div>
-            <div className="c2c-tile-label">{t('c2c.my.available')} (USDT)</div>
+            <div className="c2c-tile-label">
+              {t('common.withUnit', { label: t('c2c.my.available'), unit: t('common.usdt') })}
+            </div>
           </div>
           <div className="c2c-tile">
             <div className="c2c-tile-value" data-testid="balance-frozen">
               {balance.data?.frozen ?? '—'}
             </div>
-            <div className="c2c-tile-label">{t('c2c.my.frozen')} (USDT)</div>
+            <div className="c2c-tile-label">
+              {t('common.withUnit', { label: t('c2c.my.frozen'), unit: t('common.usdt') })}
+            </div>
           </div>
         </div>
       </div>

@@ -25,7 +25,7 @@ const OrderCard = ({ o, fiat }: { o: Order; fiat: string }) => {
     >
       <div className="c2c-card-title">
         <span className={o.role === 'buyer' ? 'c2c-buy' : 'c2c-sell'}>
-          {t(`c2c.action.${o.role === 'buyer' ? 'buy' : 'sell'}`)} USDT
+          {t(o.role === 'buyer' ? 'c2c.orders.buyUsdt' : 'c2c.orders.sellUsdt')}
         </span>
         <StatusTag status={o.status} />
       </div>
@@ -35,7 +35,7 @@ const OrderCard = ({ o, fiat }: { o: Order; fiat: string }) => {
             {t('c2c.order.price')} {o.price} {fiat}
           </div>
           <div>
-            {t('c2c.order.quantity')} {o.amountCoin} USDT
+            {t('c2c.order.quantity')} {t('common.usdtAmount', { amount: o.amountCoin })}
           </div>
           <div>
             {other.nickName} · {new Date(o.createTime).toLocaleString(intlTag(i18n.language))}

@@ -1,5 +1,4 @@
-import { type AdType, advertisingApi } from '@chatpay/shared';
-import { useQuery } from '@tanstack/react-query';
+import type { AdType } from '@chatpay/shared';
 import { Button, Form, Radio, Selector, Switch } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +8,13 @@ import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { cardLabel, fiatCents, usdtMicro } from '../../features/c2c/logic.ts';
 import {
-  c2cKeys,
   useBanks,
   useMyAd,
   usePublishAd,
+  useRate,
   useTradeConfig,
   useUpdateAd,
 } from '../../features/c2c/queries.ts';
-import { call } from '../../lib/request.ts';
 import { back, navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
@@ -52,7 +50,7 @@ const PublishPage = () => {
   const existing = useMyAd(id);
   const banks = useBanks();
   const config = useTradeConfig();
-  const rate = useQuery({ queryKey: [...c2cKeys.all, 'rate'], queryFn: () => call(advertisingApi.rate, {}) });
+  const rate = useRate();
   const publish = usePublishAd();
   const update = useUpdateAd();
   const [draft, setDraft] = useState<Draft>(empty);
@@ -177,7 +175,7 @@ const PublishPage = () => {
           {money('price', t('c2c.publish.pricePlaceholder'))}
         </Form.Item>
         <Form.Item label={id ? t('c2c.publish.quantityLeft') : t('c2c.publish.quantity')}>
-          {money('quantity', 'USDT')}
+          {money('quantity', t('common.usdt'))}
         </Form.Item>
         <Form.Item label={t('c2c.publish.minLimit', { fiat })}>{money('minLimit', fiat)}</Form.Item>
         <Form.Item label={t('c2c.publish.maxLimit', { fiat })}>{money('maxLimit', fiat)}</Form.Item>

@@ -1,4 +1,4 @@
-import { MIN_TRANSFER, PIN_LENGTH } from '@chatpay/shared';
+import { ErrorCode, PIN_LENGTH } from '@chatpay/shared';
 import { Button, Radio, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,23 +9,13 @@ import { Page } from '../../components/Page.tsx';
 import { PinInput } from '../../components/PinInput.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { Row, StatsLine } from '../../features/c2c/components/bits.tsx';
-import {
-  cardLabel,
-  coinToFiat,
-  feeOf,
-  fiatCents,
-  fiatToCoin,
-  subtractUsdt,
-  usdtMicro,
-} from '../../features/c2c/logic.ts';
-import { useAd, useBanks, useStartOrder, useTradeConfig } from '../../features/c2c/queries.ts';
+import { cardLabel, previewOrder, type TakeMode } from '../../features/c2c/logic.ts';
+import { useAd, useBanks, useFetchQuote, useStartOrder, useTradeConfig } from '../../features/c2c/queries.ts';
 import { createAttempt } from '../../features/wallet/attempt.ts';
 import { confirm } from '../../lib/dialog.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError } from '../../lib/toast.ts';
-
-type Mode = 'fiat' | 'coin';
 
 /** Places an order on an ad: amount in fiat or coins with the conversion, limits, method, fee, confirm. */
 const TransPage = () => {
@@ -36,7 +26,9 @@ const TransPage = () => {
   const config = useTradeConfig();
   const banks = useBanks();
   const start = useStartOrder();
-  const [mode, setMode] = useState<Mode>('fiat');
+  const fetchQuote = useFetchQuote();
+  const [quoting, setQuoting] = useState(false);
+  const [mode, setMode] = useState<TakeMode>('fiat');
   const [input, setInput] = useState('');
   const [methodId, setMethodId] = useState<number | undefined>();
   const [pin, setPin] = useState('');
@@ -59,23 +51,19 @@ const TransPage = () => {
   const buying = a.type === 'sell';
   const full = !a.useShare;
   const text = full ? a.remaining : input.trim();
-  const effMode: Mode = full ? 'coin' : mode;
-  const amountCoin = effMode === 'coin' ? text : text ? fiatToCoin(text, a.price) : null;
-  const amountFiat = effMode === 'fiat' ? text : text ? coinToFiat(text, a.price) : null;
-  const fee = amountCoin ? feeOf(amountCoin, feePercent) : null;
-  const receive = amountCoin && fee ? subtractUsdt(amountCoin, fee) : null;
+  const effMode: TakeMode = full ? 'coin' : mode;
+  // The same rules the server applies (packages/shared pricing.ts), to preview and to explain a refusal.
+  const { amountCoin, amountFiat, fee, receive, verdict } = previewOrder(a, effMode, text, feePercent);
   const myMethods = (banks.data ?? []).filter((b) => b.type === a.paymentType);
 
   const problem = (): string | null => {
-    const coin = amountCoin ? usdtMicro(amountCoin) : null;
-    const cents = amountFiat ? fiatCents(amountFiat) : null;
-    if (coin === null || cents === null || coin <= 0n) return t('c2c.trans.amountInvalid');
-    if (coin < (usdtMicro(MIN_TRANSFER) ?? 0n)) return t('c2c.trans.belowMinimum', { min: MIN_TRANSFER });
-    if (coin > (usdtMicro(a.remaining) ?? 0n)) return t('c2c.trans.exceedsRemaining');
-    const min = fiatCents(a.minLimit) ?? 0n;
-    const max = fiatCents(a.maxLimit) ?? 0n;
-    if (!full && (cents < min || cents > max))
-      return t('c2c.trans.outOfLimits', { min: a.minLimit, max: a.maxLimit, fiat });
+    if (!verdict) return t('c2c.trans.amountInvalid');
+    if (!verdict.ok) {
+      if (verdict.code === ErrorCode.AmountBelowMinimum)
+        return t('c2c.trans.belowMinimum', { min: verdict.details.minimum });
+      if (verdict.code === ErrorCode.ExceedsRemaining) return t('c2c.trans.exceedsRemaining');
+      return t('c2c.trans.outOfLimits', { ...verdict.details, fiat });
+    }
     if (!buying && !methodId) return t('c2c.trans.chooseMethod');
     if (!buying && pin.length !== PIN_LENGTH) return t('c2c.trans.pinRequired');
     return null;
@@ -84,15 +72,23 @@ const TransPage = () => {
   const submit = async () => {
     const issue = problem();
     if (issue) return void toast(issue);
+    const amount = effMode === 'coin' ? { amountCoin: amountCoin ?? '' } : { amountFiat: amountFiat ?? '' };
+    // What I confirm is the server's answer for this order, not the preview.
+    setQuoting(true);
+    const quote = await fetchQuote({ adId: a.id, ...amount }).catch((error: unknown) => {
+      toastError(error);
+      return null;
+    });
+    setQuoting(false);
+    if (!quote) return;
     const summary = t(buying ? 'c2c.trans.confirmBuy' : 'c2c.trans.confirmSell', {
-      coin: amountCoin,
-      fiatAmount: amountFiat,
+      coin: quote.amountCoin,
+      fiatAmount: quote.amountFiat,
       fiat,
-      fee,
+      fee: quote.charge,
     });
     if (!(await confirm(summary, 'trans-confirm', t('common.confirm')))) return;
     try {
-      const amount = effMode === 'coin' ? { amountCoin: amountCoin ?? '' } : { amountFiat: amountFiat ?? '' };
       const order = await start.mutateAsync({
         adId: a.id,
         ...amount,
@@ -117,7 +113,11 @@ const TransPage = () => {
         </div>
         <StatsLine stats={a.merchant.stats} />
         <Row label={t('c2c.order.price')} value={`${a.price} ${fiat}`} testId="trans-price" />
-        <Row label={t('c2c.ad.available')} value={`${a.remaining} USDT`} testId="trans-remaining" />
+        <Row
+          label={t('c2c.ad.available')}
+          value={t('common.usdtAmount', { amount: a.remaining })}
+          testId="trans-remaining"
+        />
         <Row label={t('c2c.ad.limit')} value={`${a.minLimit} - ${a.maxLimit} ${fiat}`} />
         <Row label={t('c2c.ad.timeLimit')} value={t('c2c.minutes', { n: a.timeLimit })} />
         {a.terms ? <div className="c2c-warning">{a.terms}</div> : null}
@@ -164,22 +164,26 @@ const TransPage = () => {
                 : t('c2c.trans.coinPlaceholder')
             }
           />
-          <span>{effMode === 'fiat' ? fiat : 'USDT'}</span>
+          <span>{effMode === 'fiat' ? fiat : t('common.usdt')}</span>
         </div>
         <Row
           label={buying ? t('c2c.trans.youPay') : t('c2c.trans.youGet')}
           value={`${amountFiat ?? '—'} ${fiat}`}
           testId="trans-fiat"
         />
-        <Row label={t('c2c.order.quantity')} value={`${amountCoin ?? '—'} USDT`} testId="trans-coin" />
+        <Row
+          label={t('c2c.order.quantity')}
+          value={t('common.usdtAmount', { amount: amountCoin ?? '—' })}
+          testId="trans-coin"
+        />
         <Row
           label={t('c2c.order.fee', { percent: feePercent })}
-          value={`${fee ?? '—'} USDT`}
+          value={t('common.usdtAmount', { amount: fee ?? '—' })}
           testId="trans-fee"
         />
         <Row
           label={buying ? t('c2c.trans.youReceive') : t('c2c.trans.buyerReceives')}
-          value={`${receive ?? '—'} USDT`}
+          value={t('common.usdtAmount', { amount: receive ?? '—' })}
           testId="trans-receive"
         />
       </div>
@@ -219,7 +223,7 @@ const TransPage = () => {
           block
           size="large"
           color={buying ? 'success' : 'danger'}
-          loading={start.isPending}
+          loading={quoting || start.isPending}
           onClick={submit}
           data-testid="trans-submit"
         >

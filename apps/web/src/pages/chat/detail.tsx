@@ -1,4 +1,4 @@
-import { type GroupInfo, type GroupMemberInfo, groupApi } from '@chatpay/shared';
+import type { GroupInfo, GroupMemberInfo } from '@chatpay/shared';
 import { Button, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -7,12 +7,22 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { MemberGrid } from '../../features/chat/components/MemberGrid.tsx';
 import { myId } from '../../features/chat/engine.ts';
-import { useGroupInfo, useGroupRun } from '../../features/chat/groups.ts';
+import {
+  useDissolveGroup,
+  useGroupInfo,
+  useMuteMember,
+  useQuitGroup,
+  useRemoveMembers,
+  useSetManager,
+  useTransferOwner,
+  useUnmuteMember,
+  useUnsetManager,
+} from '../../features/chat/groups.ts';
 import { useSheet } from '../../features/chat/useSheet.ts';
 import { confirm } from '../../lib/dialog.ts';
-import { call } from '../../lib/request.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
+import { orToast } from '../../lib/toast.ts';
 
 type Action = 'setManager' | 'unsetManager' | 'mute' | 'unmute' | 'remove' | 'transfer' | 'profile';
 
@@ -35,7 +45,14 @@ const GroupDetailPage = () => {
   const [params] = useSearchParams();
   const sessionId = Number(params.get('id')) || 0;
   const info = useGroupInfo(sessionId);
-  const run = useGroupRun();
+  const setManager = useSetManager(sessionId);
+  const unsetManager = useUnsetManager(sessionId);
+  const mute = useMuteMember(sessionId);
+  const unmute = useUnmuteMember(sessionId);
+  const remove = useRemoveMembers(sessionId);
+  const transferOwner = useTransferOwner(sessionId);
+  const dissolveGroup = useDissolveGroup(sessionId);
+  const quit = useQuitGroup(sessionId);
   const showSheet = useSheet();
   const me = myId();
   const g = info.data;
@@ -51,17 +68,17 @@ const GroupDetailPage = () => {
 
   const act = async (a: Action, m: GroupMemberInfo) => {
     if (a === 'profile') return navigate({ path: Paths.chatUserDetail, query: { id: m.userId } });
-    if (a === 'setManager') await run(() => call(groupApi.setManager, ref(m.userId)));
-    if (a === 'unsetManager') await run(() => call(groupApi.unsetManager, ref(m.userId)));
-    if (a === 'mute') await run(() => call(groupApi.mute, ref(m.userId)));
-    if (a === 'unmute') await run(() => call(groupApi.unmute, ref(m.userId)));
+    if (a === 'setManager') await orToast(setManager.mutateAsync(ref(m.userId)));
+    if (a === 'unsetManager') await orToast(unsetManager.mutateAsync(ref(m.userId)));
+    if (a === 'mute') await orToast(mute.mutateAsync(ref(m.userId)));
+    if (a === 'unmute') await orToast(unmute.mutateAsync(ref(m.userId)));
     if (
       a === 'remove' &&
       (await confirm(t('group.removeConfirm'), 'group-remove-dialog', t('common.delete'), true))
     )
-      await run(() => call(groupApi.remove, { groupId: g.groupId, userIds: [m.userId] }));
+      await orToast(remove.mutateAsync({ groupId: g.groupId, userIds: [m.userId] }));
     if (a === 'transfer' && (await confirm(t('group.transferConfirm'), 'group-transfer-dialog')))
-      await run(() => call(groupApi.transferOwner, ref(m.userId)));
+      await orToast(transferOwner.mutateAsync(ref(m.userId)));
   };
 
   const onMember = (m: GroupMemberInfo) => {
@@ -102,10 +119,8 @@ const GroupDetailPage = () => {
       true,
     );
     if (!ok) return;
-    const done = await run(() => call(dissolve ? groupApi.dissolve : groupApi.quit, { groupId: g.groupId }));
-    if (done === null) return;
-    if (dissolve) void info.refetch();
-    else navigate({ path: Paths.root, mode: 'reLaunch' });
+    const done = await orToast((dissolve ? dissolveGroup : quit).mutateAsync({ groupId: g.groupId }));
+    if (done !== null && !dissolve) navigate({ path: Paths.root, mode: 'reLaunch' });
   };
 
   const edit = (field: 'name' | 'announcement') =>

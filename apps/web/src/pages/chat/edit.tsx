@@ -1,14 +1,13 @@
-import { GROUP_ANNOUNCEMENT_MAX, GROUP_NAME_MAX, GROUP_NOTE_MAX, groupApi } from '@chatpay/shared';
+import { GROUP_ANNOUNCEMENT_MAX, GROUP_NAME_MAX, GROUP_NOTE_MAX } from '@chatpay/shared';
 import { Button, TextArea } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/Page.tsx';
 import { myId } from '../../features/chat/engine.ts';
-import { useGroupInfo, useGroupRun } from '../../features/chat/groups.ts';
-import { call } from '../../lib/request.ts';
+import { useGroupInfo, useSetGroupNote, useUpdateGroup } from '../../features/chat/groups.ts';
 import { back } from '../../lib/router/navigate.ts';
-import { toast, toastSuccess } from '../../lib/toast.ts';
+import { orToast, toast, toastSuccess } from '../../lib/toast.ts';
 
 type Field = 'name' | 'announcement' | 'note';
 const fields: readonly string[] = ['name', 'announcement', 'note'];
@@ -31,7 +30,8 @@ const GroupEditPage = () => {
   const asked = params.get('field') ?? '';
   const field = (fields.includes(asked) ? asked : 'name') as Field;
   const info = useGroupInfo(sessionId);
-  const run = useGroupRun();
+  const update = useUpdateGroup(sessionId);
+  const setNote = useSetGroupNote(sessionId);
   const [value, setValue] = useState('');
   const me = myId();
   const initial =
@@ -45,10 +45,10 @@ const GroupEditPage = () => {
     if (!g) return;
     // An empty alias means "my nick name"; the name and the announcement cannot be empty.
     if (field !== 'note' && !value.trim()) return toast(t('common.contentEmpty'));
-    const done = await run(() =>
+    const done = await orToast(
       field === 'note'
-        ? call(groupApi.setNote, { groupId: g.groupId, note: value.trim() })
-        : call(groupApi.update, { groupId: g.groupId, [field]: value.trim() }),
+        ? setNote.mutateAsync({ groupId: g.groupId, note: value.trim() })
+        : update.mutateAsync({ groupId: g.groupId, [field]: value.trim() }),
     );
     if (done) {
       toastSuccess(t('common.saved'));

@@ -1,4 +1,4 @@
-import { GROUP_MIN_INVITEES, groupApi } from '@chatpay/shared';
+import { GROUP_MIN_INVITEES } from '@chatpay/shared';
 import { Checkbox, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,11 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { useGroupInfo, useGroupRun } from '../../features/chat/groups.ts';
+import { useCreateGroup, useGroupInfo, useInvite } from '../../features/chat/groups.ts';
 import { useFriends } from '../../features/chat/queries.ts';
-import { call } from '../../lib/request.ts';
 import { back, navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
+import { orToast } from '../../lib/toast.ts';
 
 /** Pick friends: a new group (at least 2), or with `?id=<sessionId>` friends to invite into that group. */
 const GroupCreatePage = () => {
@@ -20,9 +20,10 @@ const GroupCreatePage = () => {
   const sessionId = Number(params.get('id')) || 0;
   const group = useGroupInfo(sessionId);
   const friends = useFriends();
-  const run = useGroupRun();
+  const invite = useInvite(sessionId);
+  const create = useCreateGroup();
   const [picked, setPicked] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
+  const busy = invite.isPending || create.isPending;
   const inGroup = new Set((group.data?.members ?? []).map((m) => m.userId));
   const list = (friends.data ?? []).filter((f) => !inGroup.has(f.userId));
   const min = sessionId ? 1 : GROUP_MIN_INVITEES;
@@ -30,12 +31,12 @@ const GroupCreatePage = () => {
   const toggle = (id: number) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
 
   const submit = async () => {
-    setBusy(true);
     const g = group.data;
-    const result = g
-      ? await run(() => call(groupApi.invite, { groupId: g.groupId, userIds: picked }))
-      : await run(() => call(groupApi.create, { userIds: picked }));
-    setBusy(false);
+    const result = await orToast(
+      g
+        ? invite.mutateAsync({ groupId: g.groupId, userIds: picked })
+        : create.mutateAsync({ userIds: picked }),
+    );
     if (!result) return;
     if (g) back();
     else navigate({ path: Paths.chatIndex, query: { id: result.sessionId }, mode: 'redirectTo' });

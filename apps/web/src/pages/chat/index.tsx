@@ -7,22 +7,11 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { Composer, type MediaKind } from '../../features/chat/components/Composer.tsx';
 import { MessageList, type MessageListHandle } from '../../features/chat/components/MessageList.tsx';
-import {
-  loadOlder,
-  markRead,
-  myId,
-  onSendError,
-  openThread,
-  recallMessage,
-  removeForMe,
-  retryFailed,
-  sendMessage,
-} from '../../features/chat/engine.ts';
+import { canRecall } from '../../features/chat/convo.ts';
+import { myId, onSendError } from '../../features/chat/engine.ts';
 import { sessionAvatar } from '../../features/chat/format.ts';
-import { sendImage, sendMedia, sendVoice } from '../../features/chat/media.ts';
-import { useSessionDetail } from '../../features/chat/queries.ts';
-import { emptyThread, useChatStore } from '../../features/chat/store.ts';
 import type { UiMessage } from '../../features/chat/thread.ts';
+import { useChat } from '../../features/chat/useChat.ts';
 import { useSheet } from '../../features/chat/useSheet.ts';
 import { OpenPacket } from '../../features/redpacket/components/OpenPacket.tsx';
 import { useOpenPacket } from '../../features/redpacket/openStore.ts';
@@ -45,52 +34,48 @@ const ChatPage = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const sessionId = Number(params.get('id')) || 0;
-  const detail = useSessionDetail(sessionId);
-  const thread = useChatStore((s) => s.threads[sessionId] ?? emptyThread);
+  const chat = useChat(sessionId);
   const me = myId();
   const myAvatar = useAuth((s) => s.user?.avatar ?? '');
   const list = useRef<MessageListHandle>(null);
   const showSheet = useSheet();
 
   useEffect(() => {
-    if (!sessionId) {
-      leave(new ApiError(t('errors.1307'), ErrorCode.SessionNotFound));
-      return;
-    }
-    useChatStore.getState().setOpen(sessionId);
-    openThread(sessionId).catch(leave);
     const off = onSendError((error) => toastError(error));
     return () => {
       off();
       useOpenPacket.getState().close();
-      if (useChatStore.getState().openId === sessionId) useChatStore.getState().setOpen(null);
     };
-  }, [sessionId, t]);
+  }, []);
 
+  const failed = chat.status === 'error' ? chat.error : null;
   useEffect(() => {
-    if (detail.error) leave(detail.error);
-  }, [detail.error]);
+    if (failed) leave(failed);
+  }, [failed]);
 
   // Read state: whatever is shown while the page is visible is read.
-  const newest = thread.items.length;
+  const thread = chat.status === 'ready' || chat.status === 'dissolved' ? chat.thread : null;
+  const newest = thread?.items.length ?? 0;
+  const markRead = chat.status === 'ready' || chat.status === 'dissolved' ? chat.markRead : null;
   useEffect(() => {
-    if (newest > 0 && document.visibilityState === 'visible') void markRead(sessionId);
-  }, [newest, sessionId]);
+    if (markRead && newest > 0 && document.visibilityState === 'visible') void markRead();
+  }, [newest, markRead]);
 
-  const onLoadOlder = useCallback(() => loadOlder(sessionId), [sessionId]);
-  const onRetry = useCallback((_m: UiMessage) => retryFailed(sessionId), [sessionId]);
+  const loadOlder = chat.status === 'ready' || chat.status === 'dissolved' ? chat.loadOlder : null;
+  const onLoadOlder = useCallback(() => (loadOlder ? loadOlder() : Promise.resolve(0)), [loadOlder]);
+  const retry = chat.status === 'ready' ? chat.retryFailed : null;
+  const onRetry = useCallback((_m: UiMessage) => retry?.(), [retry]);
+  // Recall only where the chat is live; deleting for me also where its history stays to read.
+  const recall = chat.status === 'ready' ? chat.recall : null;
+  const remove = chat.status === 'ready' || chat.status === 'dissolved' ? chat.removeForMe : null;
   const onMenu = useCallback(
     (m: UiMessage) => {
       if (m.status !== 'sent') return;
-      const mine = m.senderId === myId();
-      // Money messages stay: the money has moved, so they cannot be recalled.
-      const money = m.contentType === 'transfer' || m.contentType === 'redpacket';
-      const canRecall =
-        mine && !money && !m.recalled && Date.now() - new Date(m.createTime).getTime() < RECALL_WINDOW_MS;
+      const recallable = recall !== null && canRecall(m, myId(), Date.now(), RECALL_WINDOW_MS);
       const actions = [
         m.contentType === 'text' ? { key: 'copy', text: t('common.copy') } : null,
-        canRecall ? { key: 'recall', text: t('chat.recall') } : null,
-        { key: 'delete', text: t('common.delete'), danger: true },
+        recallable ? { key: 'recall', text: t('chat.recall') } : null,
+        remove ? { key: 'delete', text: t('common.delete'), danger: true } : null,
       ].filter((a) => a !== null);
       const handler = showSheet({
         cancelText: t('common.cancel'),
@@ -102,30 +87,17 @@ const ChatPage = () => {
         onAction: (a) => {
           handler.close();
           if (a.key === 'copy') void copyText(String(m.content.text ?? ''));
-          if (a.key === 'recall') recallMessage(m).catch(toastError);
-          if (a.key === 'delete') removeForMe(m).catch(toastError);
+          if (a.key === 'recall') recall?.(m).catch(toastError);
+          if (a.key === 'delete') remove?.(m).catch(toastError);
         },
       });
     },
-    [t, showSheet],
+    [t, showSheet, recall, remove],
   );
 
   const toBottom = () => requestAnimationFrame(() => list.current?.toBottom());
-  const onText = (text: string) => {
-    sendMessage(sessionId, 'text', { text });
-    toBottom();
-  };
-  const onFile = (kind: MediaKind, file: File) => {
-    if (kind === 'image') void sendImage(sessionId, file).then(toBottom);
-    else sendMedia(sessionId, kind, file);
-    toBottom();
-  };
-  const onVoice = (blob: Blob, seconds: number) => {
-    sendVoice(sessionId, blob, seconds);
-    toBottom();
-  };
 
-  const session = detail.data;
+  const session = chat.status === 'error' ? null : chat.session;
   const group = session?.groupInfo ?? null;
   const members = useMemo(
     () =>
@@ -166,7 +138,7 @@ const ChatPage = () => {
       }
     >
       <div className="chat-main" data-testid="chat-page" data-session={sessionId}>
-        {thread.loaded ? (
+        {thread ? (
           <MessageList
             ref={list}
             items={thread.items}
@@ -184,15 +156,24 @@ const ChatPage = () => {
           <Loading />
         )}
       </div>
-      {group?.dissolved ? (
+      {chat.status === 'dissolved' ? (
         <div className="group-notice" data-testid="chat-dissolved">
           {t('group.dissolved')}
         </div>
-      ) : (
+      ) : chat.status === 'ready' ? (
         <Composer
-          onText={onText}
-          onFile={onFile}
-          onVoice={onVoice}
+          onText={(text) => {
+            chat.sendText(text);
+            toBottom();
+          }}
+          onFile={(kind: MediaKind, file) => {
+            void chat.sendFile(kind, file).then(toBottom);
+            toBottom();
+          }}
+          onVoice={(blob, seconds) => {
+            chat.sendVoice(blob, seconds);
+            toBottom();
+          }}
           onLayout={() => list.current?.toBottom()}
           onTransfer={
             session?.type === 'single' && session.userId
@@ -203,7 +184,7 @@ const ChatPage = () => {
             session ? () => navigate({ path: Paths.redPacketSend, query: { id: sessionId } }) : undefined
           }
         />
-      )}
+      ) : null}
       <OpenPacket />
     </Page>
   );

@@ -114,7 +114,7 @@ const RedPacketSendPage = () => {
             value={amount}
             onChange={(e) => setAmount(sanitizeAmount(e.target.value))}
           />
-          <span className="unit">USDT</span>
+          <span className="unit">{t('common.usdt')}</span>
         </div>
         {group ? (
           <div className="rp-kind-switch">
@@ -145,7 +145,7 @@ const RedPacketSendPage = () => {
           />
         </div>
         <div className="rp-send-total" data-testid="rp-total">
-          <small>USDT</small>
+          <small>{t('common.usdt')}</small>
           {showTotal(total)}
         </div>
         <Button

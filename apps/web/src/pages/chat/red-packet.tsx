@@ -71,7 +71,7 @@ const RedPacketPage = () => {
             <>
               <div className="rp-detail-mine" data-testid="rp-detail-mine">
                 {showUsdt(p.myAmount)}
-                <small>USDT</small>
+                <small>{t('common.usdt')}</small>
               </div>
               <div className="rp-detail-saved">{t('redPacket.savedToWallet')}</div>
             </>
@@ -98,7 +98,9 @@ const RedPacketPage = () => {
                 <div className="rp-claim-time">{claimTime(c.createTime, i18n.language)}</div>
               </div>
               <div className="rp-claim-side">
-                <span className="rp-claim-amount">{showUsdt(c.amount)} USDT</span>
+                <span className="rp-claim-amount">
+                  {t('common.usdtAmount', { amount: showUsdt(c.amount) })}
+                </span>
                 {c.luckiest ? <span className="rp-best">★ {t('redPacket.detail.best')}</span> : null}
               </div>
             </div>

@@ -1,3 +1,4 @@
+import { FRIEND_GREETING_MAX } from '@chatpay/shared';
 import { Button, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -161,7 +162,7 @@ const UserDetailPage = () => {
               <TextInput
                 value={greeting}
                 onChange={setGreeting}
-                maxLength={100}
+                maxLength={FRIEND_GREETING_MAX}
                 testId="user-greeting"
                 placeholder={t('friends.greetingPlaceholder')}
               />

@@ -43,7 +43,7 @@ const AppealList = () => {
           key={o.orderId}
           onClick={() => void navigate({ path: Paths.supportAppeals, query: { id: o.orderId } })}
           description={o.appealReason}
-          extra={`${o.amountCoin} USDT`}
+          extra={t('common.usdtAmount', { amount: o.amountCoin })}
           data-testid={`appeal-${o.orderId}`}
         >
           #{o.orderId} · {o.buyer.nickName} → {o.seller.nickName}
@@ -107,12 +107,14 @@ const AppealDetail = ({ id }: { id: number }) => {
           {(messages.data ?? []).map((m) => (
             <div key={m.id}>
               <b>
-                {m.senderId === o.buyer.userId
-                  ? o.buyer.nickName
-                  : m.senderId === o.seller.userId
-                    ? o.seller.nickName
-                    : t('support.system')}
-                :
+                {t('support.speaker', {
+                  name:
+                    m.senderId === o.buyer.userId
+                      ? o.buyer.nickName
+                      : m.senderId === o.seller.userId
+                        ? o.seller.nickName
+                        : t('support.system'),
+                })}
               </b>{' '}
               {messageText(m.content, m.contentType)}
             </div>

@@ -182,7 +182,7 @@ const PayDeskPage = () => {
           <div className="pay-block cashier-summary" data-testid="paydesk-summary">
             <div className="cashier-label">{item.name}</div>
             <div className="cashier-price" data-testid="paydesk-price">
-              <span className="pay-result-unit">USDT</span>
+              <span className="pay-result-unit">{t('common.usdt')}</span>
               {showUsdt(item.price)}
             </div>
             {current ? (

@@ -40,7 +40,7 @@ const PaySuccessPage = () => {
           {paid ? t('payDesk.success') : t(`payDesk.status.${o.status}`)}
         </div>
         <div className="pay-result-amount" data-testid="pay-success-amount">
-          <span className="pay-result-unit">USDT</span>
+          <span className="pay-result-unit">{t('common.usdt')}</span>
           {showUsdt(o.amount)}
         </div>
         <dl className="order-details">

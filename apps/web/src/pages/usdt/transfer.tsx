@@ -38,7 +38,7 @@ const Result = ({ result, onDone }: { result: TransferResult; onDone: () => void
       <CheckCircleFill className="pay-result-icon" />
       <div className="pay-result-title">{t('transfer.success')}</div>
       <div className="pay-result-amount">
-        <span className="pay-result-unit">USDT</span>
+        <span className="pay-result-unit">{t('common.usdt')}</span>
         {showUsdt(result.amount)}
       </div>
       <div className="pay-result-line">

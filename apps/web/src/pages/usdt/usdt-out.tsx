@@ -1,4 +1,5 @@
 import type { ChainRecord, Network } from '@chatpay/shared';
+import { MIN_WITHDRAWAL } from '@chatpay/shared';
 import { Button } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, ScanningOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
@@ -47,7 +48,7 @@ const UsdtOutPage = () => {
   const records = useChainRecords('withdrawal');
   useChainEvents();
 
-  const min = settings?.minWithdrawal ?? '50.00';
+  const min = settings?.minWithdrawal ?? MIN_WITHDRAWAL;
   const check = checkAmount(amount, { min, balance: null });
   const estimate = useEstimate(network, check.ok ? amount : null);
   const total = estimate.data && check.ok ? estimate.data.total : null;
@@ -107,7 +108,7 @@ const UsdtOutPage = () => {
             {live.status === 'completed' ? t('chain.status.completed') : t('chain.submitted')}
           </div>
           <div className="pay-result-amount">
-            <span className="pay-result-unit">USDT</span>
+            <span className="pay-result-unit">{t('common.usdt')}</span>
             {showUsdt(live.amount)}
           </div>
           <div className="chain-records">
@@ -187,12 +188,13 @@ const UsdtOutPage = () => {
               <div>
                 <span>{t('chain.fee')}</span>
                 <span data-testid="withdraw-fee">
-                  {showUsdt(estimate.data.fee)} (
-                  {t('chain.feeDetail', {
-                    gas: showUsdt(estimate.data.gasFee),
-                    percent: settings?.feePercent ?? '0',
+                  {t('chain.feeWithDetail', {
+                    fee: showUsdt(estimate.data.fee),
+                    detail: t('chain.feeDetail', {
+                      gas: showUsdt(estimate.data.gasFee),
+                      percent: settings?.feePercent ?? '0',
+                    }),
                   })}
-                  )
                 </span>
               </div>
               <div>

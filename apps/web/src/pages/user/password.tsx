@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@chatpay/shared';
 import { Button, Form } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +7,6 @@ import { TextInput } from '../../components/TextInput.tsx';
 import { useChangePassword } from '../../features/user/queries.ts';
 import { back } from '../../lib/router/navigate.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
-
-const MIN_PASSWORD = 6;
 
 /** Change the login password: current, new and confirmation; the answer is a new login to store. */
 const PasswordPage = () => {
@@ -19,7 +18,7 @@ const PasswordPage = () => {
 
   const submit = async () => {
     if (!current) return toast(t('sign.required', { field: t('password.current') }));
-    if (next.length < MIN_PASSWORD) return toast(t('password.tooShort'));
+    if (next.length < PASSWORD_MIN_LENGTH) return toast(t('password.tooShort'));
     if (next !== again) return toast(t('password.mismatch'));
     try {
       await change.mutateAsync({ password: current, newPassword: next });

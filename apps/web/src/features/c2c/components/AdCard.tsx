@@ -37,7 +37,8 @@ export const AdCard = ({
             <small>{fiat}</small> {ad.price}
           </div>
           <div className="c2c-muted">
-            {t('c2c.ad.available')} <span data-testid={`ad-${ad.id}-remaining`}>{ad.remaining}</span> USDT
+            {t('c2c.ad.available')} <span data-testid={`ad-${ad.id}-remaining`}>{ad.remaining}</span>{' '}
+            {t('common.usdt')}
           </div>
           <div className="c2c-muted">
             {t('c2c.ad.limit')} {ad.minLimit} - {ad.maxLimit} {fiat}

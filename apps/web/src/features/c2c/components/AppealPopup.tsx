@@ -1,3 +1,4 @@
+import { APPEAL_PROOF_MAX } from '@chatpay/shared';
 import { Button, Popup } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,8 +6,6 @@ import { upload } from '../../../lib/request.ts';
 import { toast, toastError } from '../../../lib/toast.ts';
 import { useAppeal } from '../queries.ts';
 import { Proof } from './bits.tsx';
-
-const MAX_PROOF = 9;
 
 /** The appeal form: a reason and image or video proof (required from the buyer, SPEC §4). */
 export const AppealPopup = ({
@@ -31,7 +30,7 @@ export const AppealPopup = ({
     if (!files?.length) return;
     setUploading(true);
     try {
-      for (const file of [...files].slice(0, MAX_PROOF - proof.length)) {
+      for (const file of [...files].slice(0, APPEAL_PROOF_MAX - proof.length)) {
         const url = await upload(file);
         setProof((list) => [...list, url]);
       }
@@ -93,7 +92,7 @@ export const AppealPopup = ({
             size="small"
             style={{ marginTop: 8 }}
             loading={uploading}
-            disabled={proof.length >= MAX_PROOF}
+            disabled={proof.length >= APPEAL_PROOF_MAX}
             onClick={() => fileRef.current?.click()}
             data-testid="appeal-upload"
           >

@@ -19,9 +19,21 @@ export const OrderAmounts = ({ order, fiat }: { order: Omit<Order, 'role'>; fiat
         testId="order-amount-fiat"
       />
       <Row label={t('c2c.order.price')} value={`${order.price} ${fiat}`} testId="order-price" />
-      <Row label={t('c2c.order.quantity')} value={`${order.amountCoin} USDT`} testId="order-amount-coin" />
-      <Row label={t('c2c.order.charge')} value={`${order.charge} USDT`} testId="order-charge" />
-      <Row label={t('c2c.order.receive')} value={`${order.receive} USDT`} testId="order-receive" />
+      <Row
+        label={t('c2c.order.quantity')}
+        value={t('common.usdtAmount', { amount: order.amountCoin })}
+        testId="order-amount-coin"
+      />
+      <Row
+        label={t('c2c.order.charge')}
+        value={t('common.usdtAmount', { amount: order.charge })}
+        testId="order-charge"
+      />
+      <Row
+        label={t('c2c.order.receive')}
+        value={t('common.usdtAmount', { amount: order.receive })}
+        testId="order-receive"
+      />
       <CopyRow label={t('c2c.order.orderId')} value={String(order.orderId)} testId="order-id" />
       <Row label={t('c2c.order.createTime')} value={time(order.createTime)} />
       {order.paymentTime ? <Row label={t('c2c.order.paymentTime')} value={time(order.paymentTime)} /> : null}
@@ -87,7 +99,7 @@ export const AppealCard = ({ order }: { order: Omit<Order, 'role'> }) => {
       ) : null}
       {order.resolutionNote ? (
         <div className="c2c-warning" data-testid="order-resolution">
-          {t('c2c.appeal.resolution')}: {order.resolutionNote}
+          {t('c2c.appeal.resolutionLine', { note: order.resolutionNote })}
         </div>
       ) : null}
     </div>

@@ -104,7 +104,7 @@ export const OpenPacket = () => {
             <>
               <div className="rp-open-amount" data-testid="rp-open-amount" data-amount={won}>
                 <CountUp amount={won} />
-                <small>USDT</small>
+                <small>{t('common.usdt')}</small>
               </div>
               <div className="rp-open-note">{t('redPacket.savedToWallet')}</div>
               <button type="button" className="rp-open-link" onClick={toDetail} data-testid="rp-open-detail">

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { sanitizeAmount } from '../amount.ts';
 
 interface Props {
@@ -22,24 +23,27 @@ export const AmountField = ({
   hint,
   error,
   autoFocus,
-}: Props) => (
-  <div className="amount-field">
-    <div className="amount-field-label">{label}</div>
-    <label className="amount-field-row">
-      <span className="amount-field-unit">USDT</span>
-      <input
-        className="amount-field-input"
-        data-testid={testId}
-        aria-label={label}
-        inputMode="decimal"
-        autoComplete="off"
-        // biome-ignore lint/a11y/noAutofocus: the amount is the one thing this screen asks for
-        autoFocus={autoFocus}
-        placeholder={placeholder}
-        value={value}
-        onChange={(e) => onChange(sanitizeAmount(e.target.value))}
-      />
-    </label>
-    {hint ? <div className={`amount-field-hint${error ? ' error' : ''}`}>{hint}</div> : null}
-  </div>
-);
+}: Props) => {
+  const { t } = useTranslation();
+  return (
+    <div className="amount-field">
+      <div className="amount-field-label">{label}</div>
+      <label className="amount-field-row">
+        <span className="amount-field-unit">{t('common.usdt')}</span>
+        <input
+          className="amount-field-input"
+          data-testid={testId}
+          aria-label={label}
+          inputMode="decimal"
+          autoComplete="off"
+          // biome-ignore lint/a11y/noAutofocus: the amount is the one thing this screen asks for
+          autoFocus={autoFocus}
+          placeholder={placeholder}
+          value={value}
+          onChange={(e) => onChange(sanitizeAmount(e.target.value))}
+        />
+      </label>
+      {hint ? <div className={`amount-field-hint${error ? ' error' : ''}`}>{hint}</div> : null}
+    </div>
+  );
+};

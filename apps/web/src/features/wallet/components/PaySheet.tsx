@@ -97,7 +97,7 @@ export const PaySheet = ({ visible, purpose, amount, onClose, onPay, onError }: 
         </div>
         <div className="pay-sheet-purpose">{purpose}</div>
         <div className="pay-sheet-amount" data-testid="pay-sheet-amount">
-          <span className="pay-sheet-unit">USDT</span>
+          <span className="pay-sheet-unit">{t('common.usdt')}</span>
           {showUsdt(amount)}
         </div>
         <div className="pay-sheet-pin" ref={box}>

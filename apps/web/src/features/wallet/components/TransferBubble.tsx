@@ -42,7 +42,7 @@ export const TransferBubble = ({
         </span>
         <span className="money-bubble-text">
           <span className="tf-amount" data-testid="tf-amount">
-            {showUsdt(amount)} USDT
+            {t('common.usdtAmount', { amount: showUsdt(amount) })}
           </span>
           {remark ? <span className="money-bubble-sub">{remark}</span> : null}
         </span>

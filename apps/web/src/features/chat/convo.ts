@@ -1,0 +1,93 @@
+import type { ChatMessage, ChatSession } from '@chatpay/shared';
+import type { MediaKind } from './components/Composer.tsx';
+import { loadOlder, markRead, recallMessage, removeForMe, retryFailed, sendMessage } from './engine.ts';
+import { sendImage, sendMedia, sendVoice } from './media.ts';
+import type { Thread } from './store.ts';
+import type { UiMessage } from './thread.ts';
+
+/**
+ * The chat page as a typed state (social-app's ConvoState). What may be done to a chat depends on where it
+ * is, and the type says so: only a `ready` chat sends, retries and recalls; a `dissolved` group keeps its
+ * history to read, scroll back and delete from, and nothing else; `loading` and `error` offer nothing.
+ *
+ *   loading ──(session and first page loaded)──► ready ──(the group is dissolved)──► dissolved
+ *      │                                          │
+ *      └──────────(either load fails)─────────────┴──► error (the page leaves)
+ */
+export type ChatState =
+  | { status: 'loading'; sessionId: number; session: ChatSession | null }
+  | { status: 'error'; sessionId: number; error: unknown }
+  | ({ status: 'ready'; sessionId: number; session: ChatSession; thread: Thread } & WriteActions)
+  | ({ status: 'dissolved'; sessionId: number; session: ChatSession; thread: Thread } & ReadActions);
+
+/** What a chat whose history can only be read allows. */
+export interface ReadActions {
+  /** History upward; answers how many messages arrived. */
+  loadOlder: () => Promise<number>;
+  /** Marks what is shown read. */
+  markRead: () => Promise<void>;
+  /** Deletes a message for me only. */
+  removeForMe: (message: UiMessage) => Promise<void>;
+}
+
+/** What a live chat allows besides reading. */
+export interface WriteActions extends ReadActions {
+  sendText: (text: string) => void;
+  sendFile: (kind: MediaKind, file: File) => Promise<void>;
+  sendVoice: (blob: Blob, seconds: number) => void;
+  /** Sends every failed message of the chat again, in order. */
+  retryFailed: () => void;
+  recall: (message: UiMessage) => Promise<void>;
+}
+
+/** Where the chat's data stands: the session query, the thread in the store, the first page's outcome. */
+export interface ChatSources {
+  sessionId: number;
+  session: { data: ChatSession | undefined; error: unknown };
+  thread: Thread;
+  /** Why the chat cannot open (its first page failed, or there is no session id). */
+  openError: unknown;
+}
+
+/** The state of a chat from its sources; `actions` are bound to its session (chatActions). */
+export const chatState = (sources: ChatSources, actions: WriteActions): ChatState => {
+  const { sessionId, session, thread } = sources;
+  const error = sources.openError ?? session.error;
+  if (error) return { status: 'error', sessionId, error };
+  if (!session.data || !thread.loaded) return { status: 'loading', sessionId, session: session.data ?? null };
+  const base = { sessionId, session: session.data, thread };
+  if (session.data.groupInfo?.dissolved) {
+    const { loadOlder, markRead, removeForMe } = actions;
+    return { status: 'dissolved', ...base, loadOlder, markRead, removeForMe };
+  }
+  return { status: 'ready', ...base, ...actions };
+};
+
+/** The engine's calls bound to one session. */
+export const chatActions = (sessionId: number): WriteActions => ({
+  loadOlder: () => loadOlder(sessionId),
+  markRead: () => markRead(sessionId),
+  removeForMe: (message) => removeForMe(message),
+  sendText: (text) => sendMessage(sessionId, 'text', { text }),
+  sendFile: async (kind, file) => {
+    if (kind === 'image') await sendImage(sessionId, file);
+    else sendMedia(sessionId, kind, file);
+  },
+  sendVoice: (blob, seconds) => sendVoice(sessionId, blob, seconds),
+  retryFailed: () => retryFailed(sessionId),
+  recall: (message) => recallMessage(message),
+});
+
+/** Whether a message of this chat may be recalled now: mine, not money, not recalled, inside the window. */
+export const canRecall = (
+  message: Pick<ChatMessage, 'senderId' | 'contentType' | 'recalled' | 'createTime'>,
+  me: number | null,
+  now: number,
+  windowMs: number,
+) =>
+  message.senderId === me &&
+  // Money messages stay: the money has moved, so they cannot be recalled.
+  message.contentType !== 'transfer' &&
+  message.contentType !== 'redpacket' &&
+  !message.recalled &&
+  now - new Date(message.createTime).getTime() < windowMs;

@@ -1,0 +1,47 @@
+import { ErrorCode } from '@chatpay/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { ApiError } from '../../lib/errors.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { type ChatState, chatActions, chatState } from './convo.ts';
+import { openThread } from './engine.ts';
+import { useSessionDetail } from './queries.ts';
+import { emptyThread, useChatStore } from './store.ts';
+
+/**
+ * One chat as a typed state (convo.ts): opens it (the first page, or a catch-up) and marks it the open
+ * chat while mounted, and answers what it is and what may be done to it now.
+ */
+export const useChat = (sessionId: number): ChatState => {
+  const detail = useSessionDetail(sessionId);
+  const thread = useChatStore((s) => s.threads[sessionId] ?? emptyThread);
+  const [openError, setOpenError] = useState<unknown>(null);
+
+  useEffect(() => {
+    setOpenError(null);
+    if (!sessionId) return;
+    useChatStore.getState().setOpen(sessionId);
+    openThread(sessionId).catch(setOpenError);
+    return () => {
+      if (useChatStore.getState().openId === sessionId) useChatStore.getState().setOpen(null);
+    };
+  }, [sessionId]);
+
+  const actions = useMemo(() => chatActions(sessionId), [sessionId]);
+  const missing = useMemo(
+    () => (sessionId ? null : new ApiError(t('errors.1307'), ErrorCode.SessionNotFound)),
+    [sessionId],
+  );
+  return useMemo(
+    () =>
+      chatState(
+        {
+          sessionId,
+          session: { data: detail.data, error: detail.error },
+          thread,
+          openError: missing ?? openError,
+        },
+        actions,
+      ),
+    [sessionId, detail.data, detail.error, thread, openError, missing, actions],
+  );
+};
