@@ -18,6 +18,9 @@ const serverProject = (name: string, env: Record<string, string>) => ({
 
 export default defineConfig({
   test: {
+    // Two cores: the default (one worker) leaves the second core and the database's waits idle. Three test
+    // files at a time measured 1.3x faster on PGlite and 1.5x on PostgreSQL than one (CONTRIBUTING.md, CI).
+    maxWorkers: 3,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['test/**/*.test.ts'] } },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' } },

@@ -1,7 +1,9 @@
 import path from 'node:path';
+import { userApi } from '@chatpay/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
+import { phoneClient } from './people.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,12 +21,8 @@ const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').spli
 /** SPEC §2: the entry route / is an alias of the chat tab. */
 const chatTab = (p: string | undefined) => (p === '/' || p === '' ? '/pages/index/chat' : p);
 
-/** Calls the API with the token the page stored, to check what the server holds. */
-const apiAs = async (page: Page, pathname: string) => {
-  const token = await page.evaluate(() => localStorage.getItem('uni_id_token'));
-  const res = await fetch(`${server.url}/api${pathname}`, { headers: { authorization: token ?? '' } });
-  return { status: res.status, body: (await res.json()) as { code: number; data: Record<string, unknown> } };
-};
+/** The member's profile, read with the token the page stored, to check what the server holds. */
+const profileOf = (page: Page) => phoneClient(server.url, page).ok(userApi.person, {});
 
 describe('a newcomer signs up and manages their account', () => {
   it('guards, signs up, edits the profile, sets a PIN, switches language, shows the QR code, logs out', async () => {
@@ -59,7 +57,7 @@ describe('a newcomer signs up and manages their account', () => {
     // The Me tab shows who I am.
     await byId(page, 'tab-my').click();
     await expect.poll(() => byId(page, 'my-nickname').textContent()).toBe('Alice');
-    const me = (await apiAs(page, '/app/html5/user/person')).body.data;
+    const me = await profileOf(page);
     expect(await byId(page, 'my-member-id').textContent()).toContain(String(me.memberId));
 
     // Edit the nickname and upload an avatar.
@@ -67,16 +65,14 @@ describe('a newcomer signs up and manages their account', () => {
     await byId(page, 'edit-nickName').click();
     await byId(page, 'edit-input').fill('Alice Liddell');
     await byId(page, 'edit-save').click();
-    await expect
-      .poll(async () => (await apiAs(page, '/app/html5/user/person')).body.data.nickName)
-      .toBe('Alice Liddell');
+    await expect.poll(async () => (await profileOf(page)).nickName).toBe('Alice Liddell');
     await byId(page, 'edit-avatar-input').setInputFiles(
       path.resolve(import.meta.dirname, '../apps/web/public/icon-192.png'),
     );
     await expect
-      .poll(async () => String((await apiAs(page, '/app/html5/user/person')).body.data.avatar))
+      .poll(async () => String((await profileOf(page)).avatar))
       .toMatch(/^\/uploads\/\d{4}-\d{2}-\d{2}\/[0-9a-f-]+\.png$/);
-    const avatar = String((await apiAs(page, '/app/html5/user/person')).body.data.avatar);
+    const avatar = String((await profileOf(page)).avatar);
     await expect
       .poll(() => byId(page, 'edit-avatar-image').locator('img').getAttribute('src'))
       .toContain(avatar);
@@ -91,7 +87,7 @@ describe('a newcomer signs up and manages their account', () => {
     await byId(page, 'password2-pin-confirm').fill('246810');
     await byId(page, 'password2-password').fill(password);
     await byId(page, 'password2-submit').click();
-    await expect.poll(async () => (await apiAs(page, '/app/html5/user/person')).body.data.hasPin).toBe(true);
+    await expect.poll(async () => (await profileOf(page)).hasPin).toBe(true);
     // Saving returns to the Me tab with a confirmation.
     await page.getByText('Payment PIN saved').waitFor();
     await expect.poll(() => hashPath(page)).toBe('/pages/index/my');
@@ -143,12 +139,12 @@ describe('a newcomer signs up and manages their account', () => {
 
   it('a second login elsewhere logs the first device out (single session)', async () => {
     const username = `bob_${Date.now().toString(36)}`;
-    const res = await fetch(`${server.url}/api/app/html5/user/registerByName`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: 'builder-12', nickName: 'Bob', agree: true }),
+    await server.api.ok(userApi.registerByName, {
+      username,
+      password: 'builder-12',
+      nickName: 'Bob',
+      agree: true,
     });
-    expect(((await res.json()) as { code: number }).code).toBe(1000);
 
     const login = async (page: Page) => {
       await page.goto(`${server.url}/#/pages/login/index`);

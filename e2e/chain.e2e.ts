@@ -1,7 +1,8 @@
+import { adminChainApi, adminWalletApi, userApi } from '@chatpay/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { apiCall, byId, logInAs, PASSWORD, registerMember } from './people.ts';
+import { byId, logInAs, PASSWORD, registerMember } from './people.ts';
 
 /**
  * Issue 8 on the embedded development chain (anvil, test USDT, 3 confirmations, 2-second blocks): a member opens
@@ -19,8 +20,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const api = <T>(pathname: string, token: string | null, body?: unknown) =>
-  apiCall<T>(server.url, pathname, token, body);
 const open = (page: Page, route: string) => page.goto(`${server.url}/#${route}`);
 /** An outside address (the BIP-39 test mnemonic's first, never this server's seed). */
 const OUTSIDE = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
@@ -36,12 +35,9 @@ describe('chain: deposit and withdrawal on the development chain', () => {
   it('deposit confirming then credited; withdrawal with the PIN completes', {
     timeout: 240_000,
   }, async () => {
-    const member = await registerMember(server.url, 'Dora');
-    await api('/app/html5/user/setPayPassword', member.token, { password: PASSWORD, pin: PIN });
-    const admin = await api<{ token: string }>('/app/html5/user/loginByName', null, {
-      username: 'admin',
-      password: 'admin12345',
-    });
+    const member = await registerMember(server.api, 'Dora');
+    await server.api.ok(userApi.setPayPassword, { password: PASSWORD, pin: PIN }, member.token);
+    const admin = await server.api.ok(userApi.loginByName, { username: 'admin', password: 'admin12345' });
     const phone = await newPhone(browser);
     const page = await logInAs(server.url, phone, member);
 
@@ -53,23 +49,22 @@ describe('chain: deposit and withdrawal on the development chain', () => {
     await expect.poll(() => byId(page, 'deposit-notes').textContent()).toContain('10.00');
     await shot(page, 'chain-01-usdt-in-en');
 
-    const sent = await api<{ address: string; txHash: string }>('/admin/usdt/faucet', admin.token, {
-      userId: member.id,
-      network: 'ERC20',
-      amount: '25',
-    });
+    const sent = await server.api.ok(
+      adminChainApi.faucet,
+      { userId: member.id, network: 'ERC20', amount: '25' },
+      admin.token,
+    );
     expect(sent.address).toBe(address);
     await expect.poll(() => statusOf(page, 'deposit-records'), { timeout: 30_000 }).toBe('confirming');
     await shot(page, 'chain-02-deposit-confirming-en');
     await expect.poll(() => statusOf(page, 'deposit-records'), { timeout: 60_000 }).toBe('credited');
     await shot(page, 'chain-03-deposit-credited-en');
 
-    await api('/admin/usdt/wallet/adjust', admin.token, {
-      userId: member.id,
-      amount: '100',
-      reason: 'e2e credit',
-      requestId: `e2e-${Date.now()}`,
-    });
+    await server.api.ok(
+      adminWalletApi.adjust,
+      { userId: member.id, amount: '100', reason: 'e2e credit', requestId: `e2e-${Date.now()}` },
+      admin.token,
+    );
     await open(page, '/pages/usdt/wallet');
     await expect.poll(() => byId(page, 'wallet-available').textContent()).toBe('125.00');
     await byId(page, 'wallet-withdraw').click();

@@ -15,7 +15,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const register = (nickName: string) => registerMember(server.url, nickName);
+const register = (nickName: string) => registerMember(server.api, nickName);
 const logIn = (context: BrowserContext, who: Member) => logInAs(server.url, context, who);
 
 const tabBadge = (page: Page, tab: string) =>

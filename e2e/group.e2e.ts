@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { apiCall, byId, logInAs, type Member, registerMember, texts } from './people.ts';
+import { befriend, byId, logInAs, type Member, registerMember, texts } from './people.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,31 +14,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const api = <T>(pathname: string, token: string | null, body?: unknown) =>
-  apiCall<T>(server.url, pathname, token, body);
-const register = (nickName: string) => registerMember(server.url, nickName);
+const register = (nickName: string) => registerMember(server.api, nickName);
 const logIn = (context: BrowserContext, who: Member) => logInAs(server.url, context, who);
-
-/** `from` asks, `to` accepts: they are friends; answers their single session. */
-const befriend = async (from: Member, to: Member) => {
-  await api('/app/chat/friend/addFriend', from.token, { userId: to.id });
-  const requests = await api<{ id: number; userId: number }[]>('/app/chat/friend/requestList', to.token);
-  const request = requests.find((r) => r.userId === from.id);
-  await api('/app/chat/friend/confirmFriend', to.token, { id: request?.id, agree: true });
-  const session = await api<{ id: number }>('/app/chat/session/create', from.token, {
-    type: 'single',
-    userId: to.id,
-  });
-  return session.id;
-};
 
 const open = (page: Page, route: string) => page.goto(`${server.url}/#${route}`);
 
 describe('groups: create, roles, mute, dissolve', () => {
   it('A makes a group with B and C, B becomes manager and mutes C, A dissolves it', async () => {
     const [alice, bob, carol] = await Promise.all([register('Alice'), register('Bob'), register('Carol')]);
-    await befriend(alice, bob);
-    const single = await befriend(alice, carol);
+    await befriend(server.api, alice, bob);
+    const single = await befriend(server.api, alice, carol);
     const phone = async (who: Member) => logIn(await newPhone(browser), who);
     const [a, b, c] = await Promise.all([phone(alice), phone(bob), phone(carol)]);
 

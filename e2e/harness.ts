@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ContractClient } from '@chatpay/shared';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startServerProcess } from '../apps/server/test/helpers/process.ts';
+import { httpClient } from '../test-support/http.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const screenshotDir = path.join(root, 'artifacts', 'screenshots');
@@ -10,6 +12,8 @@ export const screenshotDir = path.join(root, 'artifacts', 'screenshots');
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** A typed client of the server's API, for set-up and checks (see e2e/people.ts for the page's own). */
+  api: ContractClient;
   stop(): Promise<void>;
 }
 
@@ -24,6 +28,7 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
   return {
     url: server.url,
     dataDir,
+    api: httpClient(server.url),
     stop: async () => {
       await server.kill('SIGTERM');
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,8 +1,18 @@
 import { deflateSync } from 'node:zlib';
+import {
+  adminC2cApi,
+  adminWalletApi,
+  advertisingApi,
+  bankApi,
+  merchantApi,
+  testClockApi,
+  userApi,
+  walletApi,
+} from '@chatpay/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { apiCall, byId, logInAs, type Member, PASSWORD, registerMember } from './people.ts';
+import { byId, logInAs, type Member, PASSWORD, registerMember } from './people.ts';
 
 const SUPPORT_PASSWORD = 'support-e2e-1';
 const ADMIN_PASSWORD = 'admin-e2e-12345';
@@ -11,12 +21,12 @@ const PIN = '246810';
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  // A 1-minute release countdown lets the buyer appeal within the test.
+  // TEST_CLOCK: the test moves the server's deadline clock past the release countdown instead of waiting.
   server = await startServer({
     SUPPORT_PASSWORD,
     ADMIN_PASSWORD,
-    C2C_RELEASE_MINUTES: '1',
     C2C_FEE_PERCENT: '0.1',
+    TEST_CLOCK: 'true',
   });
   browser = await launchBrowser();
 });
@@ -25,8 +35,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const api = <T>(pathname: string, token: string | null, body?: unknown) =>
-  apiCall<T>(server.url, pathname, token, body);
 const open = (page: Page, route: string) => page.goto(`${server.url}/#${route}`);
 /** Logs in through the UI; the API token becomes the page's (a login ends the member's other sessions). */
 const logIn = async (context: BrowserContext, who: Member) => {
@@ -44,13 +52,9 @@ const logInSupport = async (context: BrowserContext) => {
   return page;
 };
 const loginToken = async (username: string, password: string) =>
-  (await api<{ token: string }>('/app/html5/user/loginByName', null, { username, password })).token;
+  (await server.api.ok(userApi.loginByName, { username, password })).token;
 
-interface Balance {
-  available: string;
-  frozen: string;
-}
-const balanceOf = (who: Member) => api<Balance>('/app/usdt/wallet/balance', who.token);
+const balanceOf = (who: Member) => server.api.ok(walletApi.balance, {}, who.token);
 
 /** A valid 2x2 red PNG made here, so the test needs no fixture file. */
 const png = () => {
@@ -90,21 +94,20 @@ const text = (page: Page, id: string) => byId(page, id).innerText();
 describe('C2C market: a sell ad, an order released with the PIN, an appeal resolved by support', () => {
   it('merchant publishes, buyer orders and pays, merchant releases; a second order is appealed and canceled by support', async () => {
     const [merchant, buyer] = await Promise.all([
-      registerMember(server.url, 'Mira'),
-      registerMember(server.url, 'Bao'),
+      registerMember(server.api, 'Mira'),
+      registerMember(server.api, 'Bao'),
     ]);
     const admin = await loginToken('admin', ADMIN_PASSWORD);
     const support = await loginToken('support', SUPPORT_PASSWORD);
     // API set-up: PIN, 1000 USDT credit, merchant application approved by support.
-    await api('/app/html5/user/setPayPassword', merchant.token, { password: PASSWORD, pin: PIN });
-    await api('/admin/usdt/wallet/adjust', admin, {
-      userId: merchant.id,
-      amount: '1000',
-      reason: 'e2e credit',
-      requestId: `e2e-credit-${Date.now()}`,
-    });
-    await api('/app/c2c/merchant/apply', merchant.token, { name: 'Mira Exchange' });
-    await api('/admin/c2c/merchant/review', support, { userId: merchant.id, approve: true });
+    await server.api.ok(userApi.setPayPassword, { password: PASSWORD, pin: PIN }, merchant.token);
+    await server.api.ok(
+      adminWalletApi.adjust,
+      { userId: merchant.id, amount: '1000', reason: 'e2e credit', requestId: `e2e-credit-${Date.now()}` },
+      admin,
+    );
+    await server.api.ok(merchantApi.apply, { name: 'Mira Exchange' }, merchant.token);
+    await server.api.ok(adminC2cApi.merchantReview, { userId: merchant.id, approve: true }, support);
 
     const m = await logIn(await newPhone(browser), merchant);
     const b = await logIn(await newPhone(browser), buyer);
@@ -131,7 +134,7 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     // The merchant publishes a sell ad of 100 USDT at 7.20 (UI).
     await open(m, '/pages/c2c/ad');
     await byId(m, 'ads-publish').click();
-    const [card] = (await api<{ list: { id: number }[] }>('/app/c2c/bank/page', merchant.token, {})).list;
+    const [card] = (await server.api.ok(bankApi.page, {}, merchant.token)).list;
     await byId(m, 'publish-type-sell').click();
     await byId(m, `publish-method-${card?.id}`).click();
     await byId(m, 'publish-price').fill('7.20');
@@ -141,8 +144,7 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     await byId(m, 'publish-terms').fill('Bank transfer only, no third-party payments.');
     await shot(m, 'market-03-m-publish');
     await byId(m, 'publish-submit').click();
-    const [ad] = (await api<{ list: { id: number }[] }>('/app/c2c/advertising/myPage', merchant.token, {}))
-      .list;
+    const [ad] = (await server.api.ok(advertisingApi.myPage, {}, merchant.token)).list;
     const adId = ad?.id ?? 0;
     await expect.poll(() => text(m, `my-ad-${adId}-remaining`)).toContain('100');
     expect(await balanceOf(merchant)).toMatchObject({ available: '900.00', frozen: '100.00' });
@@ -199,12 +201,9 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     // Balances, the ad's remaining quantity and the 30-day stats (API and UI).
     expect(await balanceOf(buyer)).toMatchObject({ available: '9.99', frozen: '0.00' });
     expect(await balanceOf(merchant)).toMatchObject({ available: '900.00', frozen: '90.00' });
-    const adNow = await api<{ remaining: string }>(`/app/c2c/advertising/info?id=${adId}`, merchant.token);
+    const adNow = await server.api.ok(advertisingApi.info, { id: adId }, merchant.token);
     expect(adNow.remaining).toBe('90.00');
-    const detail = await api<{ stats: { completedOrders: number; completionRate: string } }>(
-      '/app/c2c/merchant/detail',
-      merchant.token,
-    );
+    const detail = await server.api.ok(merchantApi.detail, {}, merchant.token);
     expect(detail.stats).toMatchObject({ completedOrders: 1, completionRate: '100.0' });
 
     await open(b, '/pages/c2c/my');
@@ -234,9 +233,12 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     await byId(b, 'order-action-paid').click();
     await byId(b, 'order-paid-confirm').click();
     await expect.poll(() => byId(b, 'order-detail').getAttribute('data-status')).toBe('payment');
-    // The buyer may appeal once the release countdown (1 minute here) is over.
+    // The buyer may appeal once the release countdown (15 minutes) is over: the server's clock moves on,
+    // and the buyer opens the order again.
     expect(await byId(b, 'order-action-appeal').count()).toBe(0);
-    await byId(b, 'order-action-appeal').waitFor({ timeout: 90_000 });
+    await server.api.ok(testClockApi.advance, { seconds: 15 * 60 + 1 }, admin);
+    await b.reload();
+    await byId(b, 'order-action-appeal').waitFor();
     await byId(b, 'order-action-appeal').click();
     await byId(b, 'appeal-reason').fill('I paid 144.00 but the seller does not release.');
     await byId(b, 'appeal-submit').click();
@@ -268,7 +270,7 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     // Coins back to the ad: the seller's frozen and the ad's remaining are as before the second order.
     expect(await balanceOf(merchant)).toMatchObject({ available: '900.00', frozen: '90.00' });
     expect(await balanceOf(buyer)).toMatchObject({ available: '9.99' });
-    const adAfter = await api<{ remaining: string }>(`/app/c2c/advertising/info?id=${adId}`, merchant.token);
+    const adAfter = await server.api.ok(advertisingApi.info, { id: adId }, merchant.token);
     expect(adAfter.remaining).toBe('90.00');
 
     // The same screens in Chinese.

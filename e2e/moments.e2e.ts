@@ -1,8 +1,16 @@
 import { deflateSync } from 'node:zlib';
+import {
+  adminComplainApi,
+  adminVersionApi,
+  appComplainApi,
+  ErrorCode,
+  momentsApi,
+  userApi,
+} from '@chatpay/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { apiCall, byId, logInAs, type Member, registerMember } from './people.ts';
+import { befriend, byId, logInAs, type Member, registerMember } from './people.ts';
 
 const SUPPORT_PASSWORD = 'support-e2e-secret';
 
@@ -17,19 +25,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const api = <T>(pathname: string, token: string | null, body?: unknown) =>
-  apiCall<T>(server.url, pathname, token, body);
-const register = (nickName: string) => registerMember(server.url, nickName);
+const register = (nickName: string) => registerMember(server.api, nickName);
 const logIn = (context: BrowserContext, who: Member) => logInAs(server.url, context, who);
 const open = (page: Page, route: string) => page.goto(`${server.url}/#${route}`);
 const phone = async (who: Member) => logIn(await newPhone(browser), who);
-
-const befriend = async (from: Member, to: Member) => {
-  await api('/app/chat/friend/addFriend', from.token, { userId: to.id });
-  const requests = await api<{ id: number; userId: number }[]>('/app/chat/friend/requestList', to.token);
-  const request = requests.find((r) => r.userId === from.id);
-  await api('/app/chat/friend/confirmFriend', to.token, { id: request?.id, agree: true });
-};
 
 /** A real PNG of one colour (the server checks uploads by their bytes). */
 const png = (size: number, [r, g, b]: [number, number, number]) => {
@@ -83,15 +82,10 @@ const inChinese = async (page: Page) => {
   await page.reload();
 };
 
-interface FeedMoment {
-  id: number;
-  text: string;
-}
-
 describe('moments: a friends-only feed', () => {
   it('A posts two pictures, B likes and comments, A sees both and replies, C sees nothing', async () => {
     const [alice, bob, carol] = await Promise.all([register('Alice'), register('Bob'), register('Carol')]);
-    await befriend(alice, bob);
+    await befriend(server.api, alice, bob);
     const [a, b, c] = await Promise.all([phone(alice), phone(bob), phone(carol)]);
 
     // A goes Discovery → Moments → camera, writes and picks two real PNG files.
@@ -115,8 +109,7 @@ describe('moments: a friends-only feed', () => {
 
     // Back on the feed, the post is on top with its two pictures.
     await byId(a, 'moments-list').waitFor();
-    const [posted] = (await api<{ list: FeedMoment[] }>('/app/moments/page', await tokenOf(a), { page: 1 }))
-      .list;
+    const [posted] = (await server.api.ok(momentsApi.page, { page: 1 }, await tokenOf(a))).list;
     expect(posted?.text).toBe('Sunset at the beach');
     const id = posted!.id;
     await expect.poll(() => byId(a, `moment-images-${id}`).getAttribute('data-count')).toBe('2');
@@ -163,7 +156,7 @@ describe('moments: a friends-only feed', () => {
     await byId(c, 'moments-empty').waitFor();
     expect(await c.getByText('Sunset at the beach').count()).toBe(0);
     await shot(c, 'moments-08-c-empty');
-    await expect(api(`/app/moments/detail?id=${id}`, await tokenOf(c))).rejects.toThrow(/1520/);
+    await server.api.fails(momentsApi.detail, { id }, await tokenOf(c), ErrorCode.MomentNotFound);
     await open(c, `/pages/moments/detail?id=${id}`);
     await byId(c, 'load-retry').waitFor();
 
@@ -179,7 +172,7 @@ describe('moments: a friends-only feed', () => {
 describe('complaints and settings', () => {
   it('A complains about B from the user card, sees it in the list and the support reply in the detail', async () => {
     const [alice, bob] = await Promise.all([register('Alice'), register('Bob')]);
-    await befriend(alice, bob);
+    await befriend(server.api, alice, bob);
     const a = await phone(alice);
 
     await open(a, `/pages/chat/user-detail?id=${bob.id}`);
@@ -209,18 +202,16 @@ describe('complaints and settings', () => {
     await shot(a, 'complain-02-detail-pending');
 
     // Support answers; the list shows the new status and the detail the reply.
-    const [mine] = (
-      await api<{ list: { id: number }[] }>('/app/app/complain/page', await tokenOf(a), { page: 1 })
-    ).list;
-    const support = await api<{ token: string }>('/app/html5/user/loginByName', null, {
+    const [mine] = (await server.api.ok(appComplainApi.page, { page: 1 }, await tokenOf(a))).list;
+    const support = await server.api.ok(userApi.loginByName, {
       username: 'support',
       password: SUPPORT_PASSWORD,
     });
-    await api('/admin/app/complain/reply', support.token, {
-      id: mine?.id,
-      reply: 'We warned the member. Thank you for telling us.',
-      status: 'resolved',
-    });
+    await server.api.ok(
+      adminComplainApi.reply,
+      { id: mine!.id, reply: 'We warned the member. Thank you for telling us.', status: 'resolved' },
+      support.token,
+    );
     await open(a, '/uni_modules/cool-app/pages/complain/list');
     await expect.poll(() => byId(a, `ticket-status-${mine?.id}`).textContent()).toBe('Resolved');
     await shot(a, 'complain-03-list');
@@ -274,16 +265,12 @@ describe('complaints and settings', () => {
     await shot(a, 'settings-03-about');
 
     // The operator publishes a newer web version: the about page offers it with its notes.
-    const admin = await api<{ token: string }>('/app/html5/user/loginByName', null, {
-      username: 'admin',
-      password: 'admin12345',
-    });
-    await api('/admin/app/version/publish', admin.token, {
-      platform: 'web',
-      version: '4.4.0',
-      versionCode: 101,
-      notes: 'Moments and a new settings page.',
-    });
+    const admin = await server.api.ok(userApi.loginByName, { username: 'admin', password: 'admin12345' });
+    await server.api.ok(
+      adminVersionApi.publish,
+      { platform: 'web', version: '4.4.0', versionCode: 101, notes: 'Moments and a new settings page.' },
+      admin.token,
+    );
     await a.reload();
     await expect.poll(() => byId(a, 'about-update-state').textContent()).toBe('Update available');
     await byId(a, 'about-check').click();

@@ -1,4 +1,6 @@
+import { type ContractClient, createContractClient, friendApi, userApi } from '@chatpay/shared';
 import type { BrowserContext, Page } from 'playwright-core';
+import { fetchTransport } from '../test-support/http.ts';
 
 /** Helpers for browser tests with several members: API set-up, login through the UI, common reads. */
 
@@ -17,29 +19,37 @@ export interface Member {
   token: string;
 }
 
-/** Calls the API; anything but code 1000 throws, so set-up failures stop the test where they happen. */
-export const apiCall = async <T>(baseUrl: string, pathname: string, token: string | null, body?: unknown) => {
-  const res = await fetch(`${baseUrl}/api${pathname}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; data: T; message: string };
-  if (json.code !== 1000) throw new Error(`${pathname}: ${json.code} ${json.message}`);
-  return json.data;
-};
-
 /** Registers through the API (the account test covers the sign-up screens) and answers who it is. */
-export const registerMember = async (baseUrl: string, nickName: string): Promise<Member> => {
+export const registerMember = async (api: ContractClient, nickName: string): Promise<Member> => {
   const username = `${nickName.toLowerCase()}_${Date.now().toString(36)}`;
-  const { token } = await apiCall<{ token: string }>(baseUrl, '/app/html5/user/registerByName', null, {
+  const { token } = await api.ok(userApi.registerByName, {
     username,
     password: PASSWORD,
     nickName,
     agree: true,
   });
-  const me = await apiCall<{ id: number; memberId: string }>(baseUrl, '/app/html5/user/person', token);
+  const me = await api.ok(userApi.person, {}, token);
   return { id: me.id, memberId: me.memberId, username, nickName, token };
+};
+
+/** `from` asks, `to` accepts (through the API): they are friends; answers their single session. */
+export const befriend = async (api: ContractClient, from: Member, to: Member) => {
+  const request = await api.ok(friendApi.addFriend, { userId: to.id }, from.token);
+  const { sessionId } = await api.ok(friendApi.confirmFriend, { id: request.id, agree: true }, to.token);
+  if (sessionId === null) throw new Error('confirmFriend answered no session');
+  return sessionId;
+};
+
+/**
+ * A client that calls as whoever is logged in on `page`: with the token the page stored, read at each call
+ * (logging in through the UI ends the member's other sessions, so the page's token is the live one).
+ */
+export const phoneClient = (baseUrl: string, page: Page): ContractClient => {
+  const send = fetchTransport(baseUrl);
+  return createContractClient(async (req) => {
+    const token = req.token ?? (await page.evaluate(() => localStorage.getItem('uni_id_token')));
+    return send({ ...req, ...(token ? { token } : {}) });
+  });
 };
 
 /** Logs a member in through the login page in a fresh page of `context`. */

@@ -7,7 +7,7 @@ export default defineConfig({
     root: 'e2e',
     include: ['**/*.e2e.ts'],
     environment: 'node',
-    fileParallelism: false,
+    maxWorkers: 2,
     testTimeout: 180_000,
     hookTimeout: 120_000,
     // UI state is eventual: a message can wait seconds in the outbox (the server's send rate limit) or for a

@@ -1,8 +1,18 @@
-import { formatUsdt, parseUsdt } from '@chatpay/shared';
+import {
+  adminWalletApi,
+  appGoodsApi,
+  micro as asMicro,
+  formatUsdt,
+  groupApi,
+  parseSignedUsdt,
+  parseUsdt,
+  userApi,
+  walletApi,
+} from '@chatpay/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { apiCall, byId, logInAs, type Member, PASSWORD, registerMember } from './people.ts';
+import { befriend, byId, logInAs, type Member, PASSWORD, phoneClient, registerMember } from './people.ts';
 
 /** Red packets expire this fast here, and the sweeper looks every second, so the refund is seen in the test. */
 const TTL_SECONDS = 40;
@@ -18,44 +28,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const api = <T>(pathname: string, token: string | null, body?: unknown) =>
-  apiCall<T>(server.url, pathname, token, body);
 const open = (page: Page, route: string) => page.goto(`${server.url}/#${route}`);
 
-type Balance = { available: string; frozen: string; total: string };
-const balanceOf = (who: Member) => api<Balance>('/app/usdt/wallet/balance', who.token);
+const balanceOf = (who: Member) => server.api.ok(walletApi.balance, {}, who.token);
 
 /**
- * A call with the token a phone holds. Logging in through the UI ends the member's API session (one session
+ * Reads with the token a phone holds. Logging in through the UI ends the member's API session (one session
  * per member), so once the phones are logged in, the books are read through them.
  */
-const phoneApi = <T>(page: Page, pathname: string, body?: unknown) =>
-  page.evaluate(
-    async ({ pathname, body }) => {
-      const token = localStorage.getItem('uni_id_token') ?? '';
-      const res = await fetch(`/api${pathname}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', authorization: token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as { code: number; data: unknown; message: string };
-      if (json.code !== 1000) throw new Error(`${pathname}: ${json.code} ${json.message}`);
-      return json.data;
-    },
-    { pathname, body },
-  ) as Promise<T>;
-const phoneBalance = (page: Page) => phoneApi<Balance>(page, '/app/usdt/wallet/balance');
-const micro = (text: string) => (text.startsWith('-') ? -parseUsdt(text.slice(1)) : parseUsdt(text));
-
-const befriend = async (from: Member, to: Member) => {
-  await api('/app/chat/friend/addFriend', from.token, { userId: to.id });
-  const requests = await api<{ id: number; userId: number }[]>('/app/chat/friend/requestList', to.token);
-  const request = requests.find((r) => r.userId === from.id);
-  await api('/app/chat/friend/confirmFriend', to.token, { id: request?.id, agree: true });
-  return (
-    await api<{ id: number }>('/app/chat/session/create', from.token, { type: 'single', userId: to.id })
-  ).id;
-};
+const phoneBalance = (page: Page) => phoneClient(server.url, page).ok(walletApi.balance, {});
+const micro = parseSignedUsdt;
 
 /** Types the PIN into the sheet; the payment goes with the sixth digit and the sheet closes. */
 const payWithPin = async (page: Page, pin: string) => {
@@ -75,35 +57,31 @@ const PINS = { a: '135790', b: '246802', c: '112233' };
 describe('wallet: chat transfer, lucky red packet with refund, pay desk', () => {
   it('moves money between A, B and C exactly as the books say', { timeout: 300_000 }, async () => {
     const [alice, bob, carol] = await Promise.all([register('Alice'), register('Bob'), register('Carol')]);
-    const admin = await api<{ token: string }>('/app/html5/user/loginByName', null, {
-      username: 'admin',
-      password: 'admin12345',
-    });
-    await api('/admin/usdt/wallet/adjust', admin.token, {
-      userId: alice.id,
-      amount: '100',
-      reason: 'e2e opening balance',
-      requestId: `e2e-credit-${alice.id}`,
-    });
-    await api('/admin/usdt/wallet/adjust', admin.token, {
-      userId: bob.id,
-      amount: '5',
-      reason: 'e2e opening balance',
-      requestId: `e2e-credit-${bob.id}`,
-    });
+    const admin = await server.api.ok(userApi.loginByName, { username: 'admin', password: 'admin12345' });
+    for (const [who, amount] of [
+      [alice, '100'],
+      [bob, '5'],
+    ] as const) {
+      await server.api.ok(
+        adminWalletApi.adjust,
+        { userId: who.id, amount, reason: 'e2e opening balance', requestId: `e2e-credit-${who.id}` },
+        admin.token,
+      );
+    }
     for (const [who, pin] of [
       [alice, PINS.a],
       [bob, PINS.b],
       [carol, PINS.c],
     ] as const) {
-      await api('/app/html5/user/setPayPassword', who.token, { password: PASSWORD, pin });
+      await server.api.ok(userApi.setPayPassword, { password: PASSWORD, pin }, who.token);
     }
-    const single = await befriend(alice, bob);
-    await befriend(alice, carol);
-    const group = await api<{ sessionId: number }>('/app/chat/group/create', alice.token, {
-      userIds: [bob.id, carol.id],
-      name: 'Lunch club',
-    });
+    const single = await befriend(server.api, alice, bob);
+    await befriend(server.api, alice, carol);
+    const group = await server.api.ok(
+      groupApi.create,
+      { userIds: [bob.id, carol.id], name: 'Lunch club' },
+      alice.token,
+    );
     const start = { a: micro((await balanceOf(alice)).total), b: micro((await balanceOf(bob)).total) };
     expect(formatUsdt(start.a)).toBe('100.00');
 
@@ -220,7 +198,7 @@ describe('wallet: chat transfer, lucky red packet with refund, pay desk', () => 
     await open(b, '/pages/usdt/wallet');
     await byId(b, 'wallet-store').click();
     await byId(b, 'paydesk-goods').waitFor();
-    const goods = await phoneApi<{ id: number; name: string; price: string }[]>(b, '/app/app/goods/list', {});
+    const goods = await phoneClient(server.url, b).ok(appGoodsApi.list, {});
     const item = goods.find((g) => g.price === '1.99') ?? goods[0]!;
     await byId(b, `goods-${item.id}`).click();
     await expect.poll(() => byId(b, 'paydesk-price').textContent()).toBe(`USDT${item.price}`);
@@ -239,7 +217,7 @@ describe('wallet: chat transfer, lucky red packet with refund, pay desk', () => 
     await open(b, `/uni_modules/uni-pay/pages/success/success?orderNo=${orderNo}`);
     await byId(b, 'pay-success-wallet').click();
     const bExpected = start.b + parseUsdt('12.5') + micro(bShare) - parseUsdt(item.price);
-    await expect.poll(() => byId(b, 'wallet-total').textContent()).toBe(formatUsdt(bExpected));
+    await expect.poll(() => byId(b, 'wallet-total').textContent()).toBe(formatUsdt(asMicro(bExpected)));
     await expect.poll(() => byId(b, 'history-all').locator('[data-kind="paydesk"]').count()).toBe(1);
 
     // A too-expensive item: the cashier says so and points to the wallet.
@@ -265,7 +243,7 @@ describe('wallet: chat transfer, lucky red packet with refund, pay desk', () => 
         { timeout: (TTL_SECONDS + 30) * 1000, interval: 2000 },
       )
       .toBe(1);
-    await expect.poll(() => byId(a, 'wallet-total').textContent()).toBe(formatUsdt(aExpected));
+    await expect.poll(() => byId(a, 'wallet-total').textContent()).toBe(formatUsdt(asMicro(aExpected)));
     await shot(a, 'wallet-17-a-wallet-refunded');
     await open(a, `/pages/chat/red-packet?id=${packetId}`);
     await byId(a, 'rp-detail-refund').waitFor();
@@ -321,8 +299,8 @@ describe('wallet: chat transfer, lucky red packet with refund, pay desk', () => 
     await shot(a, 'wallet-22-a-transfer-done');
     await expect
       .poll(async () => (await phoneBalance(c)).total)
-      .toBe(formatUsdt(micro(cShare) + parseUsdt('2.000001')));
+      .toBe(formatUsdt(asMicro(micro(cShare) + parseUsdt('2.000001'))));
   });
 });
 
-const register = (nickName: string) => registerMember(server.url, nickName);
+const register = (nickName: string) => registerMember(server.api, nickName);

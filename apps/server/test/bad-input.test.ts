@@ -1,7 +1,7 @@
 import type { Endpoint } from '@chatpay/shared';
 import * as shared from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.ts';
 import { createUser, loginAdmin } from './helpers/factories.ts';
 
 /** Every endpoint of the shared contract (objects of endpoints exported as `…Api`). */
@@ -39,15 +39,13 @@ const toQuery = (value: unknown) => {
     .join('&')}`;
 };
 
-let t: TestApp;
 let token: string;
 let adminToken: string;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   token = (await createUser(t)).token;
   adminToken = (await loginAdmin(t)).token;
 });
-afterAll(() => t.stop());
 
 describe('bad input never answers 500 and always answers the envelope', () => {
   it.each(endpoints.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', async (_name, endpoint) => {

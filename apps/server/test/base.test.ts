@@ -2,22 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as shared from '@chatpay/shared';
-import { baseApi, type Endpoint, type EpsRoute, ErrorCode, publicParamKeys } from '@chatpay/shared';
+import { baseApi, type Endpoint, ErrorCode, publicParamKeys, successData } from '@chatpay/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { params, uploads } from '../src/db/schema/index.ts';
 import { moduleOf } from '../src/http/route.ts';
 import { seedBase } from '../src/modules/base/seed.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { type TestApp, useTestApp } from './helpers/app.ts';
 import { createUser, type TestUser } from './helpers/factories.ts';
 
-let t: TestApp;
 let user: TestUser;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   user = await createUser(t);
 });
-afterAll(() => t.stop());
 
 /** A valid PNG of `width`×1 grey pixels; `extra` bytes of padding after IEND make it as large as needed. */
 const png = (width = 1, extra = 0) => {
@@ -153,7 +151,7 @@ describe('upload', () => {
       user.token,
     );
     expect(res.code).toBe(1000);
-    const url = res.data as string;
+    const url = successData(baseApi.upload, res);
     const today = new Date().toISOString().slice(0, 10);
     expect(url).toMatch(new RegExp(`^/uploads/${today}/[0-9a-f-]{36}\\.png$`));
     expect(url).not.toContain('evil');
@@ -180,7 +178,7 @@ describe('upload', () => {
     const res = await upload(t, [{ bytes: png(), filename: 'notes.html', type: 'text/html' }], user.token);
     expect(res.code).toBe(1000);
     expect(res.data).toMatch(/\.png$/);
-    const served = await t.app.inject({ method: 'GET', url: res.data as string });
+    const served = await t.app.inject({ method: 'GET', url: successData(baseApi.upload, res) });
     expect(served.headers['content-type']).toBe('image/png');
   });
 
@@ -195,7 +193,7 @@ describe('upload', () => {
     );
     expect(res.code).toBe(1000);
     expect(res.data).toMatch(/\.pdf$/);
-    const served = await t.app.inject({ method: 'GET', url: res.data as string });
+    const served = await t.app.inject({ method: 'GET', url: successData(baseApi.upload, res) });
     expect(served.headers['content-type']).toBe('application/pdf');
   });
 
@@ -220,7 +218,7 @@ describe('upload', () => {
     const res = await upload(t, [{ bytes, filename: 'upload.bin' }], user.token);
     expect(res.code).toBe(1000);
     expect(res.data).toMatch(new RegExp(`\\.${ext}$`));
-    const got = await t.app.inject({ method: 'GET', url: res.data as string });
+    const got = await t.app.inject({ method: 'GET', url: successData(baseApi.upload, res) });
     expect(got.headers['content-type']).toBe(served);
     expect(Buffer.compare(got.rawPayload, bytes)).toBe(0);
   });
@@ -322,13 +320,11 @@ describe('upload', () => {
 });
 
 describe('upload with a small limit and a public URL', () => {
-  let small: TestApp;
   let member: TestUser;
+  const small = useTestApp({ UPLOAD_MAX_MB: '0.01', PUBLIC_URL: 'https://chat.example.com/' });
   beforeAll(async () => {
-    small = await createTestApp({ UPLOAD_MAX_MB: '0.01', PUBLIC_URL: 'https://chat.example.com/' });
     member = await createUser(small);
   });
-  afterAll(() => small.stop());
 
   it('refuses a file over UPLOAD_MAX_MB and keeps no partial file', async () => {
     const res = await upload(
@@ -424,7 +420,7 @@ describe('eps', () => {
   const eps = async () => {
     const res = await t.call(baseApi.eps, {});
     expect(res).toMatchObject({ status: 200, code: 1000 });
-    return res.data as Record<string, EpsRoute[]>;
+    return successData(baseApi.eps, res);
   };
 
   it('lists routes of other modules and itself under their module tags', async () => {

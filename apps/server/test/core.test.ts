@@ -3,20 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode, healthApi, userApi } from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { createTestApp, engine, type TestApp } from './helpers/app.ts';
+import { engine, useTestApp } from './helpers/app.ts';
 import { uniqueName } from './helpers/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ LOGIN_RATE_LIMIT: '3' }, (server) => {
-    server.app.get('/api/test/boom', async () => {
-      throw new Error('secret internal detail at /srv/app.ts:42');
-    });
+const t = useTestApp({ LOGIN_RATE_LIMIT: '3' }, (server) => {
+  server.app.get('/api/test/boom', async () => {
+    throw new Error('secret internal detail at /srv/app.ts:42');
   });
 });
-afterAll(() => t.stop());
 
 describe('envelope and errors', () => {
   it('answers unknown errors with HTTP 500, a request id and no stack', async () => {

@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { type DictEntry, dictApi, ErrorCode } from '@chatpay/shared';
+import { type DictEntry, dictApi, ErrorCode, successData } from '@chatpay/shared';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dictInfo, dictTypes } from '../src/db/schema/index.ts';
 import { seedDictionaries } from '../src/modules/dict/seed.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { useTestApp } from './helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.stop());
-
-type Groups = Record<string, DictEntry[]>;
+const t = useTestApp();
 
 const data = async (types?: string[]) => {
   const res = await t.call(dictApi.data, types ? { types } : {});
   expect(res).toMatchObject({ status: 200, code: 1000 });
-  return res.data as Groups;
+  return successData(dictApi.data, res);
 };
 
 /** A dictionary of this test's own, with entries inserted in the given order. */
@@ -100,9 +94,7 @@ describe('dict info data', () => {
   });
 
   it('treats type names literally, including SQL and object-prototype names', async () => {
-    const res = await t.call(dictApi.data, { types: ["payType' OR '1'='1", 'constructor', '__proto__'] });
-    expect(res.code).toBe(1000);
-    const groups = res.data as Groups;
+    const groups = await t.ok(dictApi.data, { types: ["payType' OR '1'='1", 'constructor', '__proto__'] });
     expect(groups["payType' OR '1'='1"]).toEqual([]);
     expect(groups.constructor).toEqual([]);
     expect(groups.payType).toBeUndefined();

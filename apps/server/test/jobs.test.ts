@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../src/jobs/scheduler.ts';
+import { sleep } from './helpers/wait.ts';
 
 const log = pino({ level: 'silent' });
 
@@ -15,7 +16,7 @@ describe('scheduler', () => {
       run: async () => {
         active += 1;
         maxActive = Math.max(maxActive, active);
-        await new Promise((r) => setTimeout(r, 20));
+        await sleep(20);
         active -= 1;
         passes += 1;
         return 2;
@@ -41,11 +42,11 @@ describe('scheduler', () => {
       },
     });
     jobs.start();
-    await new Promise((r) => setTimeout(r, 80));
+    await sleep(80);
     await jobs.stop();
     const after = calls;
     expect(after).toBeGreaterThanOrEqual(2);
-    await new Promise((r) => setTimeout(r, 40));
+    await sleep(40);
     expect(calls).toBe(after);
   });
 });

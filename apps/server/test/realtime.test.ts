@@ -1,17 +1,13 @@
-import { type LoginResult, SOCKET_NAMESPACE, userApi } from '@chatpay/shared';
+import { SOCKET_NAMESPACE, userApi } from '@chatpay/shared';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.ts';
 import { createUser } from './helpers/factories.ts';
 
-let t: TestApp;
 const sockets: Socket[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-});
+const t = useTestApp();
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  await t.stop();
 });
 
 const open = (token?: string) => {
@@ -51,8 +47,7 @@ describe('realtime socket /chat', () => {
     await connected(old);
     const kicked = new Promise<{ type: string; token: string }>((resolve) => old.once('user', resolve));
     const gone = new Promise<string>((resolve) => old.once('disconnect', resolve));
-    const res = await t.call(userApi.loginByName, { username: u.username, password: u.password });
-    const login = res.data as LoginResult;
+    const login = await t.ok(userApi.loginByName, { username: u.username, password: u.password });
     const payload = await kicked;
     expect(payload).toEqual({ type: 'login', token: login.token });
     expect(payload.token).not.toBe(u.token);

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { friendApi, type LoginResult, messageApi, SOCKET_NAMESPACE, userApi } from '@chatpay/shared';
+import { friendApi, messageApi, SOCKET_NAMESPACE, userApi } from '@chatpay/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient } from '../../../test-support/http.ts';
 import { createPgDatabase, engine } from './helpers/app.ts';
 import { type ServerProcess, startServerProcess } from './helpers/process.ts';
 
@@ -13,19 +14,6 @@ import { type ServerProcess, startServerProcess } from './helpers/process.ts';
  * reaches a socket held by the other (Socket.IO Redis adapter).
  */
 const enabled = engine === 'postgres' && Boolean(process.env.TEST_REDIS_URL);
-const get = async (base: string, p: string, token: string) => {
-  const res = await fetch(`${base}/api${p}`, { headers: { authorization: token } });
-  return (await res.json()) as { code: number; data: unknown; message: string };
-};
-
-const post = async (base: string, p: string, body: unknown, token?: string) => {
-  const res = await fetch(`${base}/api${p}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; data: unknown; message: string };
-};
 
 describe.skipIf(!enabled)('two server processes with PostgreSQL and Redis', () => {
   let one: ServerProcess;
@@ -64,14 +52,12 @@ describe.skipIf(!enabled)('two server processes with PostgreSQL and Redis', () =
 
   it('a login through process two kicks the socket held by process one', async () => {
     const username = `scale_${randomUUID().slice(0, 8)}`;
-    const reg = await post(one.url, '/app/html5/user/registerByName', {
+    const first = await httpClient(one.url).ok(userApi.registerByName, {
       username,
       password: 'scale-pass-1',
       nickName: 'Scale',
       agree: true,
     });
-    expect(reg.code).toBe(1000);
-    const first = reg.data as LoginResult;
     const socket = connect(`${one.url}${SOCKET_NAMESPACE}`, {
       auth: { token: first.token },
       transports: ['websocket'],
@@ -83,39 +69,27 @@ describe.skipIf(!enabled)('two server processes with PostgreSQL and Redis', () =
       socket.once('connect_error', reject);
     });
     const kicked = new Promise<{ token: string }>((resolve) => socket.once('user', resolve));
-    const login = await post(two.url, '/app/html5/user/loginByName', { username, password: 'scale-pass-1' });
-    expect(login.code).toBe(1000);
-    expect((await kicked).token).toBe((login.data as LoginResult).token);
+    const login = await httpClient(two.url).ok(userApi.loginByName, { username, password: 'scale-pass-1' });
+    expect((await kicked).token).toBe(login.token);
   });
 
   it('a message sent through process two reaches the socket of its recipient on process one', async () => {
+    const viaOne = httpClient(one.url);
+    const viaTwo = httpClient(two.url);
     const register = async (name: string) => {
-      const res = await post(one.url, userApi.registerByName.path, {
+      const { token } = await viaOne.ok(userApi.registerByName, {
         username: `${name}_${randomUUID().slice(0, 8)}`,
         password: 'scale-pass-1',
         nickName: name,
         agree: true,
       });
-      const token = (res.data as LoginResult).token;
-      const me = await get(one.url, userApi.person.path, token);
-      return { token, id: (me.data as { id: number }).id };
+      const me = await viaOne.ok(userApi.person, {}, token);
+      return { token, id: me.id };
     };
     const alice = await register('alice');
     const bob = await register('bob');
-    const asked = await post(
-      two.url,
-      friendApi.addFriend.path,
-      { userId: bob.id, message: 'hi' },
-      alice.token,
-    );
-    expect(asked.code).toBe(1000);
-    const confirmed = await post(
-      one.url,
-      friendApi.confirmFriend.path,
-      { id: (asked.data as { id: number }).id, agree: true },
-      bob.token,
-    );
-    const sessionId = (confirmed.data as { sessionId: number }).sessionId;
+    const asked = await viaTwo.ok(friendApi.addFriend, { userId: bob.id, message: 'hi' }, alice.token);
+    const { sessionId } = await viaOne.ok(friendApi.confirmFriend, { id: asked.id, agree: true }, bob.token);
 
     const socket = connect(`${one.url}${SOCKET_NAMESPACE}`, {
       auth: { token: alice.token },
@@ -133,14 +107,12 @@ describe.skipIf(!enabled)('two server processes with PostgreSQL and Redis', () =
         if (m.clientMsgId === clientMsgId) resolve(m);
       });
     });
-    const sent = await post(
-      two.url,
-      messageApi.send.path,
-      { sessionId, clientMsgId, contentType: 'text', content: { text: 'across processes' } },
+    const sent = await viaTwo.ok(
+      messageApi.send,
+      { sessionId: sessionId!, clientMsgId, contentType: 'text', content: { text: 'across processes' } },
       bob.token,
     );
-    expect(sent.code).toBe(1000);
     const message = await received;
-    expect(message).toMatchObject({ sessionId, seq: (sent.data as { seq: number }).seq });
+    expect(message).toMatchObject({ sessionId, seq: sent.seq });
   });
 });

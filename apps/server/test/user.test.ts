@@ -1,15 +1,13 @@
-import { adminUserApi, ErrorCode, type LoginResult, type UserProfile, userApi } from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { adminUserApi, ErrorCode, successData, userApi } from '@chatpay/shared';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { useTestApp } from './helpers/app.ts';
 import { createUser, loginAdmin, uniqueName } from './helpers/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.stop());
+const t = useTestApp();
 
 const person = async (token: string) => t.call(userApi.person, {}, token);
+const profile = (token: string) => t.ok(userApi.person, {}, token);
 
 describe('registerByName', () => {
   it('creates a member with a member id and invite code and answers a login result', async () => {
@@ -21,7 +19,7 @@ describe('registerByName', () => {
       agree: true,
     });
     expect(res.code).toBe(1000);
-    const login = res.data as LoginResult;
+    const login = successData(userApi.registerByName, res);
     expect(login.expire).toBe(86_400);
     expect(login.refreshExpire).toBe(30 * 86_400);
     const [, payload] = login.token.split('.');
@@ -30,7 +28,7 @@ describe('registerByName', () => {
     expect(typeof claims.uid).toBe('number');
     expect(claims.exp - claims.iat).toBe(86_400);
 
-    const me = (await person(login.token)).data as UserProfile;
+    const me = await profile(login.token);
     expect(me).toMatchObject({ username, nickName: 'Ann', avatar: '', hasPin: false, invitedBy: null });
     expect(me.memberId).toMatch(/^[1-9]\d{7}$/);
     expect(me.shareCode).toMatch(/^[A-Z2-9]{6}$/);
@@ -61,7 +59,7 @@ describe('registerByName', () => {
   it('binds the inviter of a valid share code and refuses an unknown one', async () => {
     const inviter = await createUser(t);
     const invited = await createUser(t, { shareCode: inviter.shareCode.toLowerCase() });
-    expect(((await person(invited.token)).data as UserProfile).invitedBy).toBe(inviter.memberId);
+    expect((await profile(invited.token)).invitedBy).toBe(inviter.memberId);
 
     const res = await t.call(userApi.registerByName, {
       username: uniqueName(),
@@ -93,7 +91,7 @@ describe('registerByName', () => {
   it('stores SQL and HTML in text fields literally', async () => {
     const nick = `<i>x</i>'); DROP TABLE users;--`;
     const u = await createUser(t, { nickName: nick });
-    expect(((await person(u.token)).data as UserProfile).nickName).toBe(nick);
+    expect((await profile(u.token)).nickName).toBe(nick);
     expect(
       (await t.call(userApi.loginByName, { username: `x' OR '1'='1`, password: `' OR ''='` })).code,
     ).toBe(ErrorCode.InvalidCredentials);
@@ -103,11 +101,9 @@ describe('registerByName', () => {
 describe('loginByName and sessions', () => {
   it('logs in, and a new login ends the older session', async () => {
     const u = await createUser(t);
-    const first = (await t.call(userApi.loginByName, { username: u.username, password: u.password }))
-      .data as LoginResult;
+    const first = await t.ok(userApi.loginByName, { username: u.username, password: u.password });
     expect((await person(first.token)).code).toBe(1000);
-    const second = (await t.call(userApi.loginByName, { username: u.username, password: u.password }))
-      .data as LoginResult;
+    const second = await t.ok(userApi.loginByName, { username: u.username, password: u.password });
     const old = await person(first.token);
     expect(old.status).toBe(401);
     expect(old.code).toBe(ErrorCode.Unauthorized);
@@ -137,7 +133,7 @@ describe('loginByName and sessions', () => {
     const u = await createUser(t);
     const res = await t.call(userApi.loginByToken, { token: u.token });
     expect(res.code).toBe(1000);
-    const login = res.data as LoginResult;
+    const login = successData(userApi.loginByToken, res);
     expect((await person(login.token)).code).toBe(1000);
     expect((await person(u.token)).status).toBe(401);
     expect((await t.call(userApi.loginByToken, { token: u.token })).status).toBe(401);
@@ -149,7 +145,7 @@ describe('refreshToken', () => {
     const u = await createUser(t);
     const r1 = await t.call(userApi.refreshToken, { refreshToken: u.refreshToken });
     expect(r1.code).toBe(1000);
-    const next = r1.data as LoginResult;
+    const next = successData(userApi.refreshToken, r1);
     expect(next.refreshToken).not.toBe(u.refreshToken);
     expect((await person(next.token)).code).toBe(1000);
     const r2 = await t.call(userApi.refreshToken, { refreshToken: next.refreshToken });
@@ -158,8 +154,7 @@ describe('refreshToken', () => {
 
   it('reuse of a spent refresh token revokes the whole family and ends the session', async () => {
     const u = await createUser(t);
-    const rotated = (await t.call(userApi.refreshToken, { refreshToken: u.refreshToken }))
-      .data as LoginResult;
+    const rotated = await t.ok(userApi.refreshToken, { refreshToken: u.refreshToken });
     const reuse = await t.call(userApi.refreshToken, { refreshToken: u.refreshToken });
     expect(reuse).toMatchObject({ status: 401, code: ErrorCode.RefreshTokenInvalid });
     expect((await t.call(userApi.refreshToken, { refreshToken: rotated.refreshToken })).status).toBe(401);
@@ -214,7 +209,7 @@ describe('setUser', () => {
       u.token,
     );
     expect(avatar).toMatchObject({ code: ErrorCode.Validation, data: [{ field: 'dataValue' }] });
-    expect(((await person(u.token)).data as UserProfile).role).toEqual(['user']);
+    expect((await profile(u.token)).role).toEqual(['user']);
   });
 });
 
@@ -242,8 +237,8 @@ describe('share codes', () => {
     expect((await t.call(userApi.signShareCode, { shareCode: 'QQQQ22' }, u.token)).code).toBe(
       ErrorCode.InvalidShareCode,
     );
-    const ok = await t.call(userApi.signShareCode, { shareCode: inviter.shareCode }, u.token);
-    expect((ok.data as UserProfile).invitedBy).toBe(inviter.memberId);
+    const signed = await t.call(userApi.signShareCode, { shareCode: inviter.shareCode }, u.token);
+    expect(successData(userApi.signShareCode, signed).invitedBy).toBe(inviter.memberId);
     expect((await t.call(userApi.signShareCode, { shareCode: other.shareCode }, u.token)).code).toBe(
       ErrorCode.ShareCodeAlreadySigned,
     );
@@ -278,7 +273,7 @@ describe('changePassword', () => {
     );
     expect(res.code).toBe(1000);
     expect((await person(u.token)).status).toBe(401);
-    expect((await person((res.data as LoginResult).token)).code).toBe(1000);
+    expect((await person(successData(userApi.changePassword, res).token)).code).toBe(1000);
     expect((await t.call(userApi.loginByName, { username: u.username, password: u.password })).code).toBe(
       ErrorCode.InvalidCredentials,
     );
@@ -304,7 +299,7 @@ describe('payment PIN', () => {
     expect(
       (await t.call(userApi.setPayPassword, { password: u.password, pin: '246810' }, u.token)).code,
     ).toBe(1000);
-    expect(((await person(u.token)).data as UserProfile).hasPin).toBe(true);
+    expect((await profile(u.token)).hasPin).toBe(true);
     expect((await t.call(userApi.verifyPayPassword, { pin: '246810' }, u.token)).code).toBe(1000);
   });
 
@@ -317,7 +312,7 @@ describe('payment PIN', () => {
     }
     const fifth = await t.call(userApi.verifyPayPassword, { pin: '999999' }, u.token);
     expect(fifth.code).toBe(ErrorCode.PinLocked);
-    const until = Date.parse((fifth.data as { lockedUntil: string }).lockedUntil);
+    const until = Date.parse(z.object({ lockedUntil: z.string() }).parse(fifth.data).lockedUntil);
     expect(until - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(until - Date.now()).toBeLessThanOrEqual(15 * 60_000);
     expect((await t.call(userApi.verifyPayPassword, { pin: '111111' }, u.token)).code).toBe(

@@ -4,28 +4,20 @@ import {
   appComplainApi,
   appFeedbackApi,
   ErrorCode,
-  type LoginResult,
-  type Ticket,
   userApi,
 } from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/factories.ts';
 
-let t: TestApp;
 let supportToken: string;
+const t = useTestApp({ SUPPORT_PASSWORD: 'support-pass-1' });
 beforeAll(async () => {
-  t = await createTestApp({ SUPPORT_PASSWORD: 'support-pass-1' });
-  const res = await t.call(userApi.loginByName, { username: 'support', password: 'support-pass-1' });
-  supportToken = (res.data as LoginResult).token;
+  ({ token: supportToken } = await t.ok(userApi.loginByName, {
+    username: 'support',
+    password: 'support-pass-1',
+  }));
 });
-afterAll(() => t.stop());
-
-const ok = async <T>(p: Promise<{ code: number; data: unknown; message: string }>) => {
-  const res = await p;
-  expect(res.code, res.message).toBe(1000);
-  return res.data as T;
-};
 
 describe.each([
   ['complain', appComplainApi, adminComplainApi, 'fraud'],
@@ -34,18 +26,16 @@ describe.each([
   it('submit, page (mine, newest first) and info with the support reply and status', async () => {
     const me = await createUser(t);
     const other = await createUser(t);
-    const first = await ok<Ticket>(
-      t.call(
-        api.submit,
-        {
-          type,
-          text: 'Something went wrong',
-          images: ['/uploads/p1.png', '/uploads/p2.png'],
-          contact: 'me@example.com',
-          ...(kind === 'complain' ? { targetUserId: other.id } : {}),
-        } as never,
-        me.token,
-      ),
+    const first = await t.ok(
+      api.submit,
+      {
+        type,
+        text: 'Something went wrong',
+        images: ['/uploads/p1.png', '/uploads/p2.png'],
+        contact: 'me@example.com',
+        ...(kind === 'complain' ? { targetUserId: other.id } : {}),
+      } as never,
+      me.token,
     );
     expect(first).toMatchObject({
       type,
@@ -57,42 +47,34 @@ describe.each([
       reply: '',
       replyTime: null,
     });
-    const second = await ok<Ticket>(t.call(api.submit, { type: 'other', text: 'Second' }, me.token));
-    await ok(t.call(api.submit, { type: 'other', text: 'Not mine' }, other.token));
-    const page = await ok<{ list: Ticket[]; pagination: { total: number } }>(
-      t.call(api.page, { page: 1, size: 10 }, me.token),
-    );
+    const second = await t.ok(api.submit, { type: 'other', text: 'Second' }, me.token);
+    await t.ok(api.submit, { type: 'other', text: 'Not mine' }, other.token);
+    const page = await t.ok(api.page, { page: 1, size: 10 }, me.token);
     expect(page.list.map((x) => x.id)).toEqual([second.id, first.id]);
     expect(page.pagination.total).toBe(2);
 
     // Support answers: the member sees the reply and the status.
-    const replied = await ok<Ticket & { userId: number }>(
-      t.call(
-        admin.reply,
-        { id: first.id, reply: 'We are looking into it', status: 'processing' },
-        supportToken,
-      ),
+    const replied = await t.ok(
+      admin.reply,
+      { id: first.id, reply: 'We are looking into it', status: 'processing' },
+      supportToken,
     );
     expect(replied).toMatchObject({ userId: me.id, status: 'processing', reply: 'We are looking into it' });
-    const info = await ok<Ticket>(t.call(api.info, { id: first.id }, me.token));
+    const info = await t.ok(api.info, { id: first.id }, me.token);
     expect(info).toMatchObject({ status: 'processing', reply: 'We are looking into it' });
     expect(Date.parse(info.replyTime!)).not.toBeNaN();
-    const pending = await ok<{ list: Ticket[] }>(
-      t.call(api.page, { page: 1, size: 10, status: 'pending' }, me.token),
-    );
+    const pending = await t.ok(api.page, { page: 1, size: 10, status: 'pending' }, me.token);
     expect(pending.list.map((x) => x.id)).toEqual([second.id]);
 
     // Support sees everyone's, filtered by member.
-    const all = await ok<{ list: { id: number; userId: number }[] }>(
-      t.call(admin.page, { page: 1, size: 50, userId: me.id }, supportToken),
-    );
+    const all = await t.ok(admin.page, { page: 1, size: 50, userId: me.id }, supportToken);
     expect(all.list.map((x) => x.id)).toEqual([second.id, first.id]);
   });
 
   it("someone else's is not found; the other kind's id is not found either", async () => {
     const me = await createUser(t);
     const other = await createUser(t);
-    const mine = await ok<Ticket>(t.call(api.submit, { type, text: 'Mine' }, me.token));
+    const mine = await t.ok(api.submit, { type, text: 'Mine' }, me.token);
     expect((await t.call(api.info, { id: mine.id }, other.token)).code).toBe(ErrorCode.TicketNotFound);
     const otherApi = kind === 'complain' ? appFeedbackApi : appComplainApi;
     expect((await t.call(otherApi.info, { id: mine.id }, me.token)).code).toBe(ErrorCode.TicketNotFound);
@@ -117,12 +99,12 @@ describe.each([
 
   it('only support (or admin) lists all and replies; members get Forbidden', async () => {
     const me = await createUser(t);
-    const mine = await ok<Ticket>(t.call(api.submit, { type, text: 'Help' }, me.token));
+    const mine = await t.ok(api.submit, { type, text: 'Help' }, me.token);
     expect((await t.call(admin.page, { page: 1, size: 10 }, me.token)).code).toBe(ErrorCode.Forbidden);
     expect(
       (await t.call(admin.reply, { id: mine.id, reply: 'hacked', status: 'resolved' }, me.token)).code,
     ).toBe(ErrorCode.Forbidden);
-    expect((await ok<Ticket>(t.call(api.info, { id: mine.id }, me.token))).status).toBe('pending');
+    expect((await t.ok(api.info, { id: mine.id }, me.token)).status).toBe('pending');
     expect(
       (await t.call(admin.reply, { id: 999_999, reply: 'x', status: 'resolved' }, supportToken)).code,
     ).toBe(ErrorCode.TicketNotFound);

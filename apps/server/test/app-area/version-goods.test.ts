@@ -1,23 +1,17 @@
 import {
-  type AppVersion,
   adminVersionApi,
   appGoodsApi,
   appVersionApi,
   ErrorCode,
-  type GoodsItem,
   parseUsdt,
+  successData,
 } from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 import { adminToken, createUser } from '../helpers/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.stop());
+const t = useTestApp();
 
-type Check = { latest: AppVersion | null; hasUpdate: boolean; forced: boolean };
 const check = async (input: {
   platform: 'web' | 'android' | 'ios';
   version?: string;
@@ -25,7 +19,7 @@ const check = async (input: {
 }) => {
   const res = await t.call(appVersionApi.check, input as never);
   expect(res.code, res.message).toBe(1000);
-  return res.data as Check;
+  return successData(appVersionApi.check, res);
 };
 
 describe('version/check and version/publish', () => {
@@ -121,9 +115,7 @@ describe('version/check and version/publish', () => {
 describe('goods/list', () => {
   it('lists the active goods with USDT decimal prices', async () => {
     const member = await createUser(t);
-    const res = await t.call(appGoodsApi.list, {}, member.token);
-    expect(res.code).toBe(1000);
-    const goods = res.data as GoodsItem[];
+    const goods = await t.ok(appGoodsApi.list, {}, member.token);
     expect(goods.length).toBeGreaterThanOrEqual(3);
     for (const g of goods) {
       expect(g.currency).toBe('USDT');

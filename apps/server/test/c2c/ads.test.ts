@@ -1,19 +1,13 @@
-import { type Ad, AdStatus, advertisingApi, ErrorCode } from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { AdStatus, advertisingApi, ErrorCode } from '@chatpay/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 import { balanceOf, createUser } from '../helpers/factories.ts';
-import { addBank, createAd, createMerchant, createTrader, expectBooks, ok, startOrder } from './factories.ts';
+import { addBank, createAd, createMerchant, createTrader, expectBooks, startOrder } from './factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
+const t = useTestApp();
 afterAll(async () => {
   await expectBooks(t);
-  await t.stop();
 });
-
-type AdPage = { list: Ad[]; pagination: { total: number } };
 
 describe('ads', () => {
   it('a sell ad freezes its quantity; take down unfreezes, put up freezes again, delete unfreezes', async () => {
@@ -27,18 +21,18 @@ describe('ads', () => {
     });
     expect(await balanceOf(t, merchant)).toMatchObject({ available: '380.00', frozen: '120.00' });
 
-    const down = await ok<Ad>(t.call(advertisingApi.close, { id: ad.id }, merchant.token));
+    const down = await t.ok(advertisingApi.close, { id: ad.id }, merchant.token);
     expect(down.status).toBe(AdStatus.Inactive);
     expect(await balanceOf(t, merchant)).toMatchObject({ available: '500.00', frozen: '0.00' });
     expect((await t.call(advertisingApi.close, { id: ad.id }, merchant.token)).code).toBe(
       ErrorCode.AdNotActive,
     );
 
-    const up = await ok<Ad>(t.call(advertisingApi.uploadAd, { id: ad.id }, merchant.token));
+    const up = await t.ok(advertisingApi.uploadAd, { id: ad.id }, merchant.token);
     expect(up.status).toBe(AdStatus.Active);
     expect(await balanceOf(t, merchant)).toMatchObject({ available: '380.00', frozen: '120.00' });
 
-    await ok(t.call(advertisingApi.delete, { id: ad.id }, merchant.token));
+    await t.ok(advertisingApi.delete, { id: ad.id }, merchant.token);
     expect(await balanceOf(t, merchant)).toMatchObject({ available: '500.00', frozen: '0.00' });
     expect((await t.call(advertisingApi.info, { id: ad.id }, merchant.token)).code).toBe(
       ErrorCode.AdNotFound,
@@ -69,7 +63,7 @@ describe('ads', () => {
     );
     expect(res.code).toBe(ErrorCode.InsufficientBalance);
     expect(await balanceOf(t, merchant)).toMatchObject({ available: '50.00', frozen: '0.00' });
-    const mine = await ok<AdPage>(t.call(advertisingApi.myPage, {}, merchant.token));
+    const mine = await t.ok(advertisingApi.myPage, {}, merchant.token);
     expect(mine.list.map((a) => a.id)).toEqual([buy.id]);
   });
 
@@ -87,10 +81,10 @@ describe('ads', () => {
       timeLimit: 30,
       terms: 'bank only',
     };
-    const bigger = await ok<Ad>(t.call(advertisingApi.update, form, merchant.token));
+    const bigger = await t.ok(advertisingApi.update, form, merchant.token);
     expect(bigger).toMatchObject({ price: '7.10', remaining: '150.00', timeLimit: 30, terms: 'bank only' });
     expect(await balanceOf(t, merchant)).toMatchObject({ available: '150.00', frozen: '150.00' });
-    const smaller = await ok<Ad>(t.call(advertisingApi.update, { ...form, quantity: '40' }, merchant.token));
+    const smaller = await t.ok(advertisingApi.update, { ...form, quantity: '40' }, merchant.token);
     expect(smaller.remaining).toBe('40.00');
     expect(await balanceOf(t, merchant)).toMatchObject({ available: '260.00', frozen: '40.00' });
 
@@ -142,10 +136,10 @@ describe('ads', () => {
     const alipay = await addBank(t, b, { type: 'alipay', name: 'B', account: 'b@x' });
     const viaAlipay = await createAd(t, b, { paymentMethodId: alipay.id, price: '7.20', quantity: '20' });
     const hidden = await createAd(t, a, { price: '6.00', quantity: '10' });
-    await ok(t.call(advertisingApi.close, { id: hidden.id }, a.token));
+    await t.ok(advertisingApi.close, { id: hidden.id }, a.token);
     const viewer = await createUser(t);
 
-    const all = await ok<AdPage>(t.call(advertisingApi.page, { type: 'sell', size: 100 }, viewer.token));
+    const all = await t.ok(advertisingApi.page, { type: 'sell', size: 100 }, viewer.token);
     const ids = all.list.map((x) => x.id);
     expect(ids).not.toContain(hidden.id);
     const mine = all.list.filter((x) => [cheap.id, dear.id, viaAlipay.id].includes(x.id)).map((x) => x.id);
@@ -155,26 +149,26 @@ describe('ads', () => {
     // 50 USDT at 6.90 is worth 345.00: the max shown is the smaller of that and 300.
     expect(card.maxLimit).toBe('300.00');
 
-    const byType = await ok<AdPage>(
-      t.call(advertisingApi.page, { type: 'sell', paymentType: 'alipay', size: 100 }, viewer.token),
+    const byType = await t.ok(
+      advertisingApi.page,
+      { type: 'sell', paymentType: 'alipay', size: 100 },
+      viewer.token,
     );
     expect(byType.list.every((x) => x.paymentType === 'alipay')).toBe(true);
     expect(byType.list.map((x) => x.id)).toContain(viaAlipay.id);
-    const byAmount = await ok<AdPage>(
-      t.call(advertisingApi.page, { type: 'sell', amount: '50', size: 100 }, viewer.token),
-    );
+    const byAmount = await t.ok(advertisingApi.page, { type: 'sell', amount: '50', size: 100 }, viewer.token);
     expect(byAmount.list.map((x) => x.id)).not.toContain(cheap.id);
     expect(byAmount.list.map((x) => x.id)).toContain(dear.id);
-    const buySide = await ok<AdPage>(t.call(advertisingApi.page, { type: 'buy', size: 100 }, viewer.token));
+    const buySide = await t.ok(advertisingApi.page, { type: 'buy', size: 100 }, viewer.token);
     expect(buySide.list.every((x) => x.type === 'buy')).toBe(true);
 
-    expect((await ok<Ad>(t.call(advertisingApi.detail, { id: dear.id }, viewer.token))).id).toBe(dear.id);
+    expect((await t.ok(advertisingApi.detail, { id: dear.id }, viewer.token)).id).toBe(dear.id);
     expect((await t.call(advertisingApi.detail, { id: hidden.id }, viewer.token)).code).toBe(
       ErrorCode.AdNotFound,
     );
     expect((await t.call(advertisingApi.info, { id: dear.id }, viewer.token)).code).toBe(
       ErrorCode.AdNotFound,
     );
-    expect(await ok(t.call(advertisingApi.rate, {}, viewer.token))).toEqual({ fiat: 'CNY', rate: '7.20' });
+    expect(await t.ok(advertisingApi.rate, {}, viewer.token)).toEqual({ fiat: 'CNY', rate: '7.20' });
   });
 });

@@ -1,30 +1,18 @@
-import {
-  adminC2cApi,
-  ErrorCode,
-  type LoginResult,
-  messageApi,
-  type Order,
-  type OrderEvent,
-  transactionApi,
-  userApi,
-} from '@chatpay/shared';
+import { adminC2cApi, ErrorCode, messageApi, transactionApi, userApi } from '@chatpay/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 import { adminToken, balanceOf, sendText, type TestUser } from '../helpers/factories.ts';
 import { connectSocket, recorder } from '../helpers/sockets.ts';
-import { createAd, createMerchant, createTrader, expectBooks, ok, pay, startOrder } from './factories.ts';
+import { createAd, createMerchant, createTrader, expectBooks, pay, startOrder } from './factories.ts';
 
-let t: TestApp;
 let support: string;
+const t = useTestApp({ SUPPORT_PASSWORD: 'support-pass-1', C2C_FEE_PERCENT: '0.5' });
 beforeAll(async () => {
-  t = await createTestApp({ SUPPORT_PASSWORD: 'support-pass-1', C2C_FEE_PERCENT: '0.5' });
-  const login = await t.call(userApi.loginByName, { username: 'support', password: 'support-pass-1' });
-  support = (login.data as LoginResult).token;
+  ({ token: support } = await t.ok(userApi.loginByName, { username: 'support', password: 'support-pass-1' }));
 });
 afterAll(async () => {
   await expectBooks(t);
-  await t.stop();
 });
 
 /** A paid order appealed by the seller. */
@@ -34,47 +22,39 @@ const appealedOrder = async () => {
   const buyer = await createTrader(t);
   const order = await startOrder(t, buyer, ad.id, '10');
   await pay(t, buyer, order.orderId);
-  await ok(
-    t.call(transactionApi.appealing, { id: order.orderId, reason: 'no money arrived' }, merchant.token),
-  );
+  await t.ok(transactionApi.appealing, { id: order.orderId, reason: 'no money arrived' }, merchant.token);
   return { merchant, buyer, order };
 };
-
-type AdminOrder = Omit<Order, 'role'> & { events: OrderEvent[] };
 
 describe('support resolves appeals', () => {
   it('lists open appeals, reads the order, its events and chat, writes into the chat', async () => {
     const { merchant, buyer, order } = await appealedOrder();
     await sendText(t, buyer, order.sessionId!, 'I paid, here is the receipt');
-    const page = await ok<{ list: Omit<Order, 'role'>[] }>(
-      t.call(adminC2cApi.appealPage, { size: 100 }, support),
-    );
+    const page = await t.ok(adminC2cApi.appealPage, { size: 100 }, support);
     expect(page.list.map((o) => o.orderId)).toContain(order.orderId);
-    const info = await ok<AdminOrder>(t.call(adminC2cApi.appealInfo, { id: order.orderId }, support));
+    const info = await t.ok(adminC2cApi.appealInfo, { id: order.orderId }, support);
     expect(info.events.map((e) => e.kind)).toEqual(['start', 'payment', 'appealing']);
     expect(info.appealReason).toBe('no money arrived');
 
     const bSock = await connectSocket(t, buyer.token);
     const bMsg = recorder(bSock, 'message');
     try {
-      await ok(
-        t.call(adminC2cApi.appealMessage, { id: order.orderId, text: 'Support here: please wait' }, support),
+      await t.ok(
+        adminC2cApi.appealMessage,
+        { id: order.orderId, text: 'Support here: please wait' },
+        support,
       );
       const got = await bMsg.next((m) => m.contentType === 'text');
       expect(got.content).toMatchObject({ text: 'Support here: please wait' });
     } finally {
       bSock.close();
     }
-    const chat = await ok<{ list: { contentType: string; content: { text?: string } }[] }>(
-      t.call(adminC2cApi.appealMessages, { id: order.orderId }, support),
-    );
+    const chat = await t.ok(adminC2cApi.appealMessages, { id: order.orderId }, support);
     expect(chat.list.map((m) => m.content.text)).toEqual(
       expect.arrayContaining(['I paid, here is the receipt', 'Support here: please wait']),
     );
     // The parties see support's message in their order chat too.
-    const mine = await ok<{ list: { content: { text?: string } }[] }>(
-      t.call(messageApi.page, { sessionId: order.sessionId! }, merchant.token),
-    );
+    const mine = await t.ok(messageApi.page, { sessionId: order.sessionId! }, merchant.token);
     expect(JSON.stringify(mine)).toContain('Support here');
   });
 
@@ -83,12 +63,10 @@ describe('support resolves appeals', () => {
     const mSock = await connectSocket(t, merchant.token);
     const mStatus = recorder(mSock, 'onC2COrderStatus');
     try {
-      const done = await ok<Omit<Order, 'role'>>(
-        t.call(
-          adminC2cApi.appealResolve,
-          { id: order.orderId, result: 'completed', note: 'Bank receipt checked' },
-          support,
-        ),
+      const done = await t.ok(
+        adminC2cApi.appealResolve,
+        { id: order.orderId, result: 'completed', note: 'Bank receipt checked' },
+        support,
       );
       expect(done).toMatchObject({ status: 'completed', resolutionNote: 'Bank receipt checked' });
       await mStatus.next((p) => p.orderId === order.orderId && p.status === 'completed');
@@ -97,14 +75,10 @@ describe('support resolves appeals', () => {
     }
     expect(await balanceOf(t, buyer)).toMatchObject({ available: '9.95' });
     expect(await balanceOf(t, merchant)).toMatchObject({ available: '50.00', frozen: '40.00' });
-    const seen = await ok<Order & { events: OrderEvent[] }>(
-      t.call(transactionApi.detail, { id: order.orderId }, buyer.token),
-    );
+    const seen = await t.ok(transactionApi.detail, { id: order.orderId }, buyer.token);
     expect(seen.resolutionNote).toBe('Bank receipt checked');
     expect(seen.events.at(-1)).toMatchObject({ kind: 'resolve', note: 'Bank receipt checked' });
-    const notes = await ok<{ list: { contentType: string; content: { text?: string } }[] }>(
-      t.call(messageApi.page, { sessionId: order.sessionId! }, buyer.token),
-    );
+    const notes = await t.ok(messageApi.page, { sessionId: order.sessionId! }, buyer.token);
     expect(
       notes.list.some((m) => m.contentType === 'notice' && m.content.text === 'Bank receipt checked'),
     ).toBe(true);
@@ -126,12 +100,10 @@ describe('support resolves appeals', () => {
 
   it('cancel: coins back to the seller (to the ad while it is up)', async () => {
     const { merchant, buyer, order } = await appealedOrder();
-    const done = await ok<Omit<Order, 'role'>>(
-      t.call(
-        adminC2cApi.appealResolve,
-        { id: order.orderId, result: 'canceled', note: 'No payment found' },
-        support,
-      ),
+    const done = await t.ok(
+      adminC2cApi.appealResolve,
+      { id: order.orderId, result: 'canceled', note: 'No payment found' },
+      support,
     );
     expect(done).toMatchObject({
       status: 'canceled',

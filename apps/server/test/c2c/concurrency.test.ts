@@ -1,31 +1,33 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { adminC2cApi, ErrorCode, merchantApi, type Order, transactionApi } from '@chatpay/shared';
+import { adminC2cApi, ErrorCode, merchantApi, successData, transactionApi } from '@chatpay/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app.ts';
 import { openDatabase } from '../../src/db/connection.ts';
-import { createTestApp, engine, type TestApp } from '../helpers/app.ts';
+import { engine, useTestApp } from '../helpers/app.ts';
 import { adminToken, balanceOf, TEST_PIN, type TestUser } from '../helpers/factories.ts';
-import { createAd, createMerchant, createTrader, expectBooks, ok, pay, startOrder } from './factories.ts';
+import { sleep } from '../helpers/wait.ts';
+import { createAd, createMerchant, createTrader, expectBooks, pay, startOrder } from './factories.ts';
 
 // PGlite runs one transaction at a time: real races need PostgreSQL (GOTCHAS.md).
 describe.runIf(engine === 'postgres')('C2C races on PostgreSQL', () => {
-  let t: TestApp;
   let second: App;
   let merchant: TestUser;
   let buyers: TestUser[];
+  const t = useTestApp({ C2C_WEBHOOK_ALLOW_PRIVATE: 'true' });
   beforeAll(async () => {
-    t = await createTestApp({ C2C_WEBHOOK_ALLOW_PRIVATE: 'true' });
     // A second server process on the same database: two sweepers really run at once.
-    second = await buildApp(t.config, await openDatabase({ url: t.config.DATABASE_URL!, dataDir: null }));
+    // Both read the same deadline clock, as two processes read synchronised system clocks.
+    second = await buildApp(t.config, await openDatabase({ url: t.config.DATABASE_URL!, dataDir: null }), {
+      clock: t.clock,
+    });
     merchant = await createMerchant(t, '100000');
     buyers = await Promise.all(Array.from({ length: 8 }, () => createTrader(t)));
   });
   afterAll(async () => {
     await second?.close();
     await expectBooks(t);
-    await t?.stop();
   });
 
   const rows = async <T>(query: ReturnType<typeof sql>) =>
@@ -50,7 +52,7 @@ describe.runIf(engine === 'postgres')('C2C races on PostgreSQL', () => {
     for (const r of results) expect([1000, ErrorCode.ExceedsRemaining]).toContain(r.code);
     const sold = results
       .filter((r) => r.code === 1000)
-      .reduce((sum, r) => sum + Number((r.data as Order).amountCoin), 0);
+      .reduce((sum, r) => sum + Number(successData(transactionApi.start, r).amountCoin), 0);
     expect(sold).toBeLessThanOrEqual(300);
     expect(sold).toBeGreaterThan(297);
     const [row] = await rows<{ remaining: string; frozen: string }>(
@@ -67,9 +69,7 @@ describe.runIf(engine === 'postgres')('C2C races on PostgreSQL', () => {
       const buyer = buyers[i % buyers.length]!;
       const order = await startOrder(t, buyer, ad.id, '2');
       await pay(t, buyer, order.orderId);
-      await t.database.db.execute(
-        sql`UPDATE c2c_orders SET release_deadline = now() - interval '1 second' WHERE id = ${order.orderId}`,
-      );
+      t.clock.advance((t.config.C2C_RELEASE_MINUTES * 60 + 1) * 1000);
       const id = order.orderId;
       const results = await Promise.all([
         t.call(transactionApi.completed, { id, pin: TEST_PIN }, merchant.token),
@@ -106,7 +106,7 @@ describe.runIf(engine === 'postgres')('C2C races on PostgreSQL', () => {
       expect(['canceled', 'payment']).toContain(status);
       expect(await entries(id, 'cancel')).toBe(status === 'canceled' ? 1 : 0);
       if (status === 'payment') {
-        await ok(t.call(transactionApi.appealing, { id, reason: 'tidy up' }, merchant.token));
+        await t.ok(transactionApi.appealing, { id, reason: 'tidy up' }, merchant.token);
       }
     }
     await expectBooks(t);
@@ -120,10 +120,9 @@ describe.runIf(engine === 'postgres')('C2C races on PostgreSQL', () => {
       const order = await startOrder(t, buyer, ad.id, '2');
       const id = order.orderId;
       const delay = i % 10;
-      await t.database.db.execute(
-        sql`UPDATE c2c_orders SET payment_deadline = now() + make_interval(secs => ${delay / 1000}) WHERE id = ${id}`,
-      );
-      await new Promise((r) => setTimeout(r, delay));
+      // The payment deadline (15 minutes, the factories' ads) falls `delay` ms from now.
+      t.clock.advance(15 * 60 * 1000 - delay);
+      await sleep(delay);
       const [paid] = await Promise.all([
         t.call(transactionApi.payment, { id }, buyer.token),
         t.jobs.runNow('c2c-order-expiry'),
@@ -154,7 +153,7 @@ describe.runIf(engine === 'postgres')('C2C races on PostgreSQL', () => {
       const buyer = buyers[i % buyers.length]!;
       const { orderId: id } = await startOrder(t, buyer, ad.id, '2');
       await pay(t, buyer, id);
-      await ok(t.call(transactionApi.appealing, { id, reason: 'race' }, merchant.token));
+      await t.ok(transactionApi.appealing, { id, reason: 'race' }, merchant.token);
       const results = await Promise.all(
         (['completed', 'canceled', 'completed', 'canceled'] as const).map((result) =>
           t.call(adminC2cApi.appealResolve, { id, result, note: result }, admin),
@@ -178,9 +177,9 @@ describe.runIf(engine === 'postgres')('C2C races on PostgreSQL', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const shop = await createMerchant(t, '1000');
-      await ok(t.call(merchantApi.apiKey, {}, shop.token));
+      await t.ok(merchantApi.apiKey, {}, shop.token);
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-      await ok(t.call(merchantApi.update, { webhookUrl: url }, shop.token));
+      await t.ok(merchantApi.update, { webhookUrl: url }, shop.token);
       const ad = await createAd(t, shop, { quantity: '500', minLimit: '7', maxLimit: '100000' });
       await Promise.all(buyers.map((b) => startOrder(t, b, ad.id, '2')));
       let sent = 0;

@@ -1,18 +1,15 @@
 import {
-  type Ad,
   type AdInput,
   adminC2cApi,
   advertisingApi,
   bankApi,
   merchantApi,
-  type Order,
-  type PaymentMethod,
   type PaymentMethodInput,
   transactionApi,
 } from '@chatpay/shared';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { verifyLedger } from '../../src/modules/wallet/ledger/verify.ts';
+import { verifyLedger } from '../../src/modules/ledger/verify.ts';
 import type { TestApp } from '../helpers/app.ts';
 import {
   adminToken,
@@ -23,14 +20,6 @@ import {
   TEST_PIN,
   type TestUser,
 } from '../helpers/factories.ts';
-
-/** Calls an endpoint and expects success; answers the data. */
-export const ok = async <T>(res: Promise<{ code: number; data: unknown; message: string }>) => {
-  const r = await res;
-  if (r.code !== 1000)
-    throw new Error(`expected success, got ${r.code} ${r.message} ${JSON.stringify(r.data)}`);
-  return r.data as T;
-};
 
 /** A member with a PIN and, when given, a balance. */
 export const createTrader = async (t: Caller, balance?: string) => {
@@ -43,8 +32,8 @@ export const createTrader = async (t: Caller, balance?: string) => {
 /** A member who applied and was approved by the admin: role merchant, PIN set, balance credited. */
 export const createMerchant = async (t: Caller, balance = '1000') => {
   const user = await createTrader(t, balance);
-  await ok(t.call(merchantApi.apply, { name: `Shop ${user.username.slice(-4)}` }, user.token));
-  await ok(t.call(adminC2cApi.merchantReview, { userId: user.id, approve: true }, await adminToken(t)));
+  await t.ok(merchantApi.apply, { name: `Shop ${user.username.slice(-4)}` }, user.token);
+  await t.ok(adminC2cApi.merchantReview, { userId: user.id, approve: true }, await adminToken(t));
   return user;
 };
 
@@ -58,37 +47,35 @@ export const bankForm = (overrides: Partial<PaymentMethodInput> = {}): PaymentMe
   }) as PaymentMethodInput;
 
 export const addBank = (t: Caller, user: TestUser, form: PaymentMethodInput = bankForm()) =>
-  ok<PaymentMethod>(t.call(bankApi.add, form, user.token));
+  t.ok(bankApi.add, form, user.token);
 
 /** A merchant's ad on its first bank card (made when needed): 100 USDT at 7.00, limits 10.00-700.00. */
 export const createAd = async (t: Caller, merchant: TestUser, overrides: Partial<AdInput> = {}) => {
   const method = overrides.paymentMethodId ? null : await addBank(t, merchant);
-  return ok<Ad>(
-    t.call(
-      advertisingApi.publish,
-      {
-        type: 'sell',
-        paymentMethodId: method?.id ?? overrides.paymentMethodId!,
-        price: '7.00',
-        quantity: '100',
-        minLimit: '10.00',
-        maxLimit: '700.00',
-        timeLimit: 15,
-        ...overrides,
-      },
-      merchant.token,
-    ),
+  return t.ok(
+    advertisingApi.publish,
+    {
+      type: 'sell',
+      paymentMethodId: method?.id ?? overrides.paymentMethodId!,
+      price: '7.00',
+      quantity: '100',
+      minLimit: '10.00',
+      maxLimit: '700.00',
+      timeLimit: 15,
+      ...overrides,
+    },
+    merchant.token,
   );
 };
 
 export const startOrder = (t: Caller, taker: TestUser, adId: number, amountCoin = '10', extra = {}) =>
-  ok<Order>(t.call(transactionApi.start, { adId, amountCoin, ...extra }, taker.token));
+  t.ok(transactionApi.start, { adId, amountCoin, ...extra }, taker.token);
 
 export const pay = (t: Caller, buyer: TestUser, id: number) =>
-  ok<Order>(t.call(transactionApi.payment, { id }, buyer.token));
+  t.ok(transactionApi.payment, { id }, buyer.token);
 
 export const release = (t: Caller, seller: TestUser, id: number) =>
-  ok<Order>(t.call(transactionApi.completed, { id, pin: TEST_PIN }, seller.token));
+  t.ok(transactionApi.completed, { id, pin: TEST_PIN }, seller.token);
 
 /** Books balance and the escrow holds exactly the open orders' coins. */
 export const expectBooks = async (t: TestApp) => {

@@ -1,34 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ErrorCode, merchantApi } from '@chatpay/shared';
+import { ErrorCode, merchantApi, merchantOpenApi } from '@chatpay/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hmacHex, signingString } from '../../src/modules/c2c/merchant-api.ts';
 import { webhookTargetProblem } from '../../src/modules/c2c/webhook-target.ts';
 import { webhookSignature } from '../../src/modules/c2c/webhooks.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 import type { TestUser } from '../helpers/factories.ts';
 import {
   createAd,
   createMerchant,
   createTrader,
   expectBooks,
-  ok,
   pay,
   release,
   startOrder,
 } from './factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  // The test's webhook receiver listens on loopback.
-  t = await createTestApp({ C2C_WEBHOOK_ALLOW_PRIVATE: 'true' });
-});
-afterAll(async () => {
-  await expectBooks(t);
-  await t.stop();
-});
+// The test's webhook receiver listens on loopback.
+const t = useTestApp({ C2C_WEBHOOK_ALLOW_PRIVATE: 'true' });
+afterAll(() => expectBooks(t));
 
 interface Creds {
   merchantId: string;
@@ -64,7 +57,7 @@ describe('merchant API', () => {
   let orderId: number;
   beforeAll(async () => {
     merchant = await createMerchant(t, '100');
-    creds = await ok<Creds>(t.call(merchantApi.apiKey, {}, merchant.token));
+    creds = await t.ok(merchantApi.apiKey, {}, merchant.token);
     const ad = await createAd(t, merchant, { quantity: '50' });
     const buyer = await createTrader(t);
     orderId = (await startOrder(t, buyer, ad.id, '10')).orderId;
@@ -72,13 +65,13 @@ describe('merchant API', () => {
 
   it('the key is shown once; signed calls answer balance, my orders and one order', async () => {
     expect(creds.merchantKey.length).toBeGreaterThanOrEqual(40);
-    const info = await ok<{ hasApiKey: boolean }>(t.call(merchantApi.info, {}, merchant.token));
-    expect(info.hasApiKey).toBe(true);
+    const info = await t.ok(merchantApi.info, {}, merchant.token);
+    expect(info?.hasApiKey).toBe(true);
     expect(JSON.stringify(info)).not.toContain(creds.merchantKey);
     const balance = await signedGet(creds, '/api/open/c2c/balance');
     expect(balance).toMatchObject({ status: 200, code: 1000, data: { available: '50.00', frozen: '40.00' } });
     const page = await signedGet(creds, '/api/open/c2c/order/page?status=pending');
-    expect((page.data as { list: { orderId: number }[] }).list.map((o) => o.orderId)).toEqual([orderId]);
+    expect(merchantOpenApi.orderPage.output.parse(page.data).list.map((o) => o.orderId)).toEqual([orderId]);
     const one = await signedGet(creds, `/api/open/c2c/order/info?id=${orderId}`);
     expect(one.data).toMatchObject({ orderId, status: 'pending', amountCoin: '10.00' });
     expect(one.data).not.toHaveProperty('payee');
@@ -106,12 +99,12 @@ describe('merchant API', () => {
     expect(res.statusCode).toBe(401);
     // Another merchant's order is not mine.
     const other = await createMerchant(t, '10');
-    const otherCreds = await ok<Creds>(t.call(merchantApi.apiKey, {}, other.token));
+    const otherCreds = await t.ok(merchantApi.apiKey, {}, other.token);
     expect((await signedGet(otherCreds, `/api/open/c2c/order/info?id=${orderId}`)).code).toBe(
       ErrorCode.OrderNotFound,
     );
     // Rotation: the old key stops working.
-    const rotated = await ok<Creds>(t.call(merchantApi.apiKey, {}, other.token));
+    const rotated = await t.ok(merchantApi.apiKey, {}, other.token);
     expect(rotated.merchantId).toBe(otherCreds.merchantId);
     expect((await signedGet(otherCreds, '/api/open/c2c/balance')).code).toBe(ErrorCode.SignatureInvalid);
     expect((await signedGet(rotated, '/api/open/c2c/balance')).code).toBe(1000);
@@ -135,8 +128,8 @@ describe('merchant API', () => {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
       const shop = await createMerchant(t, '100');
-      const shopCreds = await ok<Creds>(t.call(merchantApi.apiKey, {}, shop.token));
-      await ok(t.call(merchantApi.update, { webhookUrl: url }, shop.token));
+      const shopCreds = await t.ok(merchantApi.apiKey, {}, shop.token);
+      await t.ok(merchantApi.update, { webhookUrl: url }, shop.token);
       const ad = await createAd(t, shop, { quantity: '50' });
       const buyer = await createTrader(t);
       const order = await startOrder(t, buyer, ad.id, '10');

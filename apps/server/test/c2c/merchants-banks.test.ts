@@ -1,56 +1,37 @@
-import {
-  adminC2cApi,
-  bankApi,
-  ErrorCode,
-  type MerchantDetail,
-  type MerchantInfo,
-  merchantApi,
-  type PaymentMethod,
-  userApi,
-} from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { adminC2cApi, bankApi, ErrorCode, merchantApi, userApi } from '@chatpay/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 import { adminToken, createUser } from '../helpers/factories.ts';
-import { addBank, bankForm, createAd, createMerchant, expectBooks, ok } from './factories.ts';
+import { addBank, bankForm, createAd, createMerchant, expectBooks } from './factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
+const t = useTestApp();
 afterAll(async () => {
   await expectBooks(t);
-  await t.stop();
 });
 
 describe('merchant application and review', () => {
   it('a member applies, support sees it, the admin approves: role merchant in the next token check', async () => {
     const member = await createUser(t);
     expect((await t.call(merchantApi.info, {}, member.token)).data).toBeNull();
-    const applied = await ok<MerchantInfo>(
-      t.call(merchantApi.apply, { name: 'Good Shop', note: 'hi' }, member.token),
-    );
+    const applied = await t.ok(merchantApi.apply, { name: 'Good Shop', note: 'hi' }, member.token);
     expect(applied.status).toBe('pending');
     expect((await t.call(merchantApi.apply, { name: 'Again' }, member.token)).code).toBe(
       ErrorCode.MerchantApplied,
     );
 
-    const page = await ok<{ list: MerchantInfo[] }>(
-      t.call(adminC2cApi.merchantPage, { status: 'pending' }, await adminToken(t)),
-    );
+    const page = await t.ok(adminC2cApi.merchantPage, { status: 'pending' }, await adminToken(t));
     expect(page.list.some((m) => m.userId === member.id)).toBe(true);
     // An ordinary member has no permission.
     expect(
       (await t.call(adminC2cApi.merchantReview, { userId: member.id, approve: true }, member.token)).code,
     ).toBe(ErrorCode.Forbidden);
-    const approved = await ok<MerchantInfo>(
-      t.call(
-        adminC2cApi.merchantReview,
-        { userId: member.id, approve: true, note: 'welcome' },
-        await adminToken(t),
-      ),
+    const approved = await t.ok(
+      adminC2cApi.merchantReview,
+      { userId: member.id, approve: true, note: 'welcome' },
+      await adminToken(t),
     );
     expect(approved.status).toBe('approved');
-    const person = await ok<{ role?: string[] }>(t.call(userApi.person, {}, member.token));
+    const person = await t.ok(userApi.person, {}, member.token);
     expect(JSON.stringify(person)).toContain('merchant');
     // Reviewed once only.
     expect(
@@ -61,17 +42,15 @@ describe('merchant application and review', () => {
 
   it('a rejected member may apply again; a non-merchant cannot update or make API keys', async () => {
     const member = await createUser(t);
-    await ok(t.call(merchantApi.apply, { name: 'Shop' }, member.token));
-    await ok(
-      t.call(
-        adminC2cApi.merchantReview,
-        { userId: member.id, approve: false, note: 'no' },
-        await adminToken(t),
-      ),
+    await t.ok(merchantApi.apply, { name: 'Shop' }, member.token);
+    await t.ok(
+      adminC2cApi.merchantReview,
+      { userId: member.id, approve: false, note: 'no' },
+      await adminToken(t),
     );
     expect((await t.call(merchantApi.update, { name: 'X' }, member.token)).code).toBe(ErrorCode.NotMerchant);
     expect((await t.call(merchantApi.apiKey, {}, member.token)).code).toBe(ErrorCode.NotMerchant);
-    const again = await ok<MerchantInfo>(t.call(merchantApi.apply, { name: 'Shop 2' }, member.token));
+    const again = await t.ok(merchantApi.apply, { name: 'Shop 2' }, member.token);
     expect(again.status).toBe('pending');
   });
 
@@ -85,11 +64,13 @@ describe('merchant application and review', () => {
       publishKey: 'pk_live_1',
       secretKey: 'sk_live_abcd1234',
     });
-    const updated = await ok<MerchantInfo>(
-      t.call(merchantApi.update, { name: 'Renamed', intro: 'fast release' }, merchant.token),
+    const updated = await t.ok(
+      merchantApi.update,
+      { name: 'Renamed', intro: 'fast release' },
+      merchant.token,
     );
     expect(updated.name).toBe('Renamed');
-    const mine = await ok<MerchantDetail>(t.call(merchantApi.detail, {}, merchant.token));
+    const mine = await t.ok(merchantApi.detail, {}, merchant.token);
     expect(mine.merchantInfo.name).toBe('Renamed');
     expect(mine.cards.map((c) => [c.name, c.code])).toEqual([
       ['Stripe(Shop)', 'pk_live_1'],
@@ -106,7 +87,7 @@ describe('merchant application and review', () => {
       completionRate: null,
     });
     const other = await createUser(t);
-    const seen = await ok<MerchantDetail>(t.call(merchantApi.detail, { userId: merchant.id }, other.token));
+    const seen = await t.ok(merchantApi.detail, { userId: merchant.id }, other.token);
     expect(seen.cards[2]!.code).toBe('****2233');
     // A member who is no merchant has no public profile.
     expect((await t.call(merchantApi.detail, { userId: other.id }, merchant.token)).code).toBe(
@@ -149,35 +130,27 @@ describe('payment methods', () => {
     expect(JSON.stringify(raw)).not.toContain('sk_test_secret');
 
     // Update without a new secret keeps it; a new one replaces it.
-    const kept = await ok<PaymentMethod>(
-      t.call(
-        bankApi.update,
-        { id: card.id, type: 'card', name: 'Pay 2', publishKey: 'pk_test_2' },
-        member.token,
-      ),
+    const kept = await t.ok(
+      bankApi.update,
+      { id: card.id, type: 'card', name: 'Pay 2', publishKey: 'pk_test_2' },
+      member.token,
     );
     expect(kept).toMatchObject({ name: 'Pay 2', publishKey: 'pk_test_2', secretKeyMasked: '****9876' });
-    const changed = await ok<PaymentMethod>(
-      t.call(
-        bankApi.update,
-        { id: card.id, type: 'card', name: 'Pay 2', publishKey: 'pk_test_2', secretKey: 'sk_new_0000' },
-        member.token,
-      ),
+    const changed = await t.ok(
+      bankApi.update,
+      { id: card.id, type: 'card', name: 'Pay 2', publishKey: 'pk_test_2', secretKey: 'sk_new_0000' },
+      member.token,
     );
     expect(changed.secretKeyMasked).toBe('****0000');
     expect((await t.call(bankApi.update, { id: card.id, ...bankForm() } as never, member.token)).code).toBe(
       ErrorCode.Validation,
     );
 
-    const page = await ok<{ list: PaymentMethod[]; pagination: { total: number } }>(
-      t.call(bankApi.page, {}, member.token),
-    );
+    const page = await t.ok(bankApi.page, {}, member.token);
     expect(page.pagination.total).toBe(3);
-    expect((await ok<PaymentMethod>(t.call(bankApi.info, { id: wechat.id }, member.token))).account).toBe(
-      'wx_lei',
-    );
+    expect((await t.ok(bankApi.info, { id: wechat.id }, member.token)).account).toBe('wx_lei');
 
-    await ok(t.call(bankApi.delete, { id: wechat.id }, member.token));
+    await t.ok(bankApi.delete, { id: wechat.id }, member.token);
     expect((await t.call(bankApi.info, { id: wechat.id }, member.token)).code).toBe(
       ErrorCode.PaymentMethodNotFound,
     );

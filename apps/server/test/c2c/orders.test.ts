@@ -1,15 +1,6 @@
-import {
-  type Ad,
-  advertisingApi,
-  ErrorCode,
-  type Order,
-  type OrderEvent,
-  sessionApi,
-  transactionApi,
-} from '@chatpay/shared';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { advertisingApi, ErrorCode, sessionApi, transactionApi } from '@chatpay/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 import { balanceOf, createUser, TEST_PIN } from '../helpers/factories.ts';
 import { connectSocket, recorder } from '../helpers/sockets.ts';
 import {
@@ -18,28 +9,19 @@ import {
   createMerchant,
   createTrader,
   expectBooks,
-  ok,
   pay,
   release,
   startOrder,
 } from './factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ C2C_FEE_PERCENT: '1' });
-});
+const t = useTestApp({ C2C_FEE_PERCENT: '1' });
 afterAll(async () => {
   await expectBooks(t);
-  await t.stop();
 });
 
-type Detail = Order & { events: OrderEvent[] };
-const adOf = (id: number, token: string) => ok<Ad>(t.call(advertisingApi.info, { id }, token));
-/** Moves an order's deadlines into the past, as if time had passed. */
-const age = (orderId: number, column: 'payment_deadline' | 'release_deadline') =>
-  t.database.db.execute(
-    sql.raw(`UPDATE c2c_orders SET ${column} = now() - interval '1 second' WHERE id = ${orderId}`),
-  );
+const adOf = (id: number, token: string) => t.ok(advertisingApi.info, { id }, token);
+/** Moves the deadline clock past a paid order's release countdown. */
+const passReleaseDeadline = () => t.clock.advance((t.config.C2C_RELEASE_MINUTES * 60 + 1) * 1000);
 
 describe('a sell ad: buy, pay, release', () => {
   it('the whole path with escrow, fee, countdowns, events, chat and stats', async () => {
@@ -72,12 +54,10 @@ describe('a sell ad: buy, pay, release', () => {
       const ev = await bStatus.next((p) => p.orderId === order.orderId);
       expect(ev.page).toBe(`/pages/c2c/detail?id=${order.orderId}`);
       expect((await mUnread.next((p) => p.count === 1)).count).toBe(1);
-      expect(await ok(t.call(transactionApi.unread, {}, merchant.token))).toEqual({ count: 1 });
+      expect(await t.ok(transactionApi.unread, {}, merchant.token)).toEqual({ count: 1 });
 
       // The order chat: both are members and may talk without being friends.
-      const chat = await ok<{ id: number; kind: string }>(
-        t.call(sessionApi.detail, { id: order.sessionId! }, merchant.token),
-      );
+      const chat = await t.ok(sessionApi.detail, { id: order.sessionId! }, merchant.token);
       expect(chat.kind).toBe('mcc');
 
       const paid = await pay(t, buyer, order.orderId);
@@ -91,12 +71,10 @@ describe('a sell ad: buy, pay, release', () => {
       expect(await balanceOf(t, merchant)).toMatchObject({ available: '100.00', frozen: '80.00' });
       await bStatus.next((p) => p.orderId === order.orderId && p.status === 'completed');
 
-      const detail = await ok<Detail>(t.call(transactionApi.detail, { id: order.orderId }, buyer.token));
+      const detail = await t.ok(transactionApi.detail, { id: order.orderId }, buyer.token);
       expect(detail.events.map((e) => e.kind)).toEqual(['start', 'payment', 'completed']);
       expect(detail.completedTime).not.toBeNull();
-      expect(
-        (await ok<Ad>(t.call(advertisingApi.detail, { id: ad.id }, buyer.token))).merchant.stats,
-      ).toMatchObject({
+      expect((await t.ok(advertisingApi.detail, { id: ad.id }, buyer.token)).merchant.stats).toMatchObject({
         completedOrders: 1,
         completionRate: '100.0',
         avgReleaseSeconds: expect.any(Number),
@@ -119,7 +97,7 @@ describe('a sell ad: buy, pay, release', () => {
     });
     const buyer = await createTrader(t);
     // The quote shows the fee before confirming; start then takes exactly that.
-    const quote = await ok(t.call(transactionApi.quote, { adId: ad.id, amountFiat: '100.00' }, buyer.token));
+    const quote = await t.ok(transactionApi.quote, { adId: ad.id, amountFiat: '100.00' }, buyer.token);
     expect(quote).toEqual({
       adId: ad.id,
       price: '7.00',
@@ -132,9 +110,7 @@ describe('a sell ad: buy, pay, release', () => {
     expect((await t.call(transactionApi.quote, { adId: ad.id, amountCoin: '1' }, buyer.token)).code).toBe(
       ErrorCode.AmountOutOfLimits,
     );
-    const byFiat = await ok<Order>(
-      t.call(transactionApi.start, { adId: ad.id, amountFiat: '100.00' }, buyer.token),
-    );
+    const byFiat = await t.ok(transactionApi.start, { adId: ad.id, amountFiat: '100.00' }, buyer.token);
     expect(byFiat).toMatchObject({ amountCoin: '14.285714', amountFiat: '100.00', charge: '0.142858' });
     const before = await balanceOf(t, merchant);
     for (const [amountCoin, code] of [
@@ -171,11 +147,11 @@ describe('a sell ad: buy, pay, release', () => {
       ErrorCode.CannotTradeWithSelf,
     );
     const buyer = await createTrader(t);
-    await ok(t.call(advertisingApi.close, { id: ad.id }, merchant.token));
+    await t.ok(advertisingApi.close, { id: ad.id }, merchant.token);
     expect((await t.call(transactionApi.start, { adId: ad.id, amountCoin: '10' }, buyer.token)).code).toBe(
       ErrorCode.AdNotActive,
     );
-    await ok(t.call(advertisingApi.delete, { id: ad.id }, merchant.token));
+    await t.ok(advertisingApi.delete, { id: ad.id }, merchant.token);
     expect((await t.call(transactionApi.start, { adId: ad.id, amountCoin: '10' }, buyer.token)).code).toBe(
       ErrorCode.AdNotFound,
     );
@@ -190,12 +166,12 @@ describe('a retried start', () => {
     const other = await createAd(t, merchant, { quantity: '20' });
     const buyer = await createTrader(t);
     const input = { adId: ad.id, amountCoin: '10', requestId: 'start-retry-0001' };
-    const first = await ok<Order>(t.call(transactionApi.start, input, buyer.token));
-    const again = await ok<Order>(t.call(transactionApi.start, input, buyer.token));
+    const first = await t.ok(transactionApi.start, input, buyer.token);
+    const again = await t.ok(transactionApi.start, input, buyer.token);
     expect(again.orderId).toBe(first.orderId);
     const racing = await Promise.all(
       Array.from({ length: 6 }, () =>
-        ok<Order>(t.call(transactionApi.start, { ...input, requestId: 'start-retry-0002' }, buyer.token)),
+        t.ok(transactionApi.start, { ...input, requestId: 'start-retry-0002' }, buyer.token),
       ),
     );
     expect(new Set(racing.map((o) => o.orderId)).size).toBe(1);
@@ -206,7 +182,7 @@ describe('a retried start', () => {
     expect((await adOf(other.id, merchant.token)).remaining).toBe('20.00');
     // Another member may use the same requestId: keys are per member.
     const second = await createTrader(t);
-    const theirs = await ok<Order>(t.call(transactionApi.start, input, second.token));
+    const theirs = await t.ok(transactionApi.start, input, second.token);
     expect(theirs.orderId).not.toBe(first.orderId);
   });
 });
@@ -279,7 +255,7 @@ describe('cancel, deadline sweeper, cancel limit', () => {
     const buyer = await createTrader(t);
     for (let i = 0; i < 3; i++) {
       const order = await startOrder(t, buyer, ad.id, '10');
-      const canceled = await ok<Order>(t.call(transactionApi.canceled, { id: order.orderId }, buyer.token));
+      const canceled = await t.ok(transactionApi.canceled, { id: order.orderId }, buyer.token);
       expect(canceled).toMatchObject({ status: 'canceled', cancelReason: 'buyer' });
     }
     expect((await adOf(ad.id, merchant.token)).remaining).toBe('50.00');
@@ -287,44 +263,45 @@ describe('cancel, deadline sweeper, cancel limit', () => {
     expect((await t.call(transactionApi.start, { adId: ad.id, amountCoin: '10' }, buyer.token)).code).toBe(
       ErrorCode.CancelLimitReached,
     );
-    expect(await ok(t.call(transactionApi.config, {}, buyer.token))).toMatchObject({
+    expect(await t.ok(transactionApi.config, {}, buyer.token)).toMatchObject({
       feePercent: '1',
       cancelLimit: 3,
       canceledToday: 3,
       releaseMinutes: 15,
     });
   });
+});
+
+// Its own server: moving the clock here must not expire orders that other tests left pending.
+describe('the deadline sweeper', () => {
+  const s = useTestApp({ C2C_FEE_PERCENT: '1' });
+  afterAll(() => expectBooks(s));
 
   it('the sweeper cancels late pending orders only, returning escrow (to available once the ad is down)', async () => {
-    const merchant = await createMerchant(t, '100');
-    const ad = await createAd(t, merchant, { quantity: '50' });
-    const buyer = await createTrader(t);
-    const late = await startOrder(t, buyer, ad.id, '10');
-    const onTime = await startOrder(t, buyer, ad.id, '10');
-    const closedLate = await startOrder(t, buyer, ad.id, '10');
-    await ok(t.call(advertisingApi.close, { id: ad.id }, merchant.token));
-    expect(await balanceOf(t, merchant)).toMatchObject({ available: '70.00', frozen: '0.00' });
-    await age(late.orderId, 'payment_deadline');
-    await age(closedLate.orderId, 'payment_deadline');
+    const merchant = await createMerchant(s, '100');
+    const ad = await createAd(s, merchant, { quantity: '50' });
+    const buyer = await createTrader(s);
+    const late = await startOrder(s, buyer, ad.id, '10');
+    await startOrder(s, buyer, ad.id, '10'); // a second late order
+    s.clock.advance((15 * 60 + 1) * 1000); // past the ads' 15-minute payment limit
+    const onTime = await startOrder(s, buyer, ad.id, '10');
+    await s.ok(advertisingApi.close, { id: ad.id }, merchant.token);
+    expect(await balanceOf(s, merchant)).toMatchObject({ available: '70.00', frozen: '0.00' });
     // Paying after the deadline is refused even before the sweeper runs.
-    expect((await t.call(transactionApi.payment, { id: late.orderId }, buyer.token)).code).toBe(
+    expect((await s.call(transactionApi.payment, { id: late.orderId }, buyer.token)).code).toBe(
       ErrorCode.PaymentDeadlinePassed,
     );
-    expect(await t.jobs.runNow('c2c-order-expiry')).toBe(2);
-    expect(await t.jobs.runNow('c2c-order-expiry')).toBe(0);
-    const swept = await ok<Detail>(t.call(transactionApi.detail, { id: late.orderId }, buyer.token));
+    expect(await s.jobs.runNow('c2c-order-expiry')).toBe(2);
+    expect(await s.jobs.runNow('c2c-order-expiry')).toBe(0);
+    const swept = await s.ok(transactionApi.detail, { id: late.orderId }, buyer.token);
     expect(swept).toMatchObject({ status: 'canceled', cancelReason: 'timeout' });
     expect(swept.events.at(-1)).toMatchObject({ kind: 'timeout', actorId: null });
-    expect((await ok<Order>(t.call(transactionApi.detail, { id: onTime.orderId }, buyer.token))).status).toBe(
-      'pending',
-    );
+    expect((await s.ok(transactionApi.detail, { id: onTime.orderId }, buyer.token)).status).toBe('pending');
     // The ad is down: returned coins are free again; its remaining grew back.
-    expect(await balanceOf(t, merchant)).toMatchObject({ available: '90.00', frozen: '0.00' });
-    expect((await adOf(ad.id, merchant.token)).remaining).toBe('40.00');
+    expect(await balanceOf(s, merchant)).toMatchObject({ available: '90.00', frozen: '0.00' });
+    expect((await s.ok(advertisingApi.info, { id: ad.id }, merchant.token)).remaining).toBe('40.00');
     // Timeouts do not count toward the cancel limit.
-    expect(
-      (await ok<{ canceledToday: number }>(t.call(transactionApi.config, {}, buyer.token))).canceledToday,
-    ).toBe(0);
+    expect((await s.ok(transactionApi.config, {}, buyer.token)).canceledToday).toBe(0);
   });
 });
 
@@ -394,7 +371,7 @@ describe('appeals by the parties', () => {
         )
       ).code,
     ).toBe(ErrorCode.AppealTooEarly);
-    await age(a.orderId, 'release_deadline');
+    passReleaseDeadline();
     expect(
       (await t.call(transactionApi.appealing, { id: a.orderId, reason: 'no coins' }, buyer.token)).code,
     ).toBe(ErrorCode.ProofRequired);
@@ -408,19 +385,15 @@ describe('appeals by the parties', () => {
       ).code,
     ).toBe(ErrorCode.InvalidMediaUrl);
     expect(
-      await ok(
-        t.call(
-          transactionApi.uploadFiles,
-          { id: a.orderId, urls: ['/uploads/2026-11-21/p.mp4'] },
-          buyer.token,
-        ),
+      await t.ok(
+        transactionApi.uploadFiles,
+        { id: a.orderId, urls: ['/uploads/2026-11-21/p.mp4'] },
+        buyer.token,
       ),
     ).toEqual({
       urls: ['/uploads/2026-11-21/p.mp4'],
     });
-    const appealed = await ok<Order>(
-      t.call(transactionApi.appealing, { id: a.orderId, reason: 'no coins' }, buyer.token),
-    );
+    const appealed = await t.ok(transactionApi.appealing, { id: a.orderId, reason: 'no coins' }, buyer.token);
     expect(appealed).toMatchObject({
       status: 'appealing',
       appealBy: buyer.id,
@@ -433,16 +406,16 @@ describe('appeals by the parties', () => {
 
     const b = await startOrder(t, buyer, ad.id, '10');
     await pay(t, buyer, b.orderId);
-    const bySeller = await ok<Order>(
-      t.call(transactionApi.appealing, { id: b.orderId, reason: 'not received' }, merchant.token),
+    const bySeller = await t.ok(
+      transactionApi.appealing,
+      { id: b.orderId, reason: 'not received' },
+      merchant.token,
     );
     expect(bySeller.status).toBe('appealing');
 
-    const list = await ok<{ list: Order[] }>(
-      t.call(transactionApi.page, { status: 'appealing' }, merchant.token),
-    );
+    const list = await t.ok(transactionApi.page, { status: 'appealing' }, merchant.token);
     expect(list.list.map((o) => o.orderId).sort()).toEqual([a.orderId, b.orderId].sort());
-    const all = await ok<{ pagination: { total: number } }>(t.call(transactionApi.page, {}, buyer.token));
+    const all = await t.ok(transactionApi.page, {}, buyer.token);
     expect(all.pagination.total).toBe(2);
   });
 });
@@ -452,19 +425,13 @@ describe('unread', () => {
     const merchant = await createMerchant(t, '100');
     const ad = await createAd(t, merchant, { quantity: '50' });
     const buyer = await createUser(t);
-    const before = (await ok<{ count: number }>(t.call(transactionApi.unread, {}, merchant.token))).count;
+    const before = (await t.ok(transactionApi.unread, {}, merchant.token)).count;
     const order = await startOrder(t, buyer, ad.id, '10');
-    expect((await ok<{ count: number }>(t.call(transactionApi.unread, {}, merchant.token))).count).toBe(
-      before + 1,
-    );
-    expect((await ok<{ count: number }>(t.call(transactionApi.unread, {}, buyer.token))).count).toBe(0);
-    await ok(t.call(transactionApi.detail, { id: order.orderId }, merchant.token));
-    expect((await ok<{ count: number }>(t.call(transactionApi.unread, {}, merchant.token))).count).toBe(
-      before,
-    );
+    expect((await t.ok(transactionApi.unread, {}, merchant.token)).count).toBe(before + 1);
+    expect((await t.ok(transactionApi.unread, {}, buyer.token)).count).toBe(0);
+    await t.ok(transactionApi.detail, { id: order.orderId }, merchant.token);
+    expect((await t.ok(transactionApi.unread, {}, merchant.token)).count).toBe(before);
     await pay(t, buyer, order.orderId);
-    expect((await ok<{ count: number }>(t.call(transactionApi.unread, {}, merchant.token))).count).toBe(
-      before + 1,
-    );
+    expect((await t.ok(transactionApi.unread, {}, merchant.token)).count).toBe(before + 1);
   });
 });

@@ -1,27 +1,19 @@
-import { type ChainRecord, ErrorCode, walletApi } from '@chatpay/shared';
+import { ErrorCode, successData, walletApi } from '@chatpay/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chainCursors, chainDeposits } from '../../src/db/schema/index.ts';
 import { EvmAdapter } from '../../src/modules/chain/evm.ts';
 import { watchDeposits } from '../../src/modules/chain/watcher.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { expectChainMatchesBooks, startTestChain, type TestChain } from '../helpers/chain.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { expectChainMatchesBooks, useTestChain } from '../helpers/chain.ts';
 import { balanceOf, createUser, type TestUser } from '../helpers/factories.ts';
 import { connectSocket, recorder } from '../helpers/sockets.ts';
 
 const USDT = 1_000_000n;
-let chain: TestChain;
-let t: TestApp;
 
-beforeAll(async () => {
-  // Small log batches: catching up takes several passes, which is what the resume test needs.
-  chain = await startTestChain({ confirmations: 3, env: { ERC20_BLOCK_BATCH: '3' } });
-  t = await createTestApp(chain.env);
-});
-afterAll(async () => {
-  await t?.stop();
-  await chain?.stop();
-});
+// Small log batches: catching up takes several passes, which is what the resume test needs.
+const chain = useTestChain({ confirmations: 3, env: { ERC20_BLOCK_BATCH: '3' } });
+const t = useTestApp(() => chain.env);
 
 const watch = () => t.jobs.runNow('chain-watch-ERC20');
 /** Passes until the cursor has caught up (several with small batches). */
@@ -35,10 +27,9 @@ const catchUp = async () => {
 const addressOf = async (u: TestUser) => {
   const res = await t.call(walletApi.address, { network: 'ERC20' }, u.token);
   expect(res.code, res.message).toBe(1000);
-  return (res.data as { address: string }).address;
+  return successData(walletApi.address, res).address;
 };
-const records = async (u: TestUser) =>
-  ((await t.call(walletApi.records, { page: 1, size: 50 }, u.token)).data as { list: ChainRecord[] }).list;
+const records = async (u: TestUser) => (await t.ok(walletApi.records, { page: 1, size: 50 }, u.token)).list;
 
 describe('deposit addresses', () => {
   it('one per member per network, derived from the seed at the member id, the same on every call', async () => {
@@ -55,8 +46,8 @@ describe('deposit addresses', () => {
 
   it('info and estimate show the configured network', async () => {
     const a = await createUser(t);
-    const info = await t.call(walletApi.info, {}, a.token);
-    expect((info.data as { networks: unknown[] }).networks).toContainEqual(
+    const info = await t.ok(walletApi.info, {}, a.token);
+    expect(info.networks).toContainEqual(
       expect.objectContaining({ network: 'ERC20', enabled: true, confirmations: 3, awardPercent: '1' }),
     );
     const est = await t.call(walletApi.estimate, { network: 'ERC20', amount: '100' }, a.token);

@@ -4,8 +4,8 @@ import { loadConfig } from '../../src/config.ts';
 import { compileTestUsdt, TEST_USDT_ARTIFACT } from '../../src/modules/chain/dev/compile.ts';
 import { EvmAdapter } from '../../src/modules/chain/evm.ts';
 import { HdWallet, isValidMnemonic, loadSeed, TEST_MNEMONICS } from '../../src/modules/chain/hd.ts';
+import { defaultNetworkConfigs } from '../../src/modules/chain/settings.ts';
 import { loadTronWeb, TronAdapter } from '../../src/modules/chain/tron.ts';
-import { defaultNetworkConfigs } from '../../src/modules/wallet/networks.ts';
 
 const ABANDON = TEST_MNEMONICS[0]!;
 const silent = { warn: () => {} };

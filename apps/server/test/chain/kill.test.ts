@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { type ChainRecord, walletApi } from '@chatpay/shared';
+import { walletApi } from '@chatpay/shared';
 import { eq } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,13 +12,13 @@ import { expectChainMatchesBooks, startTestChain, type TestChain } from '../help
 import { createUser, credit, setPin, TEST_PIN } from '../helpers/factories.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/process.ts';
 import { remoteCaller } from '../helpers/remote.ts';
+import { sleep, waitFor } from '../helpers/wait.ts';
 
 /**
  * The server killed with SIGKILL between broadcast and confirmation (PostgreSQL: two processes share the
  * database one after the other). After a restart: exactly one on-chain transfer per withdrawal, correct books.
  */
 const USDT = 1_000_000n;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(engine !== 'postgres')('SIGKILL between broadcast and confirmation', () => {
   let chain: TestChain;
@@ -53,15 +53,14 @@ describe.skipIf(engine !== 'postgres')('SIGKILL between broadcast and confirmati
 
   const rowOf = async (id: number) =>
     (await db.db.select().from(chainWithdrawals).where(eq(chainWithdrawals.id, id)))[0]!;
-  const waitFor = async (id: number, ok: (status: string) => boolean, timeoutMs = 20_000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const row = await rowOf(id);
-      if (ok(row.status)) return row;
-      if (Date.now() > deadline) throw new Error(`withdrawal ${id} still ${row.status}`);
-      await sleep(50);
-    }
-  };
+  const waitForStatus = (id: number, ok: (status: string) => boolean, timeoutMs = 20_000) =>
+    waitFor(
+      async () => {
+        const row = await rowOf(id);
+        return ok(row.status) && row;
+      },
+      { timeoutMs, message: async () => `withdrawal ${id} still ${(await rowOf(id)).status}` },
+    );
 
   it('recorded but not sent, or sent but not confirmed: after a restart one transfer each, books correct', async () => {
     server = await startServerProcess(env());
@@ -74,14 +73,12 @@ describe.skipIf(engine !== 'postgres')('SIGKILL between broadcast and confirmati
 
     // 1. Signed and recorded, the send lost, then the process dies.
     chain.proxy.failMethod('eth_sendRawTransaction');
-    const w1 = (
-      await api.call(
-        walletApi.withdrawal,
-        { network: 'ERC20', address: to1, amount: '60', pin: TEST_PIN, requestId: randomUUID() },
-        a.token,
-      )
-    ).data as ChainRecord;
-    const signed1 = await waitFor(w1.id, (s) => s === 'signed');
+    const w1 = await api.ok(
+      walletApi.withdrawal,
+      { network: 'ERC20', address: to1, amount: '60', pin: TEST_PIN, requestId: randomUUID() },
+      a.token,
+    );
+    const signed1 = await waitForStatus(w1.id, (s) => s === 'signed');
     await server.kill('SIGKILL');
     server = null;
     expect(await chain.transfersFromHot(to1)).toEqual([]);
@@ -89,21 +86,17 @@ describe.skipIf(engine !== 'postgres')('SIGKILL between broadcast and confirmati
 
     // 2. A restarted process resends the recorded bytes; it is killed once the transfer is mined, before N.
     server = await startServerProcess(env());
-    const w2 = (
-      await api.call(
-        walletApi.withdrawal,
-        { network: 'ERC20', address: to2, amount: '70', pin: TEST_PIN, requestId: randomUUID() },
-        a.token,
-      )
-    ).data as ChainRecord;
-    const deadline = Date.now() + 20_000;
-    while (
-      (await chain.transfersFromHot(to1)).length === 0 ||
-      (await chain.transfersFromHot(to2)).length === 0
-    ) {
-      if (Date.now() > deadline) throw new Error(`not sent:\n${server.log().slice(-3000)}`);
-      await sleep(50);
-    }
+    const w2 = await api.ok(
+      walletApi.withdrawal,
+      { network: 'ERC20', address: to2, amount: '70', pin: TEST_PIN, requestId: randomUUID() },
+      a.token,
+    );
+    const second = server;
+    await waitFor(
+      async () =>
+        (await chain.transfersFromHot(to1)).length > 0 && (await chain.transfersFromHot(to2)).length > 0,
+      { timeoutMs: 20_000, message: () => `not sent:\n${second.log().slice(-3000)}` },
+    );
     await server.kill('SIGKILL');
     server = null;
     expect((await rowOf(w1.id)).status).not.toBe('completed');
@@ -112,8 +105,8 @@ describe.skipIf(engine !== 'postgres')('SIGKILL between broadcast and confirmati
     // 3. Another restart: confirmations arrive, both complete, nothing is sent again.
     server = await startServerProcess(env());
     await chain.mine(3);
-    const done1 = await waitFor(w1.id, (s) => s === 'completed');
-    const done2 = await waitFor(w2.id, (s) => s === 'completed');
+    const done1 = await waitForStatus(w1.id, (s) => s === 'completed');
+    const done2 = await waitForStatus(w2.id, (s) => s === 'completed');
     expect(done1.txHash).toBe(signed1.txHash);
     expect(done2.status).toBe('completed');
     await chain.mine(3);

@@ -1,31 +1,26 @@
 import { walletApi } from '@chatpay/shared';
 import { createPublicClient, http } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sweepNetwork } from '../../src/modules/chain/sweep.ts';
-import { verifyLedger } from '../../src/modules/wallet/ledger/verify.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { HOT_FLOAT, startTestChain, type TestChain } from '../helpers/chain.ts';
+import { verifyLedger } from '../../src/modules/ledger/verify.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { HOT_FLOAT, useTestChain } from '../helpers/chain.ts';
 import { createUser } from '../helpers/factories.ts';
 
 const USDT = 1_000_000n;
-let chain: TestChain;
-let t: TestApp;
 
-beforeAll(async () => {
-  chain = await startTestChain();
-  t = await createTestApp(chain.env);
-});
-afterAll(async () => {
-  await t?.stop();
-  await chain?.stop();
-});
+const chain = useTestChain();
+const t = useTestApp(() => chain.env);
 
 describe('sweeping deposit addresses to the hot wallet (npm run chain:sweep)', () => {
   it('tops up gas where needed, moves every token balance above the threshold, posts nothing, and reruns as a no-op', async () => {
     const network = t.config.networks.find((n) => n.network === 'ERC20')!;
     const addressOf = async (token: string) =>
-      ((await t.call(walletApi.address, { network: 'ERC20' }, token)).data as { address: string }).address;
-    const [a, b, c] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+      (await t.ok(walletApi.address, { network: 'ERC20' }, token)).address;
+    // One after another: the sweep goes in user id order, and the expectation below lists a before b.
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const c = await createUser(t);
     const [addrA, addrB, addrC] = [
       await addressOf(a!.token),
       await addressOf(b!.token),

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type AdminWithdrawal, adminChainApi, type ChainRecord, ErrorCode, walletApi } from '@chatpay/shared';
+import { adminChainApi, ErrorCode, successData, walletApi } from '@chatpay/shared';
 import { eq } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chainWithdrawals } from '../../src/db/schema/index.ts';
 import { anvilKey } from '../../src/modules/chain/dev/anvil.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { expectChainMatchesBooks, startTestChain, type TestChain } from '../helpers/chain.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { expectChainMatchesBooks, useTestChain } from '../helpers/chain.ts';
 import {
   adminToken,
   balanceOf,
@@ -18,19 +18,11 @@ import {
 } from '../helpers/factories.ts';
 
 const USDT = 1_000_000n;
-let chain: TestChain;
-let t: TestApp;
 /** Outside addresses (not ours): where members withdraw to. */
 const outside = (i: number) => privateKeyToAccount(anvilKey(10 + i)).address;
 
-beforeAll(async () => {
-  chain = await startTestChain({ confirmations: 3 });
-  t = await createTestApp(chain.env);
-});
-afterAll(async () => {
-  await t?.stop();
-  await chain?.stop();
-});
+const chain = useTestChain({ confirmations: 3 });
+const t = useTestApp(() => chain.env);
 
 const broadcast = () => t.jobs.runNow('chain-broadcast-ERC20');
 const member = async (amount: string) => {
@@ -62,11 +54,9 @@ const withdraw = (
     u.token,
   );
 const recordOf = async (u: TestUser, id: number) =>
-  (
-    (await t.call(walletApi.records, { page: 1, size: 50, type: 'withdrawal' }, u.token)).data as {
-      list: ChainRecord[];
-    }
-  ).list.find((r) => r.id === id)!;
+  (await t.ok(walletApi.records, { page: 1, size: 50, type: 'withdrawal' }, u.token)).list.find(
+    (r) => r.id === id,
+  )!;
 
 describe('withdrawals', () => {
   it('end to end: amount + fee frozen at once, signed, sent, confirming n/N, completed; one on-chain transfer', async () => {
@@ -74,7 +64,7 @@ describe('withdrawals', () => {
     const to = outside(1);
     const res = await withdraw(a, { address: to.toLowerCase(), amount: '60' });
     expect(res.code, res.message).toBe(1000);
-    const created = res.data as ChainRecord;
+    const created = successData(walletApi.withdrawal, res);
     // Lower case is accepted and stored with its checksum.
     expect(created).toMatchObject({
       status: 'approved',
@@ -110,9 +100,7 @@ describe('withdrawals', () => {
   it('refuses bad input before the PIN where it costs nothing, and moves nothing', async () => {
     const a = await member('100');
     const other = await createUser(t);
-    const otherAddress = (
-      (await t.call(walletApi.address, { network: 'ERC20' }, other.token)).data as { address: string }
-    ).address;
+    const otherAddress = (await t.ok(walletApi.address, { network: 'ERC20' }, other.token)).address;
     const good = outside(2);
     // Flip the case of one letter: the EIP-55 checksum no longer matches.
     const i = [...good].findIndex((c, k) => k > 1 && /[a-f]/i.test(c));
@@ -151,7 +139,7 @@ describe('withdrawals', () => {
     const a = await member('100');
     const requestId = randomUUID();
     const answers = await Promise.all([1, 2, 3].map(() => withdraw(a, { requestId, amount: '50' })));
-    const ids = new Set(answers.map((r) => (r.data as ChainRecord).id));
+    const ids = new Set(answers.map((r) => successData(walletApi.withdrawal, r).id));
     expect(answers.map((r) => r.code)).toEqual([1000, 1000, 1000]);
     expect(ids.size).toBe(1);
     expect((await balanceOf(t, a)).frozen).toBe('51.05');
@@ -167,7 +155,10 @@ describe('withdrawals', () => {
   it('above the review limit it waits for support: reject unfreezes, approve sends', async () => {
     const a = await member('3000');
     const admin = await adminToken(t);
-    const first = (await withdraw(a, { amount: '1500', address: outside(3) })).data as ChainRecord;
+    const first = successData(
+      walletApi.withdrawal,
+      await withdraw(a, { amount: '1500', address: outside(3) }),
+    );
     expect(first.status).toBe('reviewing');
     await broadcast();
     expect((await recordOf(a, first.id)).status).toBe('reviewing');
@@ -178,7 +169,7 @@ describe('withdrawals', () => {
       { page: 1, size: 20, status: 'reviewing' },
       admin,
     );
-    expect((page.data as { list: AdminWithdrawal[] }).list.map((w) => w.id)).toContain(first.id);
+    expect(successData(adminChainApi.withdrawalPage, page).list.map((w) => w.id)).toContain(first.id);
     const rejected = await t.call(
       adminChainApi.reject,
       { id: first.id, reason: 'address under review' },
@@ -194,7 +185,10 @@ describe('withdrawals', () => {
       ErrorCode.WithdrawalNotReviewable,
     );
 
-    const second = (await withdraw(a, { amount: '1200', address: outside(3) })).data as ChainRecord;
+    const second = successData(
+      walletApi.withdrawal,
+      await withdraw(a, { amount: '1200', address: outside(3) }),
+    );
     expect((await t.call(adminChainApi.approve, { id: second.id }, admin)).data).toMatchObject({
       status: 'approved',
     });
@@ -218,7 +212,7 @@ describe('withdrawals', () => {
     const a = await member('200');
     const to = outside(4);
     chain.proxy.setDown(true);
-    const w = (await withdraw(a, { amount: '70', address: to })).data as ChainRecord;
+    const w = successData(walletApi.withdrawal, await withdraw(a, { amount: '70', address: to }));
     expect(w.status).toBe('approved');
     await expect(broadcast()).rejects.toThrow();
     expect((await recordOf(a, w.id)).status).toBe('approved');

@@ -1,18 +1,15 @@
-import { type ChatMessage, ErrorCode, messageApi } from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { ErrorCode, messageApi } from '@chatpay/shared';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { useTestApp } from '../helpers/app.ts';
 import { createFriendPair, createUser, sendText, type TestUser } from '../helpers/factories.ts';
 
 /** Bad input and abuse (issue 3): each answers a clear error. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    PUBLIC_URL: 'https://chat.example.com',
-    CHAT_SEND_RATE_LIMIT: '5',
-    CHAT_SEND_RATE_WINDOW_SECONDS: '30',
-  });
+const t = useTestApp({
+  PUBLIC_URL: 'https://chat.example.com',
+  CHAT_SEND_RATE_LIMIT: '5',
+  CHAT_SEND_RATE_WINDOW_SECONDS: '30',
 });
-afterAll(() => t.stop());
 
 let n = 0;
 const send = (user: TestUser, sessionId: number, contentType: string, content: unknown) =>
@@ -57,8 +54,8 @@ describe('sending where you do not belong', () => {
       a.token,
     );
     expect(res.code).toBe(1000);
-    const page = await t.call(messageApi.page, { sessionId }, b.token);
-    const stored = (page.data as { list: ChatMessage[] }).list.find((m) => m.clientMsgId === 'forged-1');
+    const page = await t.ok(messageApi.page, { sessionId }, b.token);
+    const stored = page.list.find((m) => m.clientMsgId === 'forged-1');
     expect(stored!.senderId).toBe(a.id);
   });
 
@@ -159,7 +156,7 @@ describe('flooding', () => {
       code: ErrorCode.SendTooFast,
       message: 'You are sending messages too fast, please wait a moment',
     });
-    expect((res.data as { retryAfter: number }).retryAfter).toBeGreaterThan(0);
+    expect(z.object({ retryAfter: z.number() }).parse(res.data).retryAfter).toBeGreaterThan(0);
     // A retry of a message that was stored is answered, not limited.
     expect(await sendText(t, a, sessionId, 'burst 4', 'flood-4')).toEqual(sent[4]);
     // The limit is per user.

@@ -1,27 +1,21 @@
 import {
   type Endpoint,
   ErrorCode,
-  type FriendItem,
-  type FriendRequest,
   friendApi,
   messageApi,
-  type PublicUser,
   sessionApi,
+  successData,
   userApi,
 } from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 import { createFriendPair, createUser, makeFriends, sendText } from '../helpers/factories.ts';
 import { type ChatSocket, connectSocket, recorder } from '../helpers/sockets.ts';
 
-let t: TestApp;
 const sockets: ChatSocket[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-});
+const t = useTestApp();
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  await t.stop();
 });
 const socketOf = async (token: string) => {
   const s = await connectSocket(t, token);
@@ -37,7 +31,7 @@ describe('friend/search and friend/query', () => {
     for (const keyword of [other.username.slice(0, 8), other.memberId, other.shareCode.toLowerCase()]) {
       const res = await t.call(friendApi.search, { keyword }, me.token);
       expect(res.code).toBe(1000);
-      const found = (res.data as PublicUser[]).find((u) => u.userId === other.id);
+      const found = successData(friendApi.search, res).find((u) => u.userId === other.id);
       expect(found).toMatchObject({ nickName: 'Searchable', memberId: other.memberId, isFriend: false });
       const raw = JSON.stringify(res.data);
       for (const secret of ['password', 'Hash', 'token', 'phone', '555 0100', 'shareCode']) {
@@ -78,12 +72,12 @@ describe('friend requests', () => {
     const requests = recorder(bSocket, 'onFriendRequest');
     const res = await t.call(friendApi.addFriend, { userId: b.id, message: 'Hello from A' }, a.token);
     expect(res).toMatchObject({ code: 1000, data: { status: 'pending', sessionId: null } });
-    const { id } = res.data as { id: number };
+    const { id } = successData(friendApi.addFriend, res);
     const event = await requests.next();
     expect(event).toMatchObject({ id, userId: a.id, message: 'Hello from A', status: 'pending' });
 
     expect((await t.call(friendApi.requestCount, {}, b.token)).data).toBe(1);
-    const list = (await t.call(friendApi.requestList, {}, b.token)).data as FriendRequest[];
+    const list = await t.ok(friendApi.requestList, {}, b.token);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id, userId: a.id, username: a.username, message: 'Hello from A' });
     expect((await t.call(friendApi.requestCount, {}, a.token)).data).toBe(0);
@@ -116,8 +110,8 @@ describe('friend requests', () => {
     const confirms = recorder(aSocket, 'onFriendConfirm');
     const asked = await t.call(friendApi.addFriend, { userId: b.id }, a.token);
     const res = await t.call(friendApi.addFriend, { userId: a.id }, b.token);
-    expect(res.data).toMatchObject({ id: (asked.data as { id: number }).id, status: 'accepted' });
-    const sessionId = (res.data as { sessionId: number }).sessionId;
+    expect(res.data).toMatchObject({ id: successData(friendApi.addFriend, asked).id, status: 'accepted' });
+    const { sessionId } = successData(friendApi.addFriend, res);
     expect(await confirms.next()).toMatchObject({ userId: b.id, sessionId });
     expect((await t.call(friendApi.requestCount, {}, a.token)).data).toBe(0);
     expect((await t.call(friendApi.addFriend, { userId: b.id }, a.token)).code).toBe(
@@ -132,16 +126,16 @@ describe('friend requests', () => {
     const confirms = recorder(aSocket, 'onFriendConfirm');
     const messages = recorder(aSocket, 'message');
     const asked = await t.call(friendApi.addFriend, { userId: b.id }, a.token);
-    const id = (asked.data as { id: number }).id;
+    const { id } = successData(friendApi.addFriend, asked);
     const res = await t.call(friendApi.confirmFriend, { id, agree: true }, b.token);
     expect(res.data).toMatchObject({ id, status: 'accepted' });
-    const { sessionId } = res.data as { sessionId: number };
+    const { sessionId } = successData(friendApi.confirmFriend, res);
     expect(await confirms.next()).toEqual({ id, userId: b.id, sessionId });
     const notice = await messages.next();
     expect(notice).toMatchObject({ sessionId, seq: 1, senderId: b.id, contentType: 'notice' });
 
-    const aFriends = (await t.call(friendApi.list, {}, a.token)).data as FriendItem[];
-    const bFriends = (await t.call(friendApi.list, {}, b.token)).data as FriendItem[];
+    const aFriends = await t.ok(friendApi.list, {}, a.token);
+    const bFriends = await t.ok(friendApi.list, {}, b.token);
     expect(aFriends.map((f) => f.userId)).toEqual([b.id]);
     expect(bFriends).toMatchObject([{ userId: a.id, sessionId }]);
     // Handled once only.
@@ -152,12 +146,12 @@ describe('friend requests', () => {
   it('rejecting leaves them strangers; a new request may follow', async () => {
     const a = await createUser(t);
     const b = await createUser(t);
-    const id = ((await t.call(friendApi.addFriend, { userId: b.id }, a.token)).data as { id: number }).id;
+    const { id } = await t.ok(friendApi.addFriend, { userId: b.id }, a.token);
     const res = await t.call(friendApi.confirmFriend, { id, agree: false }, b.token);
     expect(res.data).toEqual({ id, status: 'rejected', sessionId: null });
     expect((await t.call(friendApi.list, {}, a.token)).data).toEqual([]);
     expect((await t.call(friendApi.requestCount, {}, b.token)).data).toBe(0);
-    const list = (await t.call(friendApi.requestList, {}, b.token)).data as FriendRequest[];
+    const list = await t.ok(friendApi.requestList, {}, b.token);
     expect(list[0]).toMatchObject({ id, status: 'rejected' });
     expect((await t.call(friendApi.addFriend, { userId: b.id }, a.token)).code).toBe(1000);
   });
@@ -166,7 +160,7 @@ describe('friend requests', () => {
     const a = await createUser(t);
     const b = await createUser(t);
     const c = await createUser(t);
-    const id = ((await t.call(friendApi.addFriend, { userId: b.id }, a.token)).data as { id: number }).id;
+    const { id } = await t.ok(friendApi.addFriend, { userId: b.id }, a.token);
     expect((await t.call(friendApi.confirmFriend, { id, agree: true }, a.token)).code).toBe(
       ErrorCode.NotFound,
     );
@@ -226,8 +220,7 @@ describe('friend/delFriend', () => {
       expect(res.message).toBe('You are not friends: add them as a friend to chat');
     }
     // History is still readable.
-    const page = await t.call(messageApi.page, { sessionId }, b.token);
-    expect((page.data as { list: unknown[] }).list).toHaveLength(2);
+    expect((await t.ok(messageApi.page, { sessionId }, b.token)).list).toHaveLength(2);
     expect((await t.call(friendApi.delFriend, { userId: b.id }, a.token)).code).toBe(ErrorCode.NotFriends);
     // Friends again: the same session works again.
     expect(await makeFriends(t, b, a)).toBe(sessionId);
@@ -241,16 +234,16 @@ describe('friend/setRemark', () => {
     expect(
       (await t.call(friendApi.setRemark, { userId: b.id, remark: '  Bobby (work) ' }, a.token)).code,
     ).toBe(1000);
-    const mine = (await t.call(friendApi.list, {}, a.token)).data as FriendItem[];
+    const mine = await t.ok(friendApi.list, {}, a.token);
     expect(mine.find((f) => f.userId === b.id)?.remark).toBe('Bobby (work)');
-    const session = await t.call(sessionApi.detail, { id: sessionId }, a.token);
-    expect((session.data as { name: string }).name).toBe('Bobby (work)');
+    const session = await t.ok(sessionApi.detail, { id: sessionId }, a.token);
+    expect(session.name).toBe('Bobby (work)');
     // Private: b's view of a is unchanged.
-    const theirs = (await t.call(friendApi.list, {}, b.token)).data as FriendItem[];
+    const theirs = await t.ok(friendApi.list, {}, b.token);
     expect(theirs.find((f) => f.userId === a.id)?.remark).toBe('');
     await t.call(friendApi.setRemark, { userId: b.id, remark: '' }, a.token);
-    const cleared = await t.call(sessionApi.detail, { id: sessionId }, a.token);
-    expect((cleared.data as { name: string }).name).not.toBe('Bobby (work)');
+    const cleared = await t.ok(sessionApi.detail, { id: sessionId }, a.token);
+    expect(cleared.name).not.toBe('Bobby (work)');
   });
 
   it('refuses a stranger and a remark over 32 characters', async () => {
@@ -271,13 +264,13 @@ describe('friend/list and friend/page', () => {
     const me = await createUser(t);
     const names = ['Charlie', 'alice', 'Bob'];
     for (const nickName of names) await makeFriends(t, me, await createUser(t, { nickName }));
-    const list = (await t.call(friendApi.list, {}, me.token)).data as FriendItem[];
+    const list = await t.ok(friendApi.list, {}, me.token);
     expect(list.map((f) => f.nickName)).toEqual(['alice', 'Bob', 'Charlie']);
     const page = await t.call(friendApi.page, { page: 2, size: 2 }, me.token);
     expect(page.data).toMatchObject({ pagination: { page: 2, size: 2, total: 3 } });
-    expect((page.data as { list: FriendItem[] }).list.map((f) => f.nickName)).toEqual(['Charlie']);
-    const filtered = await t.call(friendApi.page, { page: 1, size: 20, keyword: 'BO' }, me.token);
-    expect((filtered.data as { list: FriendItem[] }).list.map((f) => f.nickName)).toEqual(['Bob']);
+    expect(successData(friendApi.page, page).list.map((f) => f.nickName)).toEqual(['Charlie']);
+    const filtered = await t.ok(friendApi.page, { page: 1, size: 20, keyword: 'BO' }, me.token);
+    expect(filtered.list.map((f) => f.nickName)).toEqual(['Bob']);
   });
 });
 

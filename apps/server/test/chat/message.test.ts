@@ -1,19 +1,15 @@
-import { type ChatMessage, type ChatSession, ErrorCode, messageApi, sessionApi } from '@chatpay/shared';
+import { ErrorCode, messageApi, type OutputOf, sessionApi, successData } from '@chatpay/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { chatMembers, chatMessages, chatPushDevices } from '../../src/db/schema/index.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 import { createFriendPair, createUser, makeFriends, sendText, type TestUser } from '../helpers/factories.ts';
 import { type ChatSocket, connectSocket, recorder } from '../helpers/sockets.ts';
 
-let t: TestApp;
 const sockets: ChatSocket[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-});
+const t = useTestApp();
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  await t.stop();
 });
 const socketOf = async (token: string) => {
   const s = await connectSocket(t, token);
@@ -21,26 +17,20 @@ const socketOf = async (token: string) => {
   return s;
 };
 
-type Page = {
-  list: ChatMessage[];
-  lastSeq: number;
-  readSeq: number;
-  hasMore: boolean;
-  pagination: { total: number };
-};
+type Page = OutputOf<typeof messageApi.page>;
 const page = async (
   user: TestUser,
   input: { sessionId: number; afterSeq?: number; beforeSeq?: number; size?: number },
 ) => {
   const res = await t.call(messageApi.page, input, user.token);
   expect(res.code).toBe(1000);
-  return res.data as Page;
+  return successData(messageApi.page, res);
 };
 /** The texts of a page, without the friendship notice. */
 const texts = (p: Page) =>
   p.list.filter((m) => m.contentType !== 'notice').map((m) => (m.content as { text?: string }).text);
 const unreadOf = async (user: TestUser, sessionId: number) =>
-  ((await t.call(sessionApi.info, { id: sessionId }, user.token)).data as ChatSession).unreadCount;
+  (await t.ok(sessionApi.info, { id: sessionId }, user.token)).unreadCount;
 
 describe('message/send', () => {
   it('stores the message with the next seq, answers {id, seq, clientMsgId} and emits it to every member', async () => {
@@ -57,7 +47,7 @@ describe('message/send', () => {
     );
     expect(res.code).toBe(1000);
     expect(res.data).toMatchObject({ sessionId, seq: 2, clientMsgId: 'c-1' });
-    const { id } = res.data as { id: number };
+    const { id } = successData(messageApi.send, res);
     const expected = {
       id,
       sessionId,
@@ -222,9 +212,7 @@ describe('message/remove, message/clear', () => {
     expect((await t.call(messageApi.clear, { sessionId }, b.token)).data).toEqual({ ok: true });
     expect((await page(b, { sessionId })).list).toEqual([]);
     expect(await unreadOf(b, sessionId)).toBe(0);
-    expect(
-      ((await t.call(sessionApi.info, { id: sessionId }, b.token)).data as ChatSession).content,
-    ).toBeNull();
+    expect((await t.ok(sessionApi.info, { id: sessionId }, b.token)).content).toBeNull();
     await sendText(t, a, sessionId, 'new');
     expect(texts(await page(b, { sessionId }))).toEqual(['new']);
     expect(texts(await page(a, { sessionId }))).toEqual(['old', 'new']);

@@ -1,6 +1,6 @@
-import { type ChatSession, ErrorCode, friendApi, messageApi, sessionApi, userApi } from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { ErrorCode, friendApi, messageApi, sessionApi, successData, userApi } from '@chatpay/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 import {
   createFriendPair,
   createSingleSession,
@@ -10,14 +10,10 @@ import {
 } from '../helpers/factories.ts';
 import { type ChatSocket, connectSocket, recorder } from '../helpers/sockets.ts';
 
-let t: TestApp;
 const sockets: ChatSocket[] = [];
-beforeAll(async () => {
-  t = await createTestApp({ SUPPORT_PASSWORD: 'support-pass-1' });
-});
+const t = useTestApp({ SUPPORT_PASSWORD: 'support-pass-1' });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  await t.stop();
 });
 
 const listOf = async (token: string) => {
@@ -27,7 +23,7 @@ const listOf = async (token: string) => {
     token,
   );
   expect(res.code).toBe(1000);
-  return res.data as { list: ChatSession[]; pagination: { total: number } };
+  return successData(sessionApi.page, res);
 };
 
 describe('session/create and session/find', () => {
@@ -64,7 +60,7 @@ describe('session/create and session/find', () => {
         t.call(sessionApi.create, { type: 'single', userId: i % 2 ? a.id : b.id }, i % 2 ? b.token : a.token),
       ),
     );
-    const ids = new Set(results.map((r) => (r.data as ChatSession).id));
+    const ids = new Set(results.map((r) => successData(sessionApi.create, r).id));
     expect(ids.size).toBe(1);
   });
 
@@ -130,13 +126,9 @@ describe('session/page', () => {
     const peers = [await createUser(t), await createUser(t), await createUser(t)];
     const sessions: number[] = [];
     for (const p of peers) {
-      const asked = await t.call(friendApi.addFriend, { userId: p.id }, me.token);
-      const confirmed = await t.call(
-        friendApi.confirmFriend,
-        { id: (asked.data as { id: number }).id, agree: true },
-        p.token,
-      );
-      sessions.push((confirmed.data as { sessionId: number }).sessionId);
+      const asked = await t.ok(friendApi.addFriend, { userId: p.id }, me.token);
+      const confirmed = await t.ok(friendApi.confirmFriend, { id: asked.id, agree: true }, p.token);
+      sessions.push(confirmed.sessionId!);
     }
     await sendText(t, peers[0]!, sessions[0]!, 'one');
     await sendText(t, peers[0]!, sessions[0]!, 'two');
@@ -145,20 +137,16 @@ describe('session/page', () => {
     expect(list.map((s) => s.id)).toEqual([sessions[0], sessions[2], sessions[1]]);
     expect(list[0]).toMatchObject({ unreadCount: 3, content: { text: 'two' }, contentType: 'text' });
     expect(list[0]!.senderUsername).toBe(peers[0]!.username);
-    const asc = await t.call(
+    const asc = await t.ok(
       sessionApi.page,
       { page: 1, size: 100, order: 'lastChatTime', sort: 'asc' },
       me.token,
     );
-    expect((asc.data as { list: ChatSession[] }).list.map((s) => s.id)).toEqual([
-      sessions[1],
-      sessions[2],
-      sessions[0],
-    ]);
+    expect(asc.list.map((s) => s.id)).toEqual([sessions[1], sessions[2], sessions[0]]);
     const tooBig = await t.call(sessionApi.page, { page: 1, size: 101 }, me.token);
     expect(tooBig.code).toBe(ErrorCode.Validation);
-    const small = await t.call(sessionApi.page, { page: 2, size: 2 }, me.token);
-    expect((small.data as { list: ChatSession[] }).list.map((s) => s.id)).toEqual([sessions[1]]);
+    const small = await t.ok(sessionApi.page, { page: 2, size: 2 }, me.token);
+    expect(small.list.map((s) => s.id)).toEqual([sessions[1]]);
   });
 
   it('names a friend by my remark-free nick name and never shows private fields', async () => {
@@ -231,11 +219,10 @@ describe('session/checkService', () => {
     const me = await createUser(t);
     const res = await t.call(sessionApi.checkService, {}, me.token);
     expect(res.data).toMatchObject({ type: 'single', kind: 'service', name: 'Customer Service' });
-    const session = res.data as ChatSession;
+    const session = successData(sessionApi.checkService, res);
     expect((await t.call(sessionApi.checkService, {}, me.token)).data).toMatchObject({ id: session.id });
     await sendText(t, me, session.id, 'I need help');
-    const login = await t.call(userApi.loginByName, { username: 'support', password: 'support-pass-1' });
-    const support = { ...(login.data as { token: string }) };
+    const support = await t.ok(userApi.loginByName, { username: 'support', password: 'support-pass-1' });
     const reply = await t.call(
       messageApi.send,
       {
@@ -258,7 +245,7 @@ describe('session/toMccId', () => {
     const merchant = await createUser(t);
     const res = await t.call(sessionApi.toMccId, { mccId: merchant.memberId }, a.token);
     expect(res.data).toMatchObject({ kind: 'mcc', userId: merchant.id });
-    const sessionId = (res.data as ChatSession).id;
+    const sessionId = successData(sessionApi.toMccId, res).id;
     expect((await listOf(merchant.token)).list).toEqual([]);
     await sendText(t, a, sessionId, 'Is the ad still open?');
     expect((await listOf(merchant.token)).list).toMatchObject([{ id: sessionId, unreadCount: 1 }]);

@@ -1,15 +1,6 @@
-import {
-  type ChatMessage,
-  type ChatSession,
-  ErrorCode,
-  type GroupInfo,
-  groupApi,
-  messageApi,
-  sessionApi,
-  userApi,
-} from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { ErrorCode, groupApi, messageApi, sessionApi, userApi } from '@chatpay/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 import {
   createGroup,
   createGroupOf,
@@ -20,14 +11,10 @@ import {
 } from '../helpers/factories.ts';
 import { type ChatSocket, connectSocket, recorder } from '../helpers/sockets.ts';
 
-let t: TestApp;
 const sockets: ChatSocket[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-});
+const t = useTestApp();
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  await t.stop();
 });
 
 const socketOf = async (u: TestUser) => {
@@ -35,21 +22,10 @@ const socketOf = async (u: TestUser) => {
   sockets.push(s);
   return s;
 };
-const ok = async <T>(p: Promise<{ code: number; data: unknown; message: string }>) => {
-  const res = await p;
-  expect(res.code, res.message).toBe(1000);
-  return res.data as T;
-};
 const messagesOf = async (u: TestUser, sessionId: number) =>
-  await ok<{ list: ChatMessage[]; lastSeq: number }>(
-    t.call(messageApi.page, { sessionId, size: 200 }, u.token),
-  );
+  await t.ok(messageApi.page, { sessionId, size: 200 }, u.token);
 const sessionsOf = async (u: TestUser) =>
-  (
-    await ok<{ list: ChatSession[] }>(
-      t.call(sessionApi.page, { page: 1, size: 100, order: 'lastChatTime', sort: 'desc' }, u.token),
-    )
-  ).list;
+  (await t.ok(sessionApi.page, { page: 1, size: 100, order: 'lastChatTime', sort: 'desc' }, u.token)).list;
 
 describe('group/create', () => {
   it('creates a group with my friends: I am the owner, everyone gets the session and the notice', async () => {
@@ -59,9 +35,7 @@ describe('group/create', () => {
     await makeFriends(t, owner, b);
     await makeFriends(t, owner, c);
     const sockB = recorder(await socketOf(b), 'message');
-    const res = await t.call(groupApi.create, { userIds: [b.id, c.id] }, owner.token);
-    expect(res.code).toBe(1000);
-    const group = res.data as GroupInfo;
+    const group = await t.ok(groupApi.create, { userIds: [b.id, c.id] }, owner.token);
     expect(group).toMatchObject({
       name: 'Alice, Bob, Carol',
       ownerId: owner.id,
@@ -127,9 +101,7 @@ describe('group/create', () => {
     expect(group.name).toBeTruthy();
     const named = await createGroup(t, owner, [await createUser(t), await createUser(t)], 'Weekend hike');
     expect(named.name).toBe('Weekend hike');
-    const s = await ok<ChatSession>(
-      t.call(sessionApi.create, { type: 'group', groupId: group.id }, members[0]!.token),
-    );
+    const s = await t.ok(sessionApi.create, { type: 'group', groupId: group.id }, members[0]!.token);
     expect(s).toMatchObject({ id: group.sessionId, type: 'group', name: group.name });
     expect(s.groupInfo?.members).toHaveLength(3);
     const stranger = await createUser(t);
@@ -142,9 +114,7 @@ describe('group/create', () => {
 describe('group/info and group/list', () => {
   it('a member reads the group by group id or session id; a stranger gets "not found"', async () => {
     const { owner, members, group } = await createGroupOf(t, 2);
-    const bySession = await ok<GroupInfo>(
-      t.call(groupApi.info, { sessionId: group.sessionId }, members[1]!.token),
-    );
+    const bySession = await t.ok(groupApi.info, { sessionId: group.sessionId }, members[1]!.token);
     expect(bySession).toMatchObject({ id: group.id, myRole: 'member', memberCount: 3 });
     const stranger = await createUser(t);
     expect((await t.call(groupApi.info, { groupId: group.id }, stranger.token)).code).toBe(
@@ -156,7 +126,7 @@ describe('group/info and group/list', () => {
     expect((await t.call(groupApi.info, { groupId: 999_999 }, owner.token)).code).toBe(
       ErrorCode.GroupNotFound,
     );
-    const list = await ok<GroupInfo[]>(t.call(groupApi.list, {}, members[0]!.token));
+    const list = await t.ok(groupApi.list, {}, members[0]!.token);
     expect(list.map((g) => g.id)).toEqual([group.id]);
     expect(list[0]).not.toHaveProperty('members');
   });
@@ -168,10 +138,10 @@ describe('group session view', () => {
     const others: TestUser[] = [];
     for (let i = 0; i < 10; i++) others.push(await createUser(t));
     for (const [i, u] of [owner, ...others].entries()) {
-      await ok(t.call(userApi.setUser, { dataKey: 'avatar', dataValue: `/uploads/a${i}.png` }, u.token));
+      await t.ok(userApi.setUser, { dataKey: 'avatar', dataValue: `/uploads/a${i}.png` }, u.token);
     }
     const group = await createGroup(t, owner, others);
-    const s = await ok<ChatSession>(t.call(sessionApi.detail, { id: group.sessionId }, owner.token));
+    const s = await t.ok(sessionApi.detail, { id: group.sessionId }, owner.token);
     expect(s.headimgs.split(',')).toEqual(Array.from({ length: 9 }, (_, i) => `/uploads/a${i}.png`));
     expect(s.groupInfo?.memberCount).toBe(11);
     expect(s.groupInfo?.members[0]).toEqual({
@@ -206,9 +176,7 @@ describe('group/invite and group/addByCode', () => {
     await makeFriends(t, owner, d);
     const sockD = recorder(await socketOf(d), 'message');
     const sockB = recorder(await socketOf(members[0]!), 'message');
-    const info = await ok<GroupInfo>(
-      t.call(groupApi.invite, { groupId: group.id, userIds: [d.id] }, owner.token),
-    );
+    const info = await t.ok(groupApi.invite, { groupId: group.id, userIds: [d.id] }, owner.token);
     expect(info.memberCount).toBe(4);
     const notice = await sockD.next((m) => m.sessionId === group.sessionId);
     expect(notice).toMatchObject({ seq: 3, contentType: 'notice' });
@@ -219,7 +187,7 @@ describe('group/invite and group/addByCode', () => {
     expect(page.list.map((m) => m.seq)).toEqual([3]);
     expect((await sessionsOf(d)).find((s) => s.id === group.sessionId)?.unreadCount).toBe(1);
     // Inviting someone already in the group changes nothing and posts nothing.
-    await ok(t.call(groupApi.invite, { groupId: group.id, userIds: [d.id] }, owner.token));
+    await t.ok(groupApi.invite, { groupId: group.id, userIds: [d.id] }, owner.token);
     expect((await messagesOf(owner, group.sessionId)).lastSeq).toBe(3);
   });
 
@@ -229,24 +197,18 @@ describe('group/invite and group/addByCode', () => {
     expect(
       (await t.call(groupApi.invite, { groupId: group.id, userIds: [stranger.id] }, owner.token)).code,
     ).toBe(ErrorCode.NotFriends);
-    expect((await ok<GroupInfo>(t.call(groupApi.info, { groupId: group.id }, owner.token))).memberCount).toBe(
-      3,
-    );
+    expect((await t.ok(groupApi.info, { groupId: group.id }, owner.token)).memberCount).toBe(3);
   });
 
   it('anyone with the group code joins; joining twice is harmless; a bad code is refused', async () => {
     const { owner, group } = await createGroupOf(t, 2);
     const e = await createUser(t, { nickName: 'Eve' });
     const sockOwner = recorder(await socketOf(owner), 'message');
-    const joined = await ok<GroupInfo>(
-      t.call(groupApi.addByCode, { code: group.code.toLowerCase() }, e.token),
-    );
+    const joined = await t.ok(groupApi.addByCode, { code: group.code.toLowerCase() }, e.token);
     expect(joined).toMatchObject({ id: group.id, myRole: 'member', memberCount: 4 });
     const notice = await sockOwner.next((m) => m.sessionId === group.sessionId && m.seq === 2);
     expect(notice.content).toMatchObject({ type: 'group.join', text: 'Eve joined the group via QR code' });
-    expect((await ok<GroupInfo>(t.call(groupApi.addByCode, { code: group.code }, e.token))).memberCount).toBe(
-      4,
-    );
+    expect((await t.ok(groupApi.addByCode, { code: group.code }, e.token)).memberCount).toBe(4);
     expect((await messagesOf(owner, group.sessionId)).lastSeq).toBe(2);
     expect((await t.call(groupApi.addByCode, { code: 'ZZZZZZZZ' }, e.token)).code).toBe(
       ErrorCode.InvalidGroupCode,
@@ -262,9 +224,7 @@ describe('group/remove and group/quit', () => {
     const deletes = recorder(sockB, 'onSessionDelete');
     const messagesB = recorder(sockB, 'message');
     const sockC = recorder(await socketOf(c), 'message');
-    const info = await ok<GroupInfo>(
-      t.call(groupApi.remove, { groupId: group.id, userIds: [b.id] }, owner.token),
-    );
+    const info = await t.ok(groupApi.remove, { groupId: group.id, userIds: [b.id] }, owner.token);
     expect(info.members.map((m) => m.userId)).not.toContain(b.id);
     expect(await deletes.next((p) => p.sessionId === group.sessionId)).toEqual({
       sessionId: group.sessionId,
@@ -289,20 +249,18 @@ describe('group/remove and group/quit', () => {
     const [b, c] = members as [TestUser, TestUser];
     const deletes = recorder(await socketOf(c), 'onSessionDelete');
     const sockB = recorder(await socketOf(b), 'message');
-    expect(await ok(t.call(groupApi.quit, { groupId: group.id }, c.token))).toEqual({ ok: true });
+    expect(await t.ok(groupApi.quit, { groupId: group.id }, c.token)).toEqual({ ok: true });
     await deletes.next((p) => p.sessionId === group.sessionId);
     const notice = await sockB.next((m) => m.sessionId === group.sessionId && m.seq === 2);
     expect(notice.content).toMatchObject({ type: 'group.quit' });
     expect((await t.call(groupApi.quit, { groupId: group.id }, owner.token)).code).toBe(
       ErrorCode.OwnerCannotQuit,
     );
-    expect((await ok<GroupInfo>(t.call(groupApi.info, { groupId: group.id }, owner.token))).memberCount).toBe(
-      2,
-    );
+    expect((await t.ok(groupApi.info, { groupId: group.id }, owner.token)).memberCount).toBe(2);
     // After transferring, the old owner may leave.
-    await ok(t.call(groupApi.transferOwner, { groupId: group.id, userId: b.id }, owner.token));
-    await ok(t.call(groupApi.quit, { groupId: group.id }, owner.token));
-    const info = await ok<GroupInfo>(t.call(groupApi.info, { groupId: group.id }, b.token));
+    await t.ok(groupApi.transferOwner, { groupId: group.id, userId: b.id }, owner.token);
+    await t.ok(groupApi.quit, { groupId: group.id }, owner.token);
+    const info = await t.ok(groupApi.info, { groupId: group.id }, b.token);
     expect(info).toMatchObject({ ownerId: b.id, myRole: 'owner', memberCount: 1 });
   });
 });
@@ -312,7 +270,7 @@ describe('group/dissolve', () => {
     const { owner, members, group } = await createGroupOf(t, 2);
     const [b] = members as [TestUser];
     const sockB = recorder(await socketOf(b), 'message');
-    expect(await ok(t.call(groupApi.dissolve, { groupId: group.id }, owner.token))).toEqual({ ok: true });
+    expect(await t.ok(groupApi.dissolve, { groupId: group.id }, owner.token)).toEqual({ ok: true });
     const notice = await sockB.next((m) => m.sessionId === group.sessionId && m.seq === 2);
     expect(notice.content).toMatchObject({ type: 'group.dissolve' });
     const s = (await sessionsOf(b)).find((x) => x.id === group.sessionId)!;
@@ -341,9 +299,9 @@ describe('group/dissolve', () => {
       ErrorCode.GroupDissolved,
     );
     // Members still read the group and its history.
-    expect((await ok<GroupInfo>(t.call(groupApi.info, { groupId: group.id }, b.token))).dissolved).toBe(true);
+    expect((await t.ok(groupApi.info, { groupId: group.id }, b.token)).dissolved).toBe(true);
     expect((await messagesOf(b, group.sessionId)).lastSeq).toBe(2);
-    expect(await ok(t.call(groupApi.list, {}, b.token))).toEqual([]);
+    expect(await t.ok(groupApi.list, {}, b.token)).toEqual([]);
   });
 });
 
@@ -351,16 +309,10 @@ describe('managers, mute, name, announcement, transfer, note', () => {
   it('the owner makes and unmakes managers, with notices', async () => {
     const { owner, members, group } = await createGroupOf(t, 2);
     const [b] = members as [TestUser];
-    const info = await ok<GroupInfo>(
-      t.call(groupApi.setManager, { groupId: group.id, userId: b.id }, owner.token),
-    );
+    const info = await t.ok(groupApi.setManager, { groupId: group.id, userId: b.id }, owner.token);
     expect(info.members.find((m) => m.userId === b.id)?.role).toBe('manager');
-    expect((await ok<GroupInfo>(t.call(groupApi.info, { groupId: group.id }, b.token))).myRole).toBe(
-      'manager',
-    );
-    const back = await ok<GroupInfo>(
-      t.call(groupApi.unsetManager, { groupId: group.id, userId: b.id }, owner.token),
-    );
+    expect((await t.ok(groupApi.info, { groupId: group.id }, b.token)).myRole).toBe('manager');
+    const back = await t.ok(groupApi.unsetManager, { groupId: group.id, userId: b.id }, owner.token);
     expect(back.members.find((m) => m.userId === b.id)?.role).toBe('member');
     const page = await messagesOf(owner, group.sessionId);
     expect(page.list.map((m) => (m.content as { type: string }).type)).toEqual([
@@ -374,10 +326,10 @@ describe('managers, mute, name, announcement, transfer, note', () => {
   it('a muted member cannot send in the group ("Muted, send failed") while their single chats still work', async () => {
     const { owner, members, group } = await createGroupOf(t, 2);
     const [b, c] = members as [TestUser, TestUser];
-    await ok(t.call(groupApi.setManager, { groupId: group.id, userId: b.id }, owner.token));
-    const muted = await ok<GroupInfo>(t.call(groupApi.mute, { groupId: group.id, userId: c.id }, b.token));
+    await t.ok(groupApi.setManager, { groupId: group.id, userId: b.id }, owner.token);
+    const muted = await t.ok(groupApi.mute, { groupId: group.id, userId: c.id }, b.token);
     expect(muted.members.find((m) => m.userId === c.id)?.isMuted).toBe(true);
-    const s = await ok<ChatSession>(t.call(sessionApi.detail, { id: group.sessionId }, c.token));
+    const s = await t.ok(sessionApi.detail, { id: group.sessionId }, c.token);
     expect(s.groupInfo?.members.find((m) => m.userId === c.id)?.isMuted).toBe(true);
     const res = await t.call(
       messageApi.send,
@@ -394,7 +346,7 @@ describe('managers, mute, name, announcement, transfer, note', () => {
     // A's single chat with C (owner is C's friend) still works.
     const ownerSingle = (await sessionsOf(c)).find((x) => x.type === 'single' && x.userId === owner.id)!;
     await sendText(t, c, ownerSingle.id, 'still talking to you');
-    await ok(t.call(groupApi.unmute, { groupId: group.id, userId: c.id }, b.token));
+    await t.ok(groupApi.unmute, { groupId: group.id, userId: c.id }, b.token);
     await sendText(t, c, group.sessionId, 'back');
     const types = (await messagesOf(owner, group.sessionId)).list.map(
       (m) => (m.content as { type?: string }).type,
@@ -406,20 +358,20 @@ describe('managers, mute, name, announcement, transfer, note', () => {
   it('owner or manager changes the name and announcement; empty name is "Content cannot be empty"', async () => {
     const { owner, members, group } = await createGroupOf(t, 2);
     const [b] = members as [TestUser];
-    await ok(t.call(groupApi.setManager, { groupId: group.id, userId: b.id }, owner.token));
-    const renamed = await ok<GroupInfo>(
-      t.call(groupApi.update, { groupId: group.id, name: 'Team' }, b.token),
-    );
+    await t.ok(groupApi.setManager, { groupId: group.id, userId: b.id }, owner.token);
+    const renamed = await t.ok(groupApi.update, { groupId: group.id, name: 'Team' }, b.token);
     expect(renamed.name).toBe('Team');
-    const ann = await ok<GroupInfo>(
-      t.call(groupApi.update, { groupId: group.id, announcement: 'Meeting at 10' }, owner.token),
+    const ann = await t.ok(
+      groupApi.update,
+      { groupId: group.id, announcement: 'Meeting at 10' },
+      owner.token,
     );
     expect(ann.announcement).toBe('Meeting at 10');
     expect(await t.call(groupApi.update, { groupId: group.id, name: '   ' }, owner.token)).toMatchObject({
       code: ErrorCode.ContentEmpty,
       message: 'Content cannot be empty',
     });
-    const s = await ok<ChatSession>(t.call(sessionApi.detail, { id: group.sessionId }, b.token));
+    const s = await t.ok(sessionApi.detail, { id: group.sessionId }, b.token);
     expect(s.name).toBe('Team');
     const last = (await messagesOf(owner, group.sessionId)).list.slice(-2).map((m) => m.content);
     expect(last[0]).toMatchObject({ type: 'group.name', name: 'Team' });
@@ -432,9 +384,7 @@ describe('managers, mute, name, announcement, transfer, note', () => {
   it('the owner transfers ownership to a member and becomes a member', async () => {
     const { owner, members, group } = await createGroupOf(t, 2);
     const [b] = members as [TestUser];
-    const info = await ok<GroupInfo>(
-      t.call(groupApi.transferOwner, { groupId: group.id, userId: b.id }, owner.token),
-    );
+    const info = await t.ok(groupApi.transferOwner, { groupId: group.id, userId: b.id }, owner.token);
     expect(info).toMatchObject({ ownerId: b.id, myRole: 'member' });
     expect(info.members.find((m) => m.userId === b.id)?.role).toBe('owner');
     // The new owner has the owner's rights; the old owner lost them.
@@ -451,7 +401,7 @@ describe('managers, mute, name, announcement, transfer, note', () => {
   it('a member sets their note in the group without a notice', async () => {
     const { owner, members, group } = await createGroupOf(t, 2);
     const [b] = members as [TestUser];
-    const info = await ok<GroupInfo>(t.call(groupApi.setNote, { groupId: group.id, note: 'Bobby' }, b.token));
+    const info = await t.ok(groupApi.setNote, { groupId: group.id, note: 'Bobby' }, b.token);
     expect(info.members.find((m) => m.userId === b.id)?.note).toBe('Bobby');
     expect((await messagesOf(owner, group.sessionId)).lastSeq).toBe(1);
   });

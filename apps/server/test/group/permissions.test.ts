@@ -1,32 +1,15 @@
-import {
-  type ChatMessage,
-  type Endpoint,
-  ErrorCode,
-  type GroupInfo,
-  groupApi,
-  messageApi,
-} from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { type Endpoint, ErrorCode, type GroupInfo, groupApi, messageApi } from '@chatpay/shared';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 import { createGroupOf, createUser, makeFriends, type TestUser } from '../helpers/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.stop());
-
-const ok = async <T>(p: Promise<{ code: number; data: unknown; message: string }>) => {
-  const res = await p;
-  expect(res.code, res.message).toBe(1000);
-  return res.data as T;
-};
+const t = useTestApp();
 
 /** Owner A, manager B, members C and D; E is A's friend outside the group. */
 const setup = async () => {
   const { owner, members, group } = await createGroupOf(t, 3);
   const [b, c, d] = members as [TestUser, TestUser, TestUser];
-  await ok(t.call(groupApi.setManager, { groupId: group.id, userId: b.id }, owner.token));
+  await t.ok(groupApi.setManager, { groupId: group.id, userId: b.id }, owner.token);
   const e = await createUser(t);
   await makeFriends(t, owner, e);
   await makeFriends(t, b, e);
@@ -36,10 +19,8 @@ const setup = async () => {
 
 /** The group as the owner sees it, and its last seq: what must not change after a refused call. */
 const snapshot = async (owner: TestUser, group: GroupInfo) => {
-  const info = await ok<GroupInfo>(t.call(groupApi.info, { groupId: group.id }, owner.token));
-  const page = await ok<{ lastSeq: number; list: ChatMessage[] }>(
-    t.call(messageApi.page, { sessionId: group.sessionId }, owner.token),
-  );
+  const info = await t.ok(groupApi.info, { groupId: group.id }, owner.token);
+  const page = await t.ok(messageApi.page, { sessionId: group.sessionId }, owner.token);
   return { info, lastSeq: page.lastSeq };
 };
 
@@ -111,8 +92,8 @@ describe('a manager', () => {
 
   it('cannot remove, mute or unmute the owner or another manager', async () => {
     const { a, b, c, group } = await setup();
-    await ok(t.call(groupApi.setManager, { groupId: group.id, userId: c.id }, a.token));
-    await ok(t.call(groupApi.mute, { groupId: group.id, userId: c.id }, a.token));
+    await t.ok(groupApi.setManager, { groupId: group.id, userId: c.id }, a.token);
+    await t.ok(groupApi.mute, { groupId: group.id, userId: c.id }, a.token);
     const before = await snapshot(a, group);
     for (const target of [a, c]) {
       for (const endpoint of [groupApi.mute, groupApi.unmute]) {
@@ -130,12 +111,10 @@ describe('a manager', () => {
 
   it('may invite their friends, mute and remove plain members, and edit the group', async () => {
     const { b, c, d, e, group } = await setup();
-    await ok(t.call(groupApi.invite, { groupId: group.id, userIds: [e.id] }, b.token));
-    await ok(t.call(groupApi.mute, { groupId: group.id, userId: c.id }, b.token));
-    await ok(t.call(groupApi.update, { groupId: group.id, announcement: 'Rules' }, b.token));
-    const info = await ok<GroupInfo>(
-      t.call(groupApi.remove, { groupId: group.id, userIds: [d.id] }, b.token),
-    );
+    await t.ok(groupApi.invite, { groupId: group.id, userIds: [e.id] }, b.token);
+    await t.ok(groupApi.mute, { groupId: group.id, userId: c.id }, b.token);
+    await t.ok(groupApi.update, { groupId: group.id, announcement: 'Rules' }, b.token);
+    const info = await t.ok(groupApi.remove, { groupId: group.id, userIds: [d.id] }, b.token);
     expect(info.members.map((m) => m.userId)).toContain(e.id);
     expect(info.members.map((m) => m.userId)).not.toContain(d.id);
     expect(info.members.find((m) => m.userId === c.id)?.isMuted).toBe(true);
@@ -146,10 +125,8 @@ describe('a manager', () => {
 describe('the owner', () => {
   it('may remove or mute a manager, but nobody acts on themselves or on a non-member', async () => {
     const { a, b, c, group } = await setup();
-    await ok(t.call(groupApi.mute, { groupId: group.id, userId: b.id }, a.token));
-    const info = await ok<GroupInfo>(
-      t.call(groupApi.remove, { groupId: group.id, userIds: [b.id] }, a.token),
-    );
+    await t.ok(groupApi.mute, { groupId: group.id, userId: b.id }, a.token);
+    const info = await t.ok(groupApi.remove, { groupId: group.id, userIds: [b.id] }, a.token);
     expect(info.members.map((m) => m.userId)).not.toContain(b.id);
     for (const endpoint of [groupApi.mute, groupApi.setManager, groupApi.transferOwner]) {
       expect((await t.call(endpoint, { groupId: group.id, userId: a.id }, a.token)).code).toBe(
@@ -170,7 +147,7 @@ describe('the owner', () => {
     );
     // Only the owner dissolves.
     expect((await t.call(groupApi.dissolve, { groupId: group.id }, c.token)).code).toBe(ErrorCode.Forbidden);
-    await ok(t.call(groupApi.dissolve, { groupId: group.id }, a.token));
+    await t.ok(groupApi.dissolve, { groupId: group.id }, a.token);
   });
 });
 
@@ -183,12 +160,10 @@ describe('concurrency', () => {
       ...joiners.map((j) => t.call(groupApi.addByCode, { code: group.code }, j.token)),
     ]);
     for (const r of results) expect(r.code, r.message).toBe(1000);
-    const page = await ok<{ list: ChatMessage[]; lastSeq: number }>(
-      t.call(messageApi.page, { sessionId: group.sessionId, size: 100 }, owner.token),
-    );
+    const page = await t.ok(messageApi.page, { sessionId: group.sessionId, size: 100 }, owner.token);
     expect(page.lastSeq).toBe(7);
     expect(page.list.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    const info = await ok<GroupInfo>(t.call(groupApi.info, { groupId: group.id }, owner.token));
+    const info = await t.ok(groupApi.info, { groupId: group.id }, owner.token);
     expect(info.memberCount).toBe(9);
   });
 
@@ -217,9 +192,7 @@ describe('concurrency', () => {
     for (const r of results) {
       expect([1000, ErrorCode.Muted, ErrorCode.SessionNotFound], r.message).toContain(r.code);
     }
-    const page = await ok<{ list: ChatMessage[] }>(
-      t.call(messageApi.page, { sessionId: group.sessionId, size: 100 }, owner.token),
-    );
+    const page = await t.ok(messageApi.page, { sessionId: group.sessionId, size: 100 }, owner.token);
     const seqOf = (type: string) =>
       page.list.find((m) => (m.content as { type?: string }).type === type)!.seq;
     const lastFrom = (u: TestUser) =>

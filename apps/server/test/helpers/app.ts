@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Endpoint, InputOf } from '@chatpay/shared';
+import { type ContractClient, createContractClient, type Transport } from '@chatpay/shared';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/connection.ts';
+import { ManualClock } from '../../src/lib/clock.ts';
 
 /** Which engine this run uses: the `server-pg` project sets TEST_ENGINE=postgres. */
 export const engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
@@ -33,17 +35,38 @@ export const createPgDatabase = async () => {
   };
 };
 
-export interface TestApp extends App {
-  /** Calls an endpoint through the real HTTP stack (inject); answers the HTTP status and the envelope. */
-  call<E extends Endpoint>(
-    endpoint: E,
-    input: InputOf<E>,
-    token?: string,
-  ): Promise<{ status: number; code: number; data: unknown; message: string }>;
+/**
+ * A test server and a typed client of it: `t.ok(endpoint, input, token)` answers the endpoint's output type,
+ * `t.call` the raw envelope, `t.fails(…, code)` the envelope of an expected refusal. Requests go through the
+ * real HTTP stack (Fastify's inject: routing, validation, auth, serialisation), without a socket.
+ */
+export interface TestApp extends App, ContractClient {
+  /** Deadlines read this clock: `t.clock.advance(ms)` instead of waiting or rewriting timestamps. */
+  clock: ManualClock;
   dataDir: string;
   url: string;
   stop(): Promise<void>;
 }
+
+/** Sends requests through Fastify's inject. */
+export const injectTransport =
+  (server: App): Transport =>
+  async (req) => {
+    const res = await server.app.inject({
+      method: req.method,
+      url: req.path,
+      ...(req.query ? { query: req.query } : {}),
+      ...(req.body !== undefined ? { payload: req.body as object } : {}),
+      headers: req.token ? { authorization: req.token } : {},
+    });
+    let body: unknown = res.body;
+    try {
+      body = res.json();
+    } catch {
+      // Not JSON: the client reports the text.
+    }
+    return { status: res.statusCode, body };
+  };
 
 /**
  * A fresh server on a fresh database (PGlite in memory, or a new PostgreSQL database), listening on a random
@@ -57,6 +80,7 @@ export const createTestApp = async (
   const pgDb = engine === 'postgres' ? await createPgDatabase() : null;
   const config = loadConfig({
     NODE_ENV: 'test',
+    TEST_CLOCK: 'true',
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -77,25 +101,15 @@ export const createTestApp = async (
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? dataDir : null,
   });
-  const server = await buildApp(config, database);
+  const clock = new ManualClock();
+  const server = await buildApp(config, database, { clock });
   await beforeListen?.(server);
   const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
 
-  const call: TestApp['call'] = async (endpoint, input, token) => {
-    const isGet = endpoint.method === 'GET';
-    const res = await server.app.inject({
-      method: endpoint.method,
-      url: `/api${endpoint.path}`,
-      ...(isGet ? { query: input as Record<string, string> } : { payload: input as object }),
-      headers: token ? { authorization: token } : {},
-    });
-    const body = res.json() as { code: number; data: unknown; message: string };
-    return { status: res.statusCode, ...body };
-  };
-
   return {
     ...server,
-    call,
+    ...createContractClient(injectTransport(server)),
+    clock,
     dataDir,
     url: address,
     stop: async () => {
@@ -104,4 +118,43 @@ export const createTestApp = async (
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+};
+
+/**
+ * Stands in for a resource that a `beforeAll` hook creates: property reads go to the live resource, and
+ * reading before it exists (at module level, outside a test or hook) throws with `name` in the message.
+ */
+export const whileRunning = <T extends object>(current: () => T | null, name: string): T =>
+  new Proxy({} as T, {
+    get: (_, key) => {
+      const live = current();
+      if (!live) throw new Error(`${name}: not running (read ${String(key)} outside a test or hook)`);
+      return Reflect.get(live, key);
+    },
+    has: (_, key) => {
+      const live = current();
+      return live !== null && key in live;
+    },
+  });
+
+/**
+ * The test app of a file (or of the `describe` it is called in): started in `beforeAll`, stopped in
+ * `afterAll`, so a test file needs no set-up block of its own. Answers the app at once, for use inside tests
+ * and hooks. Hooks registered after this one run after the app started, and their `afterAll` before it
+ * stops (vitest runs `afterAll` hooks in reverse order). `env` may be a function, read when the app starts
+ * (for settings another hook makes, such as a test chain's).
+ */
+export const useTestApp = (
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  beforeListen?: (server: App) => void | Promise<void>,
+): TestApp => {
+  let app: TestApp | null = null;
+  beforeAll(async () => {
+    app = await createTestApp(typeof env === 'function' ? env() : env, beforeListen);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    app = null;
+  });
+  return whileRunning(() => app, 'useTestApp');
 };

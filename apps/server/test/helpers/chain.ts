@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Address, createPublicClient, createWalletClient, type Hex, http as viemHttp } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   chainAddresses,
   chainDeposits,
@@ -19,7 +19,7 @@ import {
   startAnvil,
 } from '../../src/modules/chain/dev/anvil.ts';
 import { HdWallet, TEST_MNEMONICS } from '../../src/modules/chain/hd.ts';
-import type { TestApp } from './app.ts';
+import { type TestApp, whileRunning } from './app.ts';
 import { expectBooksBalanced, systemBalance } from './money.ts';
 
 /** The seed of test servers: the BIP-39 test mnemonic (refused in production). */
@@ -189,6 +189,19 @@ export const startTestChain = async (opts: { confirmations?: number; env?: Recor
     },
   };
   return chain;
+};
+
+/** A test chain for the file (or `describe`), started in `beforeAll` and stopped in `afterAll`; see useTestApp. */
+export const useTestChain = (opts: Parameters<typeof startTestChain>[0] = {}): TestChain => {
+  let chain: TestChain | null = null;
+  beforeAll(async () => {
+    chain = await startTestChain(opts);
+  });
+  afterAll(async () => {
+    await chain?.stop();
+    chain = null;
+  });
+  return whileRunning(() => chain, 'useTestChain');
 };
 
 /**

@@ -1,5 +1,4 @@
-import { type ChatMessage, messageApi } from '@chatpay/shared';
-import type { Caller } from './factories.ts';
+import { type ChatMessage, type ContractClient, messageApi } from '@chatpay/shared';
 
 export interface SessionView {
   bySeq: Map<number, ChatMessage>;
@@ -22,7 +21,7 @@ export class ChatViews {
   private again = false;
 
   constructor(
-    private readonly call: Caller['call'],
+    private readonly api: Pick<ContractClient, 'ok'>,
     private readonly token: string,
     sessionIds: number[],
   ) {
@@ -63,13 +62,11 @@ export class ChatViews {
         this.again = false;
         for (const [sessionId, view] of this.views) {
           for (;;) {
-            const res = await this.call(
+            const page = await this.api.ok(
               messageApi.page,
               { sessionId, afterSeq: view.contiguous, size: 200 },
               this.token,
             );
-            if (res.code !== 1000) throw new Error(`page failed: ${res.message}`);
-            const page = res.data as { list: ChatMessage[]; hasMore: boolean };
             for (const m of page.list) this.keep(view, m, true);
             if (!page.hasMore) break;
           }

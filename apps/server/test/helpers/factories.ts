@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import {
   adminWalletApi,
-  type ChatSession,
+  type ContractClient,
   friendApi,
-  type GroupInfo,
   groupApi,
-  type LoginResult,
   messageApi,
   sessionApi,
+  UnexpectedAnswerError,
   userApi,
   walletApi,
 } from '@chatpay/shared';
 import type { TestApp } from './app.ts';
 
 /** What the factories need of a server: the in-process test app, or real processes over HTTP (remote.ts). */
-export type Caller = Pick<TestApp, 'call'> & {
+export type Caller = ContractClient & {
   config: Pick<TestApp['config'], 'ADMIN_USERNAME' | 'ADMIN_PASSWORD'>;
 };
 
@@ -37,17 +36,14 @@ export const createUser = async (
 ): Promise<TestUser> => {
   const username = overrides.username ?? uniqueName();
   const password = overrides.password ?? 'secret-pass-1';
-  const res = await t.call(userApi.registerByName, {
+  const login = await t.ok(userApi.registerByName, {
     username,
     password,
     nickName: overrides.nickName ?? `Nick ${username.slice(-4)}`,
     agree: true,
     ...(overrides.shareCode ? { shareCode: overrides.shareCode } : {}),
   });
-  if (res.code !== 1000) throw new Error(`registerByName failed: ${res.code} ${res.message}`);
-  const login = res.data as LoginResult;
-  const me = await t.call(userApi.person, {}, login.token);
-  const profile = me.data as { id: number; memberId: string; shareCode: string };
+  const profile = await t.ok(userApi.person, {}, login.token);
   return {
     id: profile.id,
     username,
@@ -60,23 +56,15 @@ export const createUser = async (
 };
 
 /** Logs in as the seeded admin. */
-export const loginAdmin = async (t: Caller) => {
-  const res = await t.call(userApi.loginByName, {
-    username: t.config.ADMIN_USERNAME,
-    password: t.config.ADMIN_PASSWORD,
-  });
-  if (res.code !== 1000) throw new Error(`admin login failed: ${res.message}`);
-  return res.data as LoginResult;
-};
+export const loginAdmin = (t: Caller) =>
+  t.ok(userApi.loginByName, { username: t.config.ADMIN_USERNAME, password: t.config.ADMIN_PASSWORD });
 
 /** Makes `a` and `b` friends through the API (a asks, b approves); answers their single session id. */
 export const makeFriends = async (t: Caller, a: TestUser, b: TestUser): Promise<number> => {
-  const asked = await t.call(friendApi.addFriend, { userId: b.id, message: 'hi' }, a.token);
-  if (asked.code !== 1000) throw new Error(`addFriend failed: ${asked.code} ${asked.message}`);
-  const { id } = asked.data as { id: number };
-  const res = await t.call(friendApi.confirmFriend, { id, agree: true }, b.token);
-  if (res.code !== 1000) throw new Error(`confirmFriend failed: ${res.code} ${res.message}`);
-  return (res.data as { sessionId: number }).sessionId;
+  const { id } = await t.ok(friendApi.addFriend, { userId: b.id, message: 'hi' }, a.token);
+  const { sessionId } = await t.ok(friendApi.confirmFriend, { id, agree: true }, b.token);
+  if (sessionId === null) throw new Error('confirmFriend answered no session');
+  return sessionId;
 };
 
 /** Two new members who are friends, with their single session. */
@@ -88,28 +76,16 @@ export const createFriendPair = async (t: Caller) => {
 };
 
 /** Opens (or finds) the single session between `a` and `b` as `a`. */
-export const createSingleSession = async (t: Caller, a: TestUser, b: TestUser): Promise<ChatSession> => {
-  const res = await t.call(sessionApi.create, { type: 'single', userId: b.id }, a.token);
-  if (res.code !== 1000) throw new Error(`session/create failed: ${res.code} ${res.message}`);
-  return res.data as ChatSession;
-};
+export const createSingleSession = (t: Caller, a: TestUser, b: TestUser) =>
+  t.ok(sessionApi.create, { type: 'single', userId: b.id }, a.token);
 
 /** Sends a text message as `from`; answers `{id, seq, clientMsgId}`. */
-export const sendText = async (
-  t: Caller,
-  from: TestUser,
-  sessionId: number,
-  text: string,
-  clientMsgId?: string,
-) => {
-  const res = await t.call(
+export const sendText = (t: Caller, from: TestUser, sessionId: number, text: string, clientMsgId?: string) =>
+  t.ok(
     messageApi.send,
     { sessionId, clientMsgId: clientMsgId ?? randomUUID(), contentType: 'text', content: { text } },
     from.token,
   );
-  if (res.code !== 1000) throw new Error(`send failed: ${res.code} ${res.message}`);
-  return res.data as { id: number; seq: number; clientMsgId: string };
-};
 
 // ---- wallet (issue 5) ---------------------------------------------------------------------------
 
@@ -117,8 +93,7 @@ export const TEST_PIN = '123456';
 
 /** Sets the member's payment PIN (default TEST_PIN) through the API. */
 export const setPin = async (t: Caller, user: TestUser, pin = TEST_PIN) => {
-  const res = await t.call(userApi.setPayPassword, { password: user.password, pin }, user.token);
-  if (res.code !== 1000) throw new Error(`setPayPassword failed: ${res.code} ${res.message}`);
+  await t.ok(userApi.setPayPassword, { password: user.password, pin }, user.token);
 };
 
 /** One admin login per test app: logging in again would end the previous admin session. */
@@ -134,50 +109,30 @@ export const adminToken = (t: Caller): Promise<string> => {
 
 /** Credits (or, with a negative amount, debits) a member through the admin adjust call. */
 export const credit = async (t: Caller, user: { id: number }, amount: string, requestId = randomUUID()) => {
-  let res = await t.call(
-    adminWalletApi.adjust,
-    { userId: user.id, amount, reason: 'test credit', requestId },
-    await adminToken(t),
-  );
-  if (res.status === 401) {
+  const input = { userId: user.id, amount, reason: 'test credit', requestId };
+  const adjust = async () => t.ok(adminWalletApi.adjust, input, await adminToken(t));
+  try {
+    return await adjust();
+  } catch (error) {
+    // The admin session ended (another admin login): log in again once.
+    if (!(error instanceof UnexpectedAnswerError) || error.result.status !== 401) throw error;
     adminTokens.delete(t);
-    res = await t.call(
-      adminWalletApi.adjust,
-      { userId: user.id, amount, reason: 'test credit', requestId },
-      await adminToken(t),
-    );
+    return adjust();
   }
-  if (res.code !== 1000) throw new Error(`adjust failed: ${res.code} ${res.message}`);
-  return res.data as { id: number; amount: string };
 };
 
 /** The member's wallet balance as decimal strings. */
-export const balanceOf = async (t: Caller, user: TestUser) => {
-  const res = await t.call(walletApi.balance, {}, user.token);
-  if (res.code !== 1000) throw new Error(`balance failed: ${res.code} ${res.message}`);
-  return res.data as { available: string; frozen: string; total: string };
-};
+export const balanceOf = (t: Caller, user: TestUser) => t.ok(walletApi.balance, {}, user.token);
 
 // ---- groups (issue 4) ---------------------------------------------------------------------------
 
 /** Creates a group as `owner` with `members`, making each of them the owner's friend first (unless already). */
-export const createGroup = async (
-  t: Caller,
-  owner: TestUser,
-  members: TestUser[],
-  name?: string,
-): Promise<GroupInfo> => {
+export const createGroup = async (t: Caller, owner: TestUser, members: TestUser[], name?: string) => {
   for (const m of members) {
-    const known = await t.call(friendApi.query, { userId: m.id }, owner.token);
-    if (!(known.data as { isFriend?: boolean } | null)?.isFriend) await makeFriends(t, owner, m);
+    const known = await t.ok(friendApi.query, { userId: m.id }, owner.token);
+    if (!known.isFriend) await makeFriends(t, owner, m);
   }
-  const res = await t.call(
-    groupApi.create,
-    { userIds: members.map((m) => m.id), ...(name ? { name } : {}) },
-    owner.token,
-  );
-  if (res.code !== 1000) throw new Error(`group/create failed: ${res.code} ${res.message}`);
-  return res.data as GroupInfo;
+  return t.ok(groupApi.create, { userIds: members.map((m) => m.id), ...(name ? { name } : {}) }, owner.token);
 };
 
 /** A new owner and `n` new members in a new group. */

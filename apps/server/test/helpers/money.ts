@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type ChatMessage, chatTransferApi, type RedPacketDetail, redPacketApi } from '@chatpay/shared';
+import { chatTransferApi, redPacketApi } from '@chatpay/shared';
 import { eq, sql } from 'drizzle-orm';
 import { ledgerAccounts, redPackets } from '../../src/db/schema/index.ts';
-import { verifyLedger } from '../../src/modules/wallet/ledger/verify.ts';
+import { verifyLedger } from '../../src/modules/ledger/verify.ts';
 import type { TestApp } from './app.ts';
 import { balanceOf, TEST_PIN, type TestUser } from './factories.ts';
 
@@ -61,42 +61,32 @@ export const chatTransfer = (
     from.token,
   );
 
-export const sendPacket = (
-  t: TestApp,
-  from: TestUser,
-  input: { sessionId: number; kind?: 'equal' | 'lucky'; count?: number; amount: string } & Partial<{
-    pin: string;
-    requestId: string;
-    greeting: string;
-  }>,
-) =>
-  t.call(
-    redPacketApi.send,
-    {
-      sessionId: input.sessionId,
-      kind: input.kind ?? 'lucky',
-      count: input.count ?? 1,
-      amount: input.amount,
-      pin: input.pin ?? TEST_PIN,
-      requestId: input.requestId ?? randomUUID(),
-      ...(input.greeting !== undefined ? { greeting: input.greeting } : {}),
-    },
-    from.token,
-  );
+type PacketInput = { sessionId: number; kind?: 'equal' | 'lucky'; count?: number; amount: string } & Partial<{
+  pin: string;
+  requestId: string;
+  greeting: string;
+}>;
+
+const packetInput = (input: PacketInput) => ({
+  sessionId: input.sessionId,
+  kind: input.kind ?? 'lucky',
+  count: input.count ?? 1,
+  amount: input.amount,
+  pin: input.pin ?? TEST_PIN,
+  requestId: input.requestId ?? randomUUID(),
+  ...(input.greeting !== undefined ? { greeting: input.greeting } : {}),
+});
+
+export const sendPacket = (t: TestApp, from: TestUser, input: PacketInput) =>
+  t.call(redPacketApi.send, packetInput(input), from.token);
 
 /** Sends a packet that must succeed; answers its message and detail. */
-export const sendPacketOk = async (...args: Parameters<typeof sendPacket>) => {
-  const res = await sendPacket(...args);
-  if (res.code !== 1000) throw new Error(`redpacket/send failed: ${res.code} ${res.message}`);
-  return res.data as { message: ChatMessage; packet: RedPacketDetail };
-};
+export const sendPacketOk = (t: TestApp, from: TestUser, input: Parameters<typeof sendPacket>[2]) =>
+  t.ok(redPacketApi.send, packetInput(input), from.token);
 
 export const claim = (t: TestApp, user: TestUser, id: number) =>
   t.call(redPacketApi.claim, { id }, user.token);
 
-/** Moves a packet's expiry into the past (the sweeper and claims then see it expired). */
-export const expirePacket = async (t: TestApp, id: number) => {
-  await t.database.db.execute(
-    sql`update red_packets set expire_time = now() - interval '1 second' where id = ${id}`,
-  );
-};
+/** Moves the deadline clock past a red packet's lifetime (the sweeper and claims then see it expired). */
+export const passPacketLifetime = (t: TestApp) =>
+  t.clock.advance((t.config.RED_PACKET_TTL_SECONDS + 1) * 1000);

@@ -1,7 +1,8 @@
+import { createContractClient, type Transport } from '@chatpay/shared';
+import { fetchTransport } from '../../../../test-support/http.ts';
 import type { Caller } from './factories.ts';
 import type { ServerProcess } from './process.ts';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { sleep } from './wait.ts';
 
 /**
  * A `Caller` over real HTTP to a changing set of server processes (crash tests): each call goes to a random
@@ -13,30 +14,19 @@ export const remoteCaller = (
   live: () => ServerProcess[],
   admin = { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'admin12345' },
   patienceMs = 60_000,
-) => {
+): Caller & { retries(): number } => {
   let retries = 0;
-  const call: Caller['call'] = async (endpoint, input, token) => {
+  const transport: Transport = async (req) => {
     const deadline = Date.now() + patienceMs;
     for (;;) {
       const servers = live();
       const server = servers[Math.floor(Math.random() * servers.length)];
       if (server) {
-        const isGet = endpoint.method === 'GET';
-        const query = isGet
-          ? `?${new URLSearchParams(Object.entries(input as object).map(([k, v]): [string, string] => [k, String(v)]))}`
-          : '';
         try {
-          const res = await fetch(`${server.url}/api${endpoint.path}${query}`, {
-            method: endpoint.method,
-            headers: {
-              ...(isGet ? {} : { 'content-type': 'application/json' }),
-              ...(token ? { authorization: token } : {}),
-            },
-            ...(isGet ? {} : { body: JSON.stringify(input) }),
-            signal: AbortSignal.timeout(15_000),
-          });
-          const body = (await res.json()) as { code: number; data: unknown; message: string };
-          return { status: res.status, ...body };
+          const res = await fetchTransport(server.url, { timeoutMs: 15_000 })(req);
+          // A body cut off by the kill is not JSON: retried like a refused connection.
+          if (typeof res.body !== 'object') throw new Error(`HTTP ${res.status} without a JSON body`);
+          return res;
         } catch (error) {
           if (Date.now() > deadline) throw error;
         }
@@ -45,5 +35,5 @@ export const remoteCaller = (
       await sleep(50 + Math.random() * 100);
     }
   };
-  return { call, config: admin, retries: () => retries };
+  return { ...createContractClient(transport), config: admin, retries: () => retries };
 };

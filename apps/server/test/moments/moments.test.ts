@@ -1,25 +1,14 @@
-import { ErrorCode, type Moment, momentsApi } from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { ErrorCode, momentsApi } from '@chatpay/shared';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 import { createUser, makeFriends, type TestUser } from '../helpers/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.stop());
+const t = useTestApp();
 
-const ok = async <T>(p: Promise<{ code: number; data: unknown; message: string }>) => {
-  const res = await p;
-  expect(res.code, res.message).toBe(1000);
-  return res.data as T;
-};
 const post = (u: TestUser, input: { text?: string; images?: string[]; video?: { url: string } }) =>
-  ok<Moment>(t.call(momentsApi.post, input, u.token));
+  t.ok(momentsApi.post, input, u.token);
 const feed = async (u: TestUser, extra: { page?: number; size?: number; userId?: number } = {}) =>
-  ok<{ list: Moment[]; pagination: { total: number } }>(
-    t.call(momentsApi.page, { page: 1, size: 20, ...extra }, u.token),
-  );
+  t.ok(momentsApi.page, { page: 1, size: 20, ...extra }, u.token);
 
 /** A and B are friends, B and C are friends, A and C are not. */
 const trio = async () => {
@@ -105,31 +94,33 @@ describe('moments/detail, like, comment: visibility', () => {
       );
     }
     expect((await t.call(momentsApi.detail, { id: 999_999 }, a.token)).code).toBe(ErrorCode.MomentNotFound);
-    expect((await ok<Moment>(t.call(momentsApi.detail, { id: m.id }, a.token))).likes).toEqual([]);
+    expect((await t.ok(momentsApi.detail, { id: m.id }, a.token)).likes).toEqual([]);
   });
 
   it('likes are unique per member and can be taken back', async () => {
     const { a, b } = await trio();
     const m = await post(a, { text: 'like me' });
-    await ok(t.call(momentsApi.like, { id: m.id }, b.token));
-    const twice = await ok<Moment>(t.call(momentsApi.like, { id: m.id }, b.token));
+    await t.ok(momentsApi.like, { id: m.id }, b.token);
+    const twice = await t.ok(momentsApi.like, { id: m.id }, b.token);
     expect(twice.likes).toEqual([{ userId: b.id, nickName: 'Ben', avatar: '' }]);
     expect(twice.liked).toBe(true);
-    const byA = await ok<Moment>(t.call(momentsApi.detail, { id: m.id }, a.token));
+    const byA = await t.ok(momentsApi.detail, { id: m.id }, a.token);
     expect(byA).toMatchObject({ liked: false, likes: [{ userId: b.id }] });
-    const undone = await ok<Moment>(t.call(momentsApi.unlike, { id: m.id }, b.token));
+    const undone = await t.ok(momentsApi.unlike, { id: m.id }, b.token);
     expect(undone).toMatchObject({ liked: false, likes: [] });
   });
 
   it('comments and replies; a viewer sees only likes and comments of their friends, the author and themselves', async () => {
     const { a, b, c } = await trio();
     const m = await post(b, { text: 'B posts' });
-    await ok(t.call(momentsApi.like, { id: m.id }, a.token));
-    await ok(t.call(momentsApi.like, { id: m.id }, c.token));
-    const withA = await ok<Moment>(t.call(momentsApi.comment, { id: m.id, text: 'from A' }, a.token));
+    await t.ok(momentsApi.like, { id: m.id }, a.token);
+    await t.ok(momentsApi.like, { id: m.id }, c.token);
+    const withA = await t.ok(momentsApi.comment, { id: m.id, text: 'from A' }, a.token);
     const aComment = withA.comments[0]!;
-    const withC = await ok<Moment>(
-      t.call(momentsApi.comment, { id: m.id, text: 'C replies to A', replyToId: aComment.id }, c.token),
+    const withC = await t.ok(
+      momentsApi.comment,
+      { id: m.id, text: 'C replies to A', replyToId: aComment.id },
+      c.token,
     );
     // C does not see A's like or comment (not C's friend), but sees their own reply.
     expect(withC.likes.map((l) => l.userId)).toEqual([c.id]);
@@ -142,11 +133,11 @@ describe('moments/detail, like, comment: visibility', () => {
       replyToNickName: 'Ann',
     });
     // The author sees everything.
-    const forB = await ok<Moment>(t.call(momentsApi.detail, { id: m.id }, b.token));
+    const forB = await t.ok(momentsApi.detail, { id: m.id }, b.token);
     expect(forB.likes.map((l) => l.userId)).toEqual([a.id, c.id]);
     expect(forB.comments.map((x) => x.text)).toEqual(['from A', 'C replies to A']);
     // A sees only their own and the author's.
-    const forA = await ok<Moment>(t.call(momentsApi.detail, { id: m.id }, a.token));
+    const forA = await t.ok(momentsApi.detail, { id: m.id }, a.token);
     expect(forA.likes.map((l) => l.userId)).toEqual([a.id]);
     expect(forA.comments.map((x) => x.text)).toEqual(['from A']);
     // Replying to a comment of another moment is refused.
@@ -164,10 +155,10 @@ describe('moments/delete and deleteComment', () => {
   it('only the author deletes a moment, which takes its likes and comments along', async () => {
     const { a, b } = await trio();
     const m = await post(a, { text: 'to delete' });
-    await ok(t.call(momentsApi.like, { id: m.id }, b.token));
-    await ok(t.call(momentsApi.comment, { id: m.id, text: 'nice' }, b.token));
+    await t.ok(momentsApi.like, { id: m.id }, b.token);
+    await t.ok(momentsApi.comment, { id: m.id, text: 'nice' }, b.token);
     expect((await t.call(momentsApi.delete, { id: m.id }, b.token)).code).toBe(ErrorCode.Forbidden);
-    expect(await ok(t.call(momentsApi.delete, { id: m.id }, a.token))).toEqual({ ok: true });
+    expect(await t.ok(momentsApi.delete, { id: m.id }, a.token)).toEqual({ ok: true });
     expect((await t.call(momentsApi.detail, { id: m.id }, a.token)).code).toBe(ErrorCode.MomentNotFound);
     expect((await feed(b)).list.map((x) => x.id)).not.toContain(m.id);
   });
@@ -177,9 +168,8 @@ describe('moments/delete and deleteComment', () => {
     const d = await createUser(t);
     await makeFriends(t, b, d);
     const m = await post(b, { text: 'post' });
-    const c1 = (await ok<Moment>(t.call(momentsApi.comment, { id: m.id, text: 'by C' }, c.token)))
-      .comments[0]!;
-    const byD = await ok<Moment>(t.call(momentsApi.comment, { id: m.id, text: 'by D' }, d.token));
+    const c1 = (await t.ok(momentsApi.comment, { id: m.id, text: 'by C' }, c.token)).comments[0]!;
+    const byD = await t.ok(momentsApi.comment, { id: m.id, text: 'by D' }, d.token);
     const d1 = byD.comments.find((x) => x.text === 'by D')!;
     // D (B's friend, not C's) cannot delete C's comment; nor can A, who sees it but wrote neither it nor the moment.
     expect((await t.call(momentsApi.deleteComment, { id: c1.id }, d.token)).code).toBe(ErrorCode.Forbidden);
@@ -189,9 +179,9 @@ describe('moments/delete and deleteComment', () => {
     expect((await t.call(momentsApi.deleteComment, { id: c1.id }, stranger.token)).code).toBe(
       ErrorCode.CommentNotFound,
     );
-    await ok(t.call(momentsApi.deleteComment, { id: c1.id }, c.token));
-    await ok(t.call(momentsApi.deleteComment, { id: d1.id }, b.token));
-    expect((await ok<Moment>(t.call(momentsApi.detail, { id: m.id }, b.token))).comments).toEqual([]);
+    await t.ok(momentsApi.deleteComment, { id: c1.id }, c.token);
+    await t.ok(momentsApi.deleteComment, { id: d1.id }, b.token);
+    expect((await t.ok(momentsApi.detail, { id: m.id }, b.token)).comments).toEqual([]);
     expect((await t.call(momentsApi.deleteComment, { id: c1.id }, c.token)).code).toBe(
       ErrorCode.CommentNotFound,
     );

@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  type ChatMessage,
-  type ChatSession,
-  messageApi,
-  SOCKET_NAMESPACE,
-  sessionApi,
-} from '@chatpay/shared';
+import { type ChatMessage, messageApi, SOCKET_NAMESPACE, sessionApi } from '@chatpay/shared';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, engine } from '../helpers/app.ts';
@@ -16,6 +10,7 @@ import { ChatViews } from '../helpers/chat-client.ts';
 import { createGroup, createUser, makeFriends, type TestUser } from '../helpers/factories.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/process.ts';
 import { remoteCaller } from '../helpers/remote.ts';
+import { sleep } from '../helpers/wait.ts';
 
 /**
  * Issue 7, chat torture: members chat through two server processes (one PostgreSQL, one Redis) while their
@@ -29,7 +24,6 @@ import { remoteCaller } from '../helpers/remote.ts';
 const enabled = engine === 'postgres' && Boolean(process.env.TEST_REDIS_URL);
 const SCALE = Number(process.env.TORTURE_SCALE ?? 1);
 const PER_MEMBER = 60 * SCALE;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let live: ServerProcess[] = [];
 const api = remoteCaller(() => live);
@@ -45,7 +39,7 @@ class Client {
     readonly user: TestUser,
     sessionIds: number[],
   ) {
-    this.chat = new ChatViews(api.call, user.token, sessionIds);
+    this.chat = new ChatViews(api, user.token, sessionIds);
   }
 
   get views() {
@@ -92,13 +86,12 @@ class Client {
     for (let i = 0; i < PER_MEMBER || !enough(); i++) {
       const sessionId = sessions[i % sessions.length]!;
       const clientMsgId = `${this.user.id}-${i}`;
-      const res = await api.call(
+      const { seq } = await api.ok(
         messageApi.send,
         { sessionId, clientMsgId, contentType: 'text', content: { text: clientMsgId } },
         this.user.token,
       );
-      expect(res.code, res.message).toBe(1000);
-      sent.push({ sessionId, clientMsgId, seq: (res.data as { seq: number }).seq });
+      sent.push({ sessionId, clientMsgId, seq });
       await sleep(Math.random() * 40);
     }
     return sent;
@@ -206,12 +199,11 @@ describe.skipIf(!enabled)('chat through two processes that are killed with SIGKI
     ] as const) {
       const list: ChatMessage[] = [];
       for (;;) {
-        const res = await api.call(
+        const page = await api.ok(
           messageApi.page,
           { sessionId, afterSeq: list.length, size: 200 },
           reader!.token,
         );
-        const page = res.data as { list: ChatMessage[]; hasMore: boolean };
         list.push(...page.list);
         if (!page.hasMore) break;
       }
@@ -260,8 +252,7 @@ describe.skipIf(!enabled)('chat through two processes that are killed with SIGKI
     // Unread = last seq − read seq, and sending reads up to your own message.
     for (const client of clients) {
       for (const sessionId of client.views.keys()) {
-        const info = (await api.call(sessionApi.info, { id: sessionId }, client.user.token))
-          .data as ChatSession;
+        const info = await api.ok(sessionApi.info, { id: sessionId }, client.user.token);
         const lastOwn = Math.max(
           ...stored
             .get(sessionId)!

@@ -6,12 +6,10 @@ import {
   adminC2cApi,
   appGoodsApi,
   ErrorCode,
-  type GoodsItem,
-  type LoginResult,
-  type Order,
   parseUsdt,
   payDeskApi,
   redPacketApi,
+  successData,
   transactionApi,
   userApi,
   walletApi,
@@ -19,12 +17,13 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.ts';
-import { verifyLedger } from '../../src/modules/wallet/ledger/verify.ts';
+import { verifyLedger } from '../../src/modules/ledger/verify.ts';
 import { createAd, createMerchant } from '../c2c/factories.ts';
 import { createPgDatabase, engine } from '../helpers/app.ts';
 import { createGroup, createUser, credit, setPin, TEST_PIN, type TestUser } from '../helpers/factories.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/process.ts';
 import { remoteCaller } from '../helpers/remote.ts';
+import { sleep } from '../helpers/wait.ts';
 
 /**
  * Issue 7, money torture: members move money (wallet transfers, red packets and their claims, pay-desk
@@ -40,7 +39,6 @@ const SCALE = Number(process.env.TORTURE_SCALE ?? 1);
 const OPS_PER_MEMBER = 25 * SCALE;
 const MEMBERS = 5;
 const CREDIT = '500.00';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let live: ServerProcess[] = [];
 const api = remoteCaller(() => live);
@@ -92,21 +90,21 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
     }
     const group = await createGroup(api, members[0]!, members.slice(1));
     const memberIds = new Map(members.map((m) => [m.id, m]));
-    const profile = async (m: TestUser) =>
-      ((await api.call(walletApi.balance, {}, m.token)).data as { total: string }).total;
+    const profile = async (m: TestUser) => (await api.ok(walletApi.balance, {}, m.token)).total;
     const memberIdOf = new Map<number, string>();
     for (const m of members) {
-      const res = await api.call(userApi.person, {}, m.token);
-      memberIdOf.set(m.id, (res.data as { memberId: string }).memberId);
+      memberIdOf.set(m.id, (await api.ok(userApi.person, {}, m.token)).memberId);
     }
 
-    const goods = ((await api.call(appGoodsApi.list, {}, members[0]!.token)).data as GoodsItem[]).sort(
-      (a, b) => Number(parseUsdt(a.price) - parseUsdt(b.price)),
+    const goods = (await api.ok(appGoodsApi.list, {}, members[0]!.token)).sort((a, b) =>
+      Number(parseUsdt(a.price) - parseUsdt(b.price)),
     )[0]!;
     const merchant = await createMerchant(api, '3000');
     const ad = await createAd(api, merchant, { quantity: '2500', minLimit: '7.00', maxLimit: '7000.00' });
-    const login = await api.call(userApi.loginByName, { username: 'support', password: 'support-pass-1' });
-    const support = (login.data as LoginResult).token;
+    const { token: support } = await api.ok(userApi.loginByName, {
+      username: 'support',
+      password: 'support-pass-1',
+    });
     const done = { transfers: 0, packets: 0, claims: 0, purchases: 0, orders: 0 };
     const packetIds: number[] = [];
     const refused: string[] = [];
@@ -125,7 +123,7 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
       const res = await call();
       if (res.code === 1000) return true;
       const now = await api.call(transactionApi.detail, { id }, merchant.token);
-      if ((now.data as Order | null)?.status === to) return true;
+      if (now.code === 1000 && successData(transactionApi.detail, now).status === to) return true;
       refused.push(`${what}: ${res.code} ${res.message}`);
       return false;
     };
@@ -137,7 +135,7 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
         buyer.token,
       );
       if (!expectOk('start', started)) return;
-      const id = (started.data as Order).orderId;
+      const id = successData(transactionApi.start, started).orderId;
       done.orders++;
       const fate = op % 3;
       if (fate === 0) {
@@ -187,7 +185,7 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
           );
           if (expectOk('packet', res)) {
             done.packets++;
-            packetIds.push((res.data as { packet: { id: number } }).packet.id);
+            packetIds.push(successData(redPacketApi.send, res).packet.id);
           }
         } else if (roll === 2) {
           const id = packetIds[Math.floor(Math.random() * packetIds.length)];
@@ -212,7 +210,7 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
             me.token,
           );
           if (!expectOk('order', created)) continue;
-          const orderNo = (created.data as { orderNo: string }).orderNo;
+          const { orderNo } = successData(payDeskApi.create, created);
           const paid = await api.call(payDeskApi.pay, { orderNo, pin: TEST_PIN }, me.token);
           if (paid.code === 1000 || paid.code === ErrorCode.PayOrderPaid) done.purchases++;
           else refused.push(`pay: ${paid.code} ${paid.message}`);
@@ -297,7 +295,7 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
     }
     // The money in members' hands (the merchant's too) plus what the pay desk and the C2C fees took equals
     // what was credited.
-    let membersTotal = parseUsdt(await profile(merchant));
+    let membersTotal: bigint = parseUsdt(await profile(merchant));
     for (const m of memberIds.values()) membersTotal += parseUsdt(await profile(m));
     const revenue = parseUsdt(goods.price) * BigInt(done.purchases);
     expect(membersTotal + revenue + feeTotal).toBe(parseUsdt(CREDIT) * BigInt(MEMBERS) + parseUsdt('3000'));

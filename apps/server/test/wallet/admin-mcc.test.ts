@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { adminWalletApi, ErrorCode, GUEST_DAILY_LIMIT, mccApi, userApi, walletApi } from '@chatpay/shared';
+import {
+  adminWalletApi,
+  ErrorCode,
+  GUEST_DAILY_LIMIT,
+  mccApi,
+  successData,
+  userApi,
+  walletApi,
+} from '@chatpay/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs, users } from '../../src/db/schema/index.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 import { adminToken, balanceOf, createUser, credit, type TestUser } from '../helpers/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.stop());
+const t = useTestApp();
 
 const adjust = async (userId: number, amount: string, requestId = randomUUID(), token?: string) =>
   t.call(
@@ -30,14 +34,14 @@ describe('admin adjust', () => {
     expect((await balanceOf(t, a)).available).toBe('20.25');
     const rows = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetUserId, a.id));
     expect(rows).toHaveLength(2);
-    const admin = await t.call(userApi.person, {}, await adminToken(t));
+    const admin = await t.ok(userApi.person, {}, await adminToken(t));
     expect(rows[0]).toMatchObject({
-      actorId: (admin.data as { id: number }).id,
+      actorId: admin.id,
       action: 'usdt:wallet:adjust',
       amount: 25_500_000n,
       reason: 'support ticket 42',
       requestId,
-      entryId: (res.data as { id: number }).id,
+      entryId: successData(adminWalletApi.adjust, res).id,
     });
     expect(rows[0]!.createTime).toBeInstanceOf(Date);
   });
@@ -189,12 +193,12 @@ describe('MCC', () => {
     const m = await makeMerchant();
     const res = await t.call(mccApi.createGuest, { nickName: 'Walk-in' }, m.token);
     expect(res.code).toBe(1000);
-    const guest = res.data as { userId: number; username: string; password: string; memberId: string };
+    const guest = successData(mccApi.createGuest, res);
     expect(guest).toMatchObject({ nickName: 'Walk-in', username: expect.stringMatching(/^g_[a-z0-9]{10}$/) });
     expect(guest.password).toHaveLength(12);
     const login = await t.call(userApi.loginByName, { username: guest.username, password: guest.password });
     expect(login.code).toBe(1000);
-    const me = await t.call(userApi.person, {}, (login.data as { token: string }).token);
+    const me = await t.call(userApi.person, {}, successData(userApi.loginByName, login).token);
     expect(me.data).toMatchObject({ memberId: guest.memberId, role: ['user'] });
     const [row] = await t.database.db
       .execute(sql`select merchant_id from mcc_guests where user_id = ${guest.userId}`)

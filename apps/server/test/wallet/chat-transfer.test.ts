@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type ChatMessage,
-  type ChatSession,
   chatTransferApi,
   ErrorCode,
   friendApi,
   messageApi,
   sessionApi,
+  successData,
   walletApi,
 } from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 import {
   balanceOf,
   createFriendPair,
@@ -25,11 +24,7 @@ import {
 import { availableOf, chatTransfer, expectBooksBalanced } from '../helpers/money.ts';
 import { connectSocket, recorder } from '../helpers/sockets.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.stop());
+const t = useTestApp();
 
 /** Two friends with PINs and their single session; `a` holds `funds`. */
 const friends = async (funds = '100') => {
@@ -38,11 +33,6 @@ const friends = async (funds = '100') => {
   await setPin(t, b);
   await credit(t, a, funds);
   return { a, b, sessionId };
-};
-
-type SendAnswer = {
-  message: ChatMessage;
-  transfer: { id: number; amount: string; remark: string; senderId: number; receiverId: number };
 };
 
 describe('chat transfer', () => {
@@ -56,7 +46,7 @@ describe('chat transfer', () => {
       const unread = recorder(sb, 'onUpdateUnread');
       const res = await chatTransfer(t, a, sessionId, '12.5', { remark: 'lunch' });
       expect(res.code).toBe(1000);
-      const data = res.data as SendAnswer;
+      const data = successData(chatTransferApi.send, res);
       expect(data.transfer).toMatchObject({
         id: expect.any(Number),
         amount: '12.50',
@@ -87,14 +77,14 @@ describe('chat transfer', () => {
     }
     expect(await availableOf(t, [a, b])).toEqual(['37.50', '12.50']);
     // The session list shows the transfer as the last message; the history has it; the wallet lists it.
-    const list = await t.call(sessionApi.page, { page: 1, size: 100 }, b.token);
-    const row = (list.data as { list: ChatSession[] }).list.find((s) => s.sessionId === sessionId)!;
+    const list = await t.ok(sessionApi.page, { page: 1, size: 100 }, b.token);
+    const row = list.list.find((s) => s.sessionId === sessionId)!;
     expect(row.contentType).toBe('transfer');
     expect(row.unreadCount).toBe(1);
-    const page = await t.call(messageApi.page, { sessionId, size: 10 }, b.token);
-    expect((page.data as { list: ChatMessage[] }).list.at(-1)?.contentType).toBe('transfer');
-    const history = await t.call(walletApi.page, { page: 1, size: 10 }, b.token);
-    expect((history.data as { list: { kind: string; amount: string }[] }).list[0]).toMatchObject({
+    const page = await t.ok(messageApi.page, { sessionId, size: 10 }, b.token);
+    expect(page.list.at(-1)?.contentType).toBe('transfer');
+    const history = await t.ok(walletApi.page, { page: 1, size: 10 }, b.token);
+    expect(history.list[0]).toMatchObject({
       kind: 'chat-transfer',
       amount: '12.50',
     });
@@ -104,7 +94,7 @@ describe('chat transfer', () => {
   it('a remark is optional and at most 50 characters', async () => {
     const { a, sessionId } = await friends('10');
     const res = await chatTransfer(t, a, sessionId, '1');
-    expect((res.data as SendAnswer).transfer.remark).toBe('');
+    expect(successData(chatTransferApi.send, res).transfer.remark).toBe('');
     expect((await chatTransfer(t, a, sessionId, '1', { remark: 'x'.repeat(51) })).code).toBe(
       ErrorCode.Validation,
     );
@@ -122,10 +112,8 @@ describe('chat transfer', () => {
     const again = await Promise.all([1, 2, 3].map(() => chatTransfer(t, a, sessionId, '3', { requestId })));
     for (const r of again) expect(r.data).toEqual(first.data);
     expect(await availableOf(t, [a, b])).toEqual(['7.00', '3.00']);
-    const page = await t.call(messageApi.page, { sessionId, size: 50 }, a.token);
-    expect(
-      (page.data as { list: ChatMessage[] }).list.filter((m) => m.contentType === 'transfer'),
-    ).toHaveLength(1);
+    const page = await t.ok(messageApi.page, { sessionId, size: 50 }, a.token);
+    expect(page.list.filter((m) => m.contentType === 'transfer')).toHaveLength(1);
     await expectBooksBalanced(t);
   });
 
@@ -210,8 +198,8 @@ describe('chat transfer bad input moves no money', () => {
     expect((await chatTransfer(t, p.a, p.sessionId, '1', { pin: '000000' })).code).toBe(ErrorCode.PinLocked);
     expect((await chatTransfer(t, p.a, p.sessionId, '1', { pin: TEST_PIN })).code).toBe(ErrorCode.PinLocked);
     expect(await availableOf(t, [p.a, p.b])).toEqual(['10.00', '0.00']);
-    const page = await t.call(messageApi.page, { sessionId: p.sessionId, size: 50 }, p.a.token);
-    expect((page.data as { list: ChatMessage[] }).list.some((m) => m.contentType === 'transfer')).toBe(false);
+    const page = await t.ok(messageApi.page, { sessionId: p.sessionId, size: 50 }, p.a.token);
+    expect(page.list.some((m) => m.contentType === 'transfer')).toBe(false);
   });
 
   it('without a PIN set', async () => {
@@ -247,7 +235,7 @@ describe('chat transfer bad input moves no money', () => {
     );
     expect(fake.code).toBe(ErrorCode.Validation);
     const p = await friends('5');
-    const sent = (await chatTransfer(t, p.a, p.sessionId, '1')).data as SendAnswer;
+    const sent = successData(chatTransferApi.send, await chatTransfer(t, p.a, p.sessionId, '1'));
     const forward = await t.call(
       messageApi.transmit,
       { ids: [sent.message.id], sessionIds: [p.sessionId] },

@@ -1,23 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, walletApi } from '@chatpay/shared';
+import { ErrorCode, successData, walletApi } from '@chatpay/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyLedger } from '../../src/modules/wallet/ledger/verify.ts';
-import { createTestApp, engine, type TestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyLedger } from '../../src/modules/ledger/verify.ts';
+import { engine, useTestApp } from '../helpers/app.ts';
 import { balanceOf, createUser, credit, setPin, TEST_PIN, type TestUser } from '../helpers/factories.ts';
 
 // PGlite runs one transaction at a time: real concurrency needs PostgreSQL (GOTCHAS.md).
 describe.runIf(engine === 'postgres')('concurrent transfers on PostgreSQL', () => {
-  let t: TestApp;
   let members: TestUser[];
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     members = await Promise.all(Array.from({ length: 4 }, () => createUser(t)));
     await Promise.all(members.map((m) => setPin(t, m)));
     // Concurrent credits all lock the one external account.
     await Promise.all(members.map((m) => credit(t, m, '100')));
   });
-  afterAll(() => t?.stop());
 
   const transfer = (from: TestUser, to: TestUser, amount: string, requestId = randomUUID()) =>
     t.call(walletApi.transfer, { memberId: to.memberId, amount, pin: TEST_PIN, requestId }, from.token);
@@ -76,10 +74,10 @@ describe.runIf(engine === 'postgres')('concurrent transfers on PostgreSQL', () =
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) => transfer(c, d, i % 2 === 0 ? '1' : '1.5', requestId)),
     );
-    const ok = results.filter((r) => r.code === 1000);
-    expect(ok.length).toBeGreaterThan(0);
-    for (const r of ok) expect(r.data).toEqual(ok[0]!.data);
-    const winner = (ok[0]!.data as { amount: string }).amount;
+    const succeeded = results.filter((r) => r.code === 1000);
+    expect(succeeded.length).toBeGreaterThan(0);
+    for (const r of succeeded) expect(r.data).toEqual(succeeded[0]!.data);
+    const winner = successData(walletApi.transfer, succeeded[0]!).amount;
     results.forEach((r, i) => {
       const same = (i % 2 === 0 ? '1.00' : '1.50') === winner;
       expect(r.code).toBe(same ? 1000 : ErrorCode.IdempotencyConflict);

@@ -2,16 +2,14 @@ import { randomUUID } from 'node:crypto';
 import {
   appGoodsApi,
   ErrorCode,
-  type GoodsItem,
-  type PayOrder,
   payDeskApi,
   type RedPacketDetail,
   redPacketApi,
+  successData,
 } from '@chatpay/shared';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpiredPackets } from '../../src/modules/wallet/redpacket/expiry.ts';
-import { createTestApp, engine, type TestApp } from '../helpers/app.ts';
+import { engine, useTestApp } from '../helpers/app.ts';
 import {
   balanceOf,
   createGroup,
@@ -22,6 +20,7 @@ import {
   type TestUser,
 } from '../helpers/factories.ts';
 import { claim, expectBooksBalanced, expectEscrowMatchesPackets, sendPacketOk } from '../helpers/money.ts';
+import { sleep } from '../helpers/wait.ts';
 
 const micro = (s: string) => {
   const [w = '0', f = ''] = s.split('.');
@@ -30,12 +29,11 @@ const micro = (s: string) => {
 
 // PGlite runs one transaction at a time: real concurrency needs PostgreSQL (GOTCHAS.md).
 describe.runIf(engine === 'postgres')('red packets and the pay desk under concurrency (PostgreSQL)', () => {
-  let t: TestApp;
   let owner: TestUser;
   let members: TestUser[];
   let sessionId: number;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await createUser(t);
     members = [];
     for (let i = 0; i < 40; i++) members.push(await createUser(t));
@@ -43,7 +41,6 @@ describe.runIf(engine === 'postgres')('red packets and the pay desk under concur
     await setPin(t, owner);
     await credit(t, owner, '1000');
   }, 300_000);
-  afterAll(() => t?.stop());
 
   it('40 members claim a 10-share lucky packet at once: exactly 10 win, the sum is the total', async () => {
     const { packet } = await sendPacketOk(t, owner, { sessionId, kind: 'lucky', count: 10, amount: '7.77' });
@@ -54,11 +51,11 @@ describe.runIf(engine === 'postgres')('red packets and the pay desk under concur
     }
     const won = results
       .filter((r) => r.code === 1000)
-      .map((r) => micro((r.data as { amount: string }).amount));
+      .map((r) => micro(successData(redPacketApi.claim, r).amount));
     expect(won).toHaveLength(10);
     expect(won.reduce((a, b) => a + b, 0n)).toBe(7_770_000n);
     for (const w of won) expect(w >= 10_000n).toBe(true);
-    const view = (await t.call(redPacketApi.detail, { id: packet.id }, owner.token)).data as RedPacketDetail;
+    const view = await t.ok(redPacketApi.detail, { id: packet.id }, owner.token);
     expect(view).toMatchObject({ status: 'finished', claimedCount: 10, claimedAmount: '7.77' });
     expect(view.claims.filter((c) => c.luckiest)).toHaveLength(1);
     await expectBooksBalanced(t);
@@ -78,6 +75,9 @@ describe.runIf(engine === 'postgres')('red packets and the pay desk under concur
   }, 60_000);
 
   it('claims racing the sweeper (several processes): every packet ends claimed + refunded = total', async () => {
+    // Settle what earlier tests left open, so only this test's packets are open when the clock moves.
+    t.clock.advance((t.config.RED_PACKET_TTL_SECONDS + 1) * 1000);
+    await sweepExpiredPackets(t.database.db, t.realtime, t.clock);
     const packets: RedPacketDetail[] = [];
     for (let i = 0; i < 8; i++) {
       packets.push(
@@ -85,16 +85,11 @@ describe.runIf(engine === 'postgres')('red packets and the pay desk under concur
       );
     }
     const ids = packets.map((p) => p.id);
-    await t.database.db.execute(
-      sql`update red_packets set expire_time = now() + interval '300 milliseconds' where id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
-    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // The packets expire 300 ms from now, while the claims and the sweepers run.
+    t.clock.advance(t.config.RED_PACKET_TTL_SECONDS * 1000 - 300);
     const claims = members.slice(0, 30).flatMap((m, i) =>
       ids.map(async (id, j) => {
-        await wait(((i * 7 + j * 13) % 60) * 10);
+        await sleep(((i * 7 + j * 13) % 60) * 10);
         return claim(t, m, id);
       }),
     );
@@ -102,8 +97,8 @@ describe.runIf(engine === 'postgres')('red packets and the pay desk under concur
     const sweepers = [0, 1, 2].map(async (k) => {
       let handled = 0;
       for (let i = 0; i < 20; i++) {
-        await wait(40 + k * 7);
-        handled += await sweepExpiredPackets(t.database.db, t.realtime);
+        await sleep(40 + k * 7);
+        handled += await sweepExpiredPackets(t.database.db, t.realtime, t.clock);
       }
       return handled;
     });
@@ -113,9 +108,7 @@ describe.runIf(engine === 'postgres')('red packets and the pay desk under concur
       expect([1000, ErrorCode.RedPacketFinished, ErrorCode.RedPacketExpired]).toContain(r.code);
     }
     // Finished packets are not swept; every expired packet was swept exactly once.
-    const views = await Promise.all(
-      ids.map(async (id) => (await t.call(redPacketApi.detail, { id }, owner.token)).data as RedPacketDetail),
-    );
+    const views = await Promise.all(ids.map((id) => t.ok(redPacketApi.detail, { id }, owner.token)));
     const expired = views.filter((v) => v.status === 'expired').length;
     expect(swept.reduce((a, b) => a + b, 0)).toBe(expired);
     for (const v of views) {
@@ -131,14 +124,14 @@ describe.runIf(engine === 'postgres')('red packets and the pay desk under concur
     const buyer = members[1]!;
     await setPin(t, buyer);
     await credit(t, buyer, '100');
-    const [goods] = (await t.call(appGoodsApi.list, {}, buyer.token)).data as GoodsItem[];
+    const [goods] = await t.ok(appGoodsApi.list, {}, buyer.token);
     const created = await t.call(
       payDeskApi.create,
       { goodsId: goods!.id, requestId: randomUUID() },
       buyer.token,
     );
     expect(created.code).toBe(1000);
-    const order = created.data as PayOrder;
+    const order = successData(payDeskApi.create, created);
     const before = micro((await balanceOf(t, buyer)).available);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>

@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { appGoodsApi, ErrorCode, type GoodsItem, type PayOrder, payDeskApi } from '@chatpay/shared';
+import {
+  appGoodsApi,
+  ErrorCode,
+  type GoodsItem,
+  PAY_ORDER_TTL_SECONDS,
+  payDeskApi,
+  successData,
+} from '@chatpay/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 import { balanceOf, createUser, credit, setPin, TEST_PIN, type TestUser } from '../helpers/factories.ts';
 import { expectBooksBalanced, systemBalance } from '../helpers/money.ts';
 
-let t: TestApp;
 let goods: GoodsItem[];
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const buyer = await createUser(t);
-  goods = (await t.call(appGoodsApi.list, {}, buyer.token)).data as GoodsItem[];
+  goods = await t.ok(appGoodsApi.list, {}, buyer.token);
 });
-afterAll(() => t?.stop());
 
 const buyer = async (funds = '100') => {
   const u = await createUser(t);
@@ -23,17 +28,11 @@ const buyer = async (funds = '100') => {
 };
 const create = (u: TestUser, goodsId: number, requestId = randomUUID()) =>
   t.call(payDeskApi.create, { goodsId, requestId }, u.token);
-const createOk = async (u: TestUser, goodsId = goods[0]!.id) => {
-  const res = await create(u, goodsId);
-  if (res.code !== 1000) throw new Error(`pay/create failed: ${res.code} ${res.message}`);
-  return res.data as PayOrder;
-};
+const createOk = (u: TestUser, goodsId = goods[0]!.id) =>
+  t.ok(payDeskApi.create, { goodsId, requestId: randomUUID() }, u.token);
 const pay = (u: TestUser, orderNo: string, pin = TEST_PIN) =>
   t.call(payDeskApi.pay, { orderNo, pin }, u.token);
-const closeAfterTtl = (orderNo: string) =>
-  t.database.db.execute(
-    sql`update pay_orders set expire_time = now() - interval '1 second' where order_no = ${orderNo}`,
-  );
+const passOrderLifetime = () => t.clock.advance((PAY_ORDER_TTL_SECONDS + 1) * 1000);
 
 describe('pay desk', () => {
   it('create copies the price; pay moves it to the pay desk revenue; the order is paid', async () => {
@@ -86,7 +85,9 @@ describe('pay desk', () => {
     // Another member may use the same request id.
     const v = await buyer('5');
     const theirs = await create(v, goods[0]!.id, requestId);
-    expect((theirs.data as PayOrder).orderNo).not.toBe((first.data as PayOrder).orderNo);
+    expect(successData(payDeskApi.create, theirs).orderNo).not.toBe(
+      successData(payDeskApi.create, first).orderNo,
+    );
     expect((await t.call(payDeskApi.page, { page: 1, size: 10 }, u.token)).data).toMatchObject({
       pagination: { total: 1 },
     });
@@ -95,16 +96,14 @@ describe('pay desk', () => {
   it('an unpaid order closes after 30 minutes: shown closed and refused', async () => {
     const u = await buyer('50');
     const order = await createOk(u);
-    await closeAfterTtl(order.orderNo);
-    expect(
-      ((await t.call(payDeskApi.info, { orderNo: order.orderNo }, u.token)).data as PayOrder).status,
-    ).toBe('closed');
+    passOrderLifetime();
+    expect((await t.ok(payDeskApi.info, { orderNo: order.orderNo }, u.token)).status).toBe('closed');
     expect((await pay(u, order.orderNo)).code).toBe(ErrorCode.PayOrderClosed);
     expect((await balanceOf(t, u)).available).toBe('50.00');
-    const closed = await t.call(payDeskApi.page, { page: 1, size: 10, status: 'closed' }, u.token);
-    expect((closed.data as { list: PayOrder[] }).list.map((o) => o.orderNo)).toEqual([order.orderNo]);
-    const unpaid = await t.call(payDeskApi.page, { page: 1, size: 10, status: 'unpaid' }, u.token);
-    expect((unpaid.data as { list: PayOrder[] }).list).toEqual([]);
+    const closed = await t.ok(payDeskApi.page, { page: 1, size: 10, status: 'closed' }, u.token);
+    expect(closed.list.map((o) => o.orderNo)).toEqual([order.orderNo]);
+    const unpaid = await t.ok(payDeskApi.page, { page: 1, size: 10, status: 'unpaid' }, u.token);
+    expect(unpaid.list).toEqual([]);
   });
 
   it('another member’s order, or none, is PayOrderNotFound', async () => {
@@ -135,9 +134,7 @@ describe('pay desk', () => {
     const order = await createOk(u, goods.find((g) => g.price === '9.99')!.id);
     expect((await pay(u, order.orderNo)).code).toBe(ErrorCode.InsufficientBalance);
     expect((await balanceOf(t, u)).available).toBe('1.00');
-    expect(
-      ((await t.call(payDeskApi.info, { orderNo: order.orderNo }, u.token)).data as PayOrder).status,
-    ).toBe('unpaid');
+    expect((await t.ok(payDeskApi.info, { orderNo: order.orderNo }, u.token)).status).toBe('unpaid');
     await credit(t, u, '9');
     expect((await pay(u, order.orderNo)).code).toBe(1000);
     expect((await balanceOf(t, u)).available).toBe('0.01');

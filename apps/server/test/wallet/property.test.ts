@@ -2,25 +2,25 @@ import { randomUUID } from 'node:crypto';
 import {
   adminWalletApi,
   appGoodsApi,
+  micro as asMicro,
   ErrorCode,
   formatUsdt,
   type GoodsItem,
-  type PayOrder,
   parseUsdt,
   payDeskApi,
-  type RedPacketDetail,
   redPacketApi,
+  successData,
   walletApi,
 } from '@chatpay/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, payOrders, redPacketClaims, redPackets } from '../../src/db/schema/index.ts';
 import { AppError } from '../../src/lib/errors.ts';
-import { verifyLedger } from '../../src/modules/wallet/ledger/verify.ts';
+import { verifyLedger } from '../../src/modules/ledger/verify.ts';
 import { sweepExpiredPackets } from '../../src/modules/wallet/redpacket/expiry.ts';
 import { transferFunds } from '../../src/modules/wallet/transfer.ts';
-import { createTestApp, engine, type TestApp } from '../helpers/app.ts';
+import { engine, useTestApp } from '../helpers/app.ts';
 import {
   adminToken,
   balanceOf,
@@ -47,7 +47,7 @@ const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 50);
 
 const validAmount = fc
   .tuple(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 999_999 }))
-  .map(([whole, micro]) => formatUsdt(BigInt(whole) * 1_000_000n + BigInt(micro)));
+  .map(([whole, frac]) => formatUsdt(asMicro(BigInt(whole) * 1_000_000n + BigInt(frac))));
 const anyAmount = fc.oneof(
   { weight: 8, arbitrary: validAmount },
   {
@@ -147,23 +147,21 @@ const allowed = new Set<number>([
 ]);
 
 describe(`ledger property (${engine})`, () => {
-  let t: TestApp;
   let members: TestUser[];
   let admin: string;
   let sessionId: number;
   let goods: GoodsItem[];
   /** Red packets sent so far, newest first. */
   const packets: number[] = [];
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     members = [];
     for (let i = 0; i < MEMBERS; i++) members.push(await createUser(t));
     await Promise.all(members.map((m) => setPin(t, m)));
     admin = await adminToken(t);
     sessionId = (await createGroup(t, members[0]!, members.slice(1))).sessionId;
-    goods = (await t.call(appGoodsApi.list, {}, members[0]!.token)).data as GoodsItem[];
+    goods = await t.ok(appGoodsApi.list, {}, members[0]!.token);
   }, 60_000);
-  afterAll(() => t?.stop());
 
   it('the books always balance and match what the answers say', async () => {
     let run = 0;
@@ -220,7 +218,7 @@ describe(`ledger property (${engine})`, () => {
             );
             check(res);
             if (res.code === 1000) {
-              const { packet } = res.data as { packet: RedPacketDetail };
+              const { packet } = successData(redPacketApi.send, res);
               const [row] = await t.database.db
                 .select({ entryId: redPackets.entryId })
                 .from(redPackets)
@@ -248,14 +246,14 @@ describe(`ledger property (${engine})`, () => {
                 .select({ entryId: redPacketClaims.entryId })
                 .from(redPacketClaims)
                 .where(and(eq(redPacketClaims.packetId, id), eq(redPacketClaims.userId, who.id)));
-              record(row!.entryId, [[o.who, parseUsdt((res.data as { amount: string }).amount)]]);
+              record(row!.entryId, [[o.who, parseUsdt(successData(redPacketApi.claim, res).amount)]]);
               done('claim');
             }
             return;
           }
           if (o.t === 'sweep') {
             // Called directly, so passes overlap like the sweepers of several server processes.
-            await sweepExpiredPackets(t.database.db, t.realtime);
+            await sweepExpiredPackets(t.database.db, t.realtime, t.clock);
             return;
           }
           if (o.t === 'pay') {
@@ -267,7 +265,7 @@ describe(`ledger property (${engine})`, () => {
             );
             check(created);
             if (created.code !== 1000) return;
-            const order = created.data as PayOrder;
+            const order = successData(payDeskApi.create, created);
             const res = await t.call(payDeskApi.pay, { orderNo: order.orderNo, pin: TEST_PIN }, who.token);
             check(res);
             if (res.code === 1000) {
@@ -297,7 +295,7 @@ describe(`ledger property (${engine})`, () => {
             expect(allowed, `${res.code} ${res.message}`).toContain(res.code);
             count(res.code);
             if (res.code === 1000) {
-              const d = res.data as { id: number; amount: string };
+              const d = successData(walletApi.transfer, res);
               const amount = parseUsdt(d.amount);
               record(d.id, [
                 [o.from, -amount],
@@ -343,7 +341,7 @@ describe(`ledger property (${engine})`, () => {
           expect(allowed, `${res.code} ${res.message}`).toContain(res.code);
           count(res.code);
           if (res.code === 1000) {
-            const d = res.data as { id: number; amount: string };
+            const d = successData(adminWalletApi.adjust, res);
             const amount = d.amount.startsWith('-') ? -parseUsdt(d.amount.slice(1)) : parseUsdt(d.amount);
             record(d.id, [[o.who, amount]]);
           }
@@ -392,9 +390,9 @@ describe(`ledger property (${engine})`, () => {
         );
         const end = await Promise.all(members.map((m) => balanceOf(t, m)));
         members.forEach((_m, i) => {
-          let expected = parseUsdt(start[i]!.available);
+          let expected: bigint = parseUsdt(start[i]!.available);
           for (const deltas of moved.values()) expected += deltas.get(i) ?? 0n;
-          expect(end[i]!.available).toBe(formatUsdt(expected));
+          expect(end[i]!.available).toBe(formatUsdt(asMicro(expected)));
         });
       }),
       { numRuns: RUNS, endOnFailure: true },

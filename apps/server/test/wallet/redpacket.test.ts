@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, groupApi, messageApi, type RedPacketDetail, redPacketApi } from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { ErrorCode, groupApi, messageApi, redPacketApi, successData } from '@chatpay/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 import {
   balanceOf,
   createFriendPair,
@@ -16,21 +16,18 @@ import {
   availableOf,
   claim,
   expectBooksBalanced,
-  expirePacket,
+  passPacketLifetime,
   sendPacket,
   sendPacketOk,
   systemBalance,
 } from '../helpers/money.ts';
 import { connectSocket, recorder } from '../helpers/sockets.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.stop());
+const t = useTestApp();
 
 const sweep = () => t.jobs.runNow('redpacket-expiry');
 const detail = (user: TestUser, id: number) => t.call(redPacketApi.detail, { id }, user.token);
+const detailOk = (user: TestUser, id: number) => t.ok(redPacketApi.detail, { id }, user.token);
 
 /** Friends with PINs and their single session; `a` holds `funds`. */
 const friends = async (funds = '100') => {
@@ -128,12 +125,12 @@ describe('red packets in a group', () => {
     for (const who of [members[0]!, owner, members[1]!]) {
       const res = await claim(t, who, packet.id);
       expect(res.code).toBe(1000);
-      expect((res.data as { amount: string }).amount).toBe('2.50');
+      expect(successData(redPacketApi.claim, res).amount).toBe('2.50');
     }
     expect((await claim(t, members[2]!, packet.id)).code).toBe(ErrorCode.RedPacketFinished);
     expect((await claim(t, members[0]!, packet.id)).code).toBe(ErrorCode.RedPacketAlreadyClaimed);
     expect(await availableOf(t, [owner, ...members])).toEqual(['45.00', '2.50', '2.50', '0.00']);
-    const view = (await detail(members[2]!, packet.id)).data as RedPacketDetail;
+    const view = await detailOk(members[2]!, packet.id);
     expect(view).toMatchObject({
       status: 'finished',
       claimedCount: 3,
@@ -143,9 +140,9 @@ describe('red packets in a group', () => {
     expect(view.claims.map((c) => c.userId)).toEqual([members[0]!.id, owner.id, members[1]!.id]);
     expect(view.claims.every((c) => !c.luckiest)).toBe(true);
     // The sweeper never touches a finished packet.
-    await expirePacket(t, packet.id);
+    passPacketLifetime(t);
     await sweep();
-    expect(((await detail(owner, packet.id)).data as RedPacketDetail).status).toBe('finished');
+    expect((await detailOk(owner, packet.id)).status).toBe('finished');
     await expectBooksBalanced(t);
   });
 
@@ -157,12 +154,12 @@ describe('red packets in a group', () => {
     for (const m of members) {
       const res = await claim(t, m, packet.id);
       expect(res.code).toBe(1000);
-      amounts.push((res.data as { amount: string }).amount);
+      amounts.push(successData(redPacketApi.claim, res).amount);
     }
     const micro = amounts.map((a) => Math.round(Number(a) * 1e6));
     expect(micro.reduce((x, y) => x + y, 0)).toBe(1_000_000);
     for (const m of micro) expect(m).toBeGreaterThanOrEqual(10_000);
-    const view = (await detail(owner, packet.id)).data as RedPacketDetail;
+    const view = await detailOk(owner, packet.id);
     expect(view.status).toBe('finished');
     const lucky = view.claims.filter((c) => c.luckiest);
     expect(lucky).toHaveLength(1);
@@ -177,7 +174,7 @@ describe('red packets in a group', () => {
     const { owner, members, sessionId } = await group(2, '10');
     const { packet } = await sendPacketOk(t, owner, { sessionId, kind: 'lucky', count: 2, amount: '1' });
     await claim(t, members[0]!, packet.id);
-    const view = (await detail(owner, packet.id)).data as RedPacketDetail;
+    const view = await detailOk(owner, packet.id);
     expect(view.claims.some((c) => c.luckiest)).toBe(false);
   });
 
@@ -188,7 +185,7 @@ describe('red packets in a group', () => {
       const events = recorder(ea, 'redpacket');
       const { packet } = await sendPacketOk(t, owner, { sessionId, kind: 'equal', count: 3, amount: '1' });
       expect((await claim(t, members[0]!, packet.id)).code).toBe(1000);
-      await expirePacket(t, packet.id);
+      passPacketLifetime(t);
       // Before the sweeper ran: refused and shown expired, nothing refunded yet.
       expect((await claim(t, members[1]!, packet.id)).code).toBe(ErrorCode.RedPacketExpired);
       expect((await detail(owner, packet.id)).data).toMatchObject({
@@ -231,7 +228,7 @@ describe('red packets in a group', () => {
       count: 2,
       amount: '3.333333',
     });
-    await expirePacket(t, packet.id);
+    passPacketLifetime(t);
     await sweep();
     expect((await balanceOf(t, owner)).available).toBe('10.00');
     expect((await detail(owner, packet.id)).data).toMatchObject({
@@ -284,7 +281,7 @@ describe('red packets in a group', () => {
     expect((await sendPacket(t, owner, { sessionId, amount: '1' })).code).toBe(ErrorCode.GroupDissolved);
     expect((await balanceOf(t, owner)).available).toBe('8.00');
     expect((await claim(t, members[0]!, packet.id)).code).toBe(1000);
-    await expirePacket(t, packet.id);
+    passPacketLifetime(t);
     await sweep();
     expect(await availableOf(t, [owner, members[0]!])).toEqual(['9.00', '1.00']);
   });
@@ -358,10 +355,8 @@ describe('red packet bad input moves no money', () => {
     for (const r of again) expect(r.data).toEqual(first.data);
     expect((await sendPacket(t, g.owner, { ...input, count: 1 })).code).toBe(ErrorCode.IdempotencyConflict);
     expect((await balanceOf(t, g.owner)).available).toBe('8.00');
-    const page = await t.call(messageApi.page, { sessionId: g.sessionId, size: 50 }, g.owner.token);
-    const bubbles = (page.data as { list: { contentType: string }[] }).list.filter(
-      (m) => m.contentType === 'redpacket',
-    );
+    const page = await t.ok(messageApi.page, { sessionId: g.sessionId, size: 50 }, g.owner.token);
+    const bubbles = page.list.filter((m) => m.contentType === 'redpacket');
     expect(bubbles).toHaveLength(1);
   });
 

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, mccApi, userApi, walletApi } from '@chatpay/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyLedger } from '../../src/modules/wallet/ledger/verify.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyLedger } from '../../src/modules/ledger/verify.ts';
+import { useTestApp } from '../helpers/app.ts';
 import { balanceOf, createUser, credit, setPin, TEST_PIN, type TestUser } from '../helpers/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.stop());
+const t = useTestApp();
 
 /** Two members with PINs; the payer holds `funds`. */
 const pair = async (funds = '100') => {

@@ -2,16 +2,12 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyLedger } from '../../src/modules/wallet/ledger/verify.ts';
-import { createTestApp, engine, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { verifyLedger } from '../../src/modules/ledger/verify.ts';
+import { engine, useTestApp } from '../helpers/app.ts';
 import { createUser, credit } from '../helpers/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.stop());
+const t = useTestApp();
 
 describe('ledger verify', () => {
   it('passes on honest books and reports a tampered cached balance', async () => {
@@ -68,8 +64,8 @@ describe.runIf(engine === 'postgres')('npm run ledger:verify', () => {
 
   it('exits 0 on honest books and 1 on a tampered balance', async () => {
     const url = t.config.DATABASE_URL!;
-    const ok = await verify(url);
-    expect(ok.stdout).toContain('OK: the books balance.');
+    const passed = await verify(url);
+    expect(passed.stdout).toContain('OK: the books balance.');
     const a = await createUser(t);
     await credit(t, a, '2');
     await t.database.db.execute(sql`update ledger_accounts set balance = 0 where user_id = ${a.id}`);
