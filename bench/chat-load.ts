@@ -9,8 +9,11 @@
 
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { messageApi } from '@chatpay/shared';
 import { io, type Socket } from 'socket.io-client';
-import { percentiles, sleep } from './lib.ts';
+import { httpClient } from '../test-support/http.ts';
+import { sleep } from '../test-support/wait.ts';
+import { percentiles } from './lib.ts';
 
 interface Plan {
   mode: 'chat' | 'echo';
@@ -25,6 +28,7 @@ interface Plan {
 
 const plan = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as Plan;
 const tokenOf = new Map(plan.members.map((m) => [m.id, m.token]));
+const api = httpClient(plan.url);
 const sentAt = new Map<string, number>();
 const oneToOne: number[] = [];
 const groupLatency: number[] = [];
@@ -85,16 +89,15 @@ const send = async (senderId: number, sessionId: number, recipients: number[], c
       stored++;
       return;
     }
-    const res = await fetch(`${plan.url}/api/app/chat/message/send`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: tokenOf.get(senderId)! },
-      body: JSON.stringify({ sessionId, clientMsgId, contentType: 'text', content: { text: clientMsgId } }),
-    });
-    const json = (await res.json()) as { code: number; message: string };
-    if (json.code === 1000) stored++;
+    const res = await api.call(
+      messageApi.send,
+      { sessionId, clientMsgId, contentType: 'text', content: { text: clientMsgId } },
+      tokenOf.get(senderId)!,
+    );
+    if (res.code === 1000) stored++;
     else {
       sendErrors++;
-      firstError ??= `${json.code} ${json.message}`;
+      firstError ??= `${res.code} ${res.message}`;
     }
   } catch (error) {
     sendErrors++;

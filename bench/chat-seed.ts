@@ -1,4 +1,5 @@
 import { friendApi, groupApi } from '@chatpay/shared';
+import { httpClient } from '../test-support/http.ts';
 import { type SeededMember, seedMembers } from './seed.ts';
 
 export interface Seed {
@@ -18,23 +19,11 @@ export const seedChat = async (opts: {
 }): Promise<Seed> => {
   const members = await seedMembers(opts.databaseUrl, opts.jwtSecret, opts.members, 'chatbench');
 
-  const post = async (path: string, body: unknown, token: string) => {
-    const res = await fetch(`${opts.serverUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: token },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { code: number; data: unknown; message: string };
-    if (json.code !== 1000) throw new Error(`${path}: ${json.code} ${json.message}`);
-    return json.data;
-  };
+  const api = httpClient(opts.serverUrl);
   const befriend = async (a: SeededMember, b: SeededMember) => {
-    const asked = (await post(friendApi.addFriend.path, { userId: b.id, message: 'hi' }, a.token)) as {
-      id: number;
-    };
-    const done = (await post(friendApi.confirmFriend.path, { id: asked.id, agree: true }, b.token)) as {
-      sessionId: number;
-    };
+    const asked = await api.ok(friendApi.addFriend, { userId: b.id, message: 'hi' }, a.token);
+    const done = await api.ok(friendApi.confirmFriend, { id: asked.id, agree: true }, b.token);
+    if (done.sessionId === null) throw new Error('confirmFriend answered no session');
     return done.sessionId;
   };
   const inParallel = async <T>(items: T[], width: number, work: (item: T) => Promise<void>) => {
@@ -64,14 +53,14 @@ export const seedChat = async (opts: {
     }
     await befriend(owner, m);
   });
-  const created = (await post(
-    groupApi.create.path,
+  const created = await api.ok(
+    groupApi.create,
     { userIds: others.slice(0, 100).map((m) => m.id), name: 'Bench group' },
     owner.token,
-  )) as { groupId: number; sessionId: number };
+  );
   for (let i = 100; i < others.length; i += 100) {
-    await post(
-      groupApi.invite.path,
+    await api.ok(
+      groupApi.invite,
       { groupId: created.groupId, userIds: others.slice(i, i + 100).map((m) => m.id) },
       owner.token,
     );

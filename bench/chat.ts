@@ -15,18 +15,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServerProcess } from '../apps/server/test/helpers/process.ts';
+import { sleep } from '../test-support/wait.ts';
 import { seedChat } from './chat-seed.ts';
-import {
-  freePort,
-  freshDatabase,
-  profileOptions,
-  redisUrl,
-  report,
-  root,
-  rssMiB,
-  setting,
-  sleep,
-} from './lib.ts';
+import { freePort, freshDatabase, profileOptions, redisUrl, report, root, rssMiB, setting } from './lib.ts';
 
 const MEMBERS = setting('BENCH_CHAT_MEMBERS', 2000);
 const RATE = setting('BENCH_CHAT_RATE', 2000);

@@ -12,16 +12,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseUsdt, userApi, walletApi } from '@chatpay/shared';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
-import { createUser } from '../apps/server/src/modules/user/service.ts';
 import {
   ensureMemberAccounts,
   ensureSystemAccount,
   SystemAccount,
-} from '../apps/server/src/modules/wallet/ledger/accounts.ts';
-import { postEntry } from '../apps/server/src/modules/wallet/ledger/post.ts';
-import { verifyLedger } from '../apps/server/src/modules/wallet/ledger/verify.ts';
+} from '../apps/server/src/modules/ledger/accounts.ts';
+import { postEntry } from '../apps/server/src/modules/ledger/post.ts';
+import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
+import { createUser } from '../apps/server/src/modules/user/service.ts';
 import { transferFunds } from '../apps/server/src/modules/wallet/transfer.ts';
 import { startServerProcess } from '../apps/server/test/helpers/process.ts';
+import { httpClient } from '../test-support/http.ts';
 import { freshDatabase, profileOptions, rawCommitBaseline, report, runFor, setting } from './lib.ts';
 
 const SECONDS = setting('BENCH_SECONDS', 8);
@@ -101,34 +102,20 @@ const main = async () => {
       },
       profileOptions('ledger'),
     );
-    const call = async (p: string, body: unknown, token?: string) => {
-      const res = await fetch(`${server.url}/api${p}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-        body: JSON.stringify(body),
-      });
-      const json = (await res.json()) as { code: number; data: unknown; message: string };
-      if (json.code !== 1000) throw new Error(`${p}: ${json.code} ${json.message}`);
-      return json.data;
-    };
+    const api = httpClient(server.url);
     const clients: { token: string; memberId: string }[] = [];
     for (const m of members.slice(0, Math.max(CONCURRENCY * 2, 2))) {
-      const login = (await call(userApi.loginByName.path, { username: m.username, password: PASSWORD })) as {
-        token: string;
-      };
-      await call(userApi.setPayPassword.path, { password: PASSWORD, pin: PIN }, login.token);
-      const me = await fetch(`${server.url}/api${userApi.person.path}`, {
-        headers: { authorization: login.token },
-      });
-      const person = ((await me.json()) as { data: { memberId: string } }).data;
+      const login = await api.ok(userApi.loginByName, { username: m.username, password: PASSWORD });
+      await api.ok(userApi.setPayPassword, { password: PASSWORD, pin: PIN }, login.token);
+      const person = await api.ok(userApi.person, {}, login.token);
       clients.push({ token: login.token, memberId: person.memberId });
     }
     const http = await runFor(SECONDS, CONCURRENCY, async (loop) => {
       const from = clients[loop % clients.length]!;
       let to = clients[Math.floor(Math.random() * clients.length)]!;
       if (to === from) to = clients[(loop + 1) % clients.length]!;
-      await call(
-        walletApi.transfer.path,
+      await api.ok(
+        walletApi.transfer,
         { memberId: to.memberId, amount: '1.00', pin: PIN, requestId: randomUUID() },
         from.token,
       );

@@ -16,8 +16,6 @@ export const setting = (name: string, fallback: number) => {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Creates an empty database for one run; `drop` removes it. */
 export const freshDatabase = async (prefix: string) => {
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;

@@ -16,16 +16,18 @@ import {
   adminWalletApi,
   advertisingApi,
   bankApi,
-  type LoginResult,
+  type Endpoint,
+  type InputOf,
   merchantApi,
-  type Order,
+  successData,
   transactionApi,
   userApi,
 } from '@chatpay/shared';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
-import { verifyLedger } from '../apps/server/src/modules/wallet/ledger/verify.ts';
+import { verifyLedger } from '../apps/server/src/modules/ledger/verify.ts';
 import { startServerProcess } from '../apps/server/test/helpers/process.ts';
+import { httpClient } from '../test-support/http.ts';
 import {
   freePort,
   freshDatabase,
@@ -66,66 +68,37 @@ const main = async () => {
     profileOptions('market'),
   );
   try {
-    const call = async <T>(p: string, body: unknown, token?: string, method = 'POST') => {
-      const res = await fetch(
-        `${server.url}/api${p}${method === 'GET' ? `?${new URLSearchParams(body as Record<string, string>)}` : ''}`,
-        {
-          method,
-          headers: {
-            ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-            ...(token ? { authorization: token } : {}),
-          },
-          ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
-        },
-      );
-      return (await res.json()) as { code: number; data: T; message: string };
-    };
-    const must = async <T>(p: Promise<{ code: number; data: T; message: string }>) => {
-      const r = await p;
-      if (r.code !== 1000) throw new Error(`${r.code} ${r.message}`);
-      return r.data;
-    };
+    const api = httpClient(server.url);
 
     const [merchant, ...takers] = await seedMembers(database.url, jwtSecret, TAKERS + 1, 'marketbench');
-    const admin = (
-      await must(call<LoginResult>(userApi.loginByName.path, { username: 'admin', password: 'admin12345' }))
-    ).token;
-    const support = (
-      await must(
-        call<LoginResult>(userApi.loginByName.path, { username: 'support', password: 'support-pass-1' }),
-      )
-    ).token;
-    await must(call(userApi.setPayPassword.path, { password: SEED_PASSWORD, pin: PIN }, merchant!.token));
-    await must(call(merchantApi.apply.path, { name: 'Bench Shop' }, merchant!.token));
-    await must(call(adminC2cApi.merchantReview.path, { userId: merchant!.id, approve: true }, admin));
-    await must(
-      call(
-        adminWalletApi.adjust.path,
-        { userId: merchant!.id, amount: String(QUANTITY), reason: 'bench', requestId: randomUUID() },
-        admin,
-      ),
+    const admin = (await api.ok(userApi.loginByName, { username: 'admin', password: 'admin12345' })).token;
+    const support = (await api.ok(userApi.loginByName, { username: 'support', password: 'support-pass-1' }))
+      .token;
+    await api.ok(userApi.setPayPassword, { password: SEED_PASSWORD, pin: PIN }, merchant!.token);
+    await api.ok(merchantApi.apply, { name: 'Bench Shop' }, merchant!.token);
+    await api.ok(adminC2cApi.merchantReview, { userId: merchant!.id, approve: true }, admin);
+    await api.ok(
+      adminWalletApi.adjust,
+      { userId: merchant!.id, amount: String(QUANTITY), reason: 'bench', requestId: randomUUID() },
+      admin,
     );
-    const card = await must(
-      call<{ id: number }>(
-        bankApi.add.path,
-        { type: 'bank', name: 'Bench', cardNumber: '6222020200112233', bankName: 'ICBC' },
-        merchant!.token,
-      ),
+    const card = await api.ok(
+      bankApi.add,
+      { type: 'bank', name: 'Bench', cardNumber: '6222020200112233', bankName: 'ICBC' },
+      merchant!.token,
     );
-    const ad = await must(
-      call<{ id: number }>(
-        advertisingApi.publish.path,
-        {
-          type: 'sell',
-          paymentMethodId: card.id,
-          price: '7.00',
-          quantity: String(QUANTITY),
-          minLimit: '7.00',
-          maxLimit: '7000.00',
-          timeLimit: 15,
-        },
-        merchant!.token,
-      ),
+    const ad = await api.ok(
+      advertisingApi.publish,
+      {
+        type: 'sell',
+        paymentMethodId: card.id,
+        price: '7.00',
+        quantity: String(QUANTITY),
+        minLimit: '7.00',
+        maxLimit: '7000.00',
+        timeLimit: 15,
+      },
+      merchant!.token,
     );
 
     // Phase 1: every taker starts an order at the same moment.
@@ -136,14 +109,15 @@ const main = async () => {
     await Promise.all(
       takers.map(async (taker) => {
         const started = performance.now();
-        const res = await call<Order>(
-          transactionApi.start.path,
+        const res = await api.call(
+          transactionApi.start,
           { adId: ad.id, amountCoin: String(ORDER_COINS), requestId: randomUUID() },
           taker.token,
         );
         latencies.push(performance.now() - started);
         codes.set(res.code, (codes.get(res.code) ?? 0) + 1);
-        if (res.code === 1000) accepted.push({ id: res.data.orderId, buyer: taker.token });
+        if (res.code === 1000)
+          accepted.push({ id: successData(transactionApi.start, res).orderId, buyer: taker.token });
       }),
     );
     const startSeconds = (performance.now() - t0) / 1000;
@@ -152,9 +126,9 @@ const main = async () => {
     const transitionLatency: number[] = [];
     let transitions = 0;
     let transitionErrors = 0;
-    const step = async (p: string, body: unknown, token: string) => {
+    const step = async <E extends Endpoint>(endpoint: E, input: InputOf<E>, token: string) => {
       const started = performance.now();
-      const res = await call(p, body, token);
+      const res = await api.call(endpoint, input, token);
       transitionLatency.push(performance.now() - started);
       if (res.code === 1000) transitions++;
       else transitionErrors++;
@@ -167,16 +141,16 @@ const main = async () => {
           const order = accepted[next++]!;
           const fate = Math.random();
           if (fate < 0.3) {
-            await step(transactionApi.canceled.path, { id: order.id }, order.buyer);
+            await step(transactionApi.canceled, { id: order.id }, order.buyer);
             continue;
           }
-          await step(transactionApi.payment.path, { id: order.id }, order.buyer);
+          await step(transactionApi.payment, { id: order.id }, order.buyer);
           if (fate < 0.7) {
-            await step(transactionApi.completed.path, { id: order.id, pin: PIN }, merchant!.token);
+            await step(transactionApi.completed, { id: order.id, pin: PIN }, merchant!.token);
           } else {
-            await step(transactionApi.appealing.path, { id: order.id, reason: 'bench' }, merchant!.token);
+            await step(transactionApi.appealing, { id: order.id, reason: 'bench' }, merchant!.token);
             await step(
-              adminC2cApi.appealResolve.path,
+              adminC2cApi.appealResolve,
               { id: order.id, result: fate < 0.85 ? 'completed' : 'canceled', note: 'bench' },
               support,
             );

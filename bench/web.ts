@@ -12,10 +12,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { friendApi } from '@chatpay/shared';
 import pg from 'pg';
 import { startServerProcess } from '../apps/server/test/helpers/process.ts';
 import { launchBrowser, newPhone } from '../e2e/harness.ts';
-import { apiCall, logInAs, registerMember } from '../e2e/people.ts';
+import { logInAs, registerMember } from '../e2e/people.ts';
+import { httpClient } from '../test-support/http.ts';
 import { freePort, freshDatabase, percentiles, report, root, setting } from './lib.ts';
 
 const MESSAGES = setting('BENCH_WEB_MESSAGES', 10_000);
@@ -70,21 +72,11 @@ const main = async () => {
   });
   const browser = await launchBrowser();
   try {
-    const a = await registerMember(server.url, 'Reader');
-    const b = await registerMember(server.url, 'Writer');
-    const asked = await apiCall<{ id: number }>(server.url, '/app/chat/friend/addFriend', a.token, {
-      userId: b.id,
-      message: 'hi',
-    });
-    const { sessionId } = await apiCall<{ sessionId: number }>(
-      server.url,
-      '/app/chat/friend/confirmFriend',
-      b.token,
-      {
-        id: asked.id,
-        agree: true,
-      },
-    );
+    const api = httpClient(server.url);
+    const a = await registerMember(api, 'Reader');
+    const b = await registerMember(api, 'Writer');
+    const asked = await api.ok(friendApi.addFriend, { userId: b.id, message: 'hi' }, a.token);
+    const { sessionId } = await api.ok(friendApi.confirmFriend, { id: asked.id, agree: true }, b.token);
     // The history, written straight into the table (seq 1 is the friendship notice).
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
