@@ -28,7 +28,12 @@ import { registerGroupRoutes } from './modules/group/index.ts';
 import { registerHealthRoutes, registerTestClockRoutes } from './modules/health/index.ts';
 import { registerMomentsRoutes } from './modules/moments/index.ts';
 import { registerUploadRoutes } from './modules/uploads/index.ts';
-import { registerAdminUserRoutes, registerUserRoutes, TokenService } from './modules/user/index.ts';
+import {
+  refuseDefaultAdmin,
+  registerAdminUserRoutes,
+  registerUserRoutes,
+  TokenService,
+} from './modules/user/index.ts';
 import { registerWalletRoutes } from './modules/wallet/index.ts';
 import { type Realtime, startRealtime } from './realtime/socket.ts';
 
@@ -142,6 +147,7 @@ export const buildApp = async (
   });
 
   await database.exclusively(() => seed(database.db, config));
+  await refuseDefaultAdmin(database.db, config, app.log);
 
   const jobs = createScheduler(app.log, config.SWEEP_INTERVAL_SECONDS * 1000);
   const deps: AppDeps = {

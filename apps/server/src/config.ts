@@ -8,7 +8,8 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 /** Every setting the server reads from the environment, with its default. The README's table mirrors this. */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback unless set: a start with no settings is not reachable from other machines. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -29,7 +30,8 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_]{3,32}$/, 'must be 3-32 letters, digits or _')
     .default('admin'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('admin12345'),
+  /** Read only to create the administrator on the first start; development falls back to the default. */
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   APP_NAME: z.string().min(1).max(64).default(DEFAULT_APP_NAME),
   PUBLIC_URL: z.url().optional(),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
@@ -90,6 +92,10 @@ export const DEFAULT_ADMIN_PASSWORD = 'admin12345';
 
 export class ConfigError extends Error {}
 
+/** 127.0.0.0/8, ::1 and localhost: a server listening there is not reachable from other machines. */
+export const isLoopbackHost = (host: string) =>
+  host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+
 /** Reads and checks the configuration; a bad value stops start-up with a message naming the variable. */
 export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
   const picked = Object.fromEntries(
@@ -115,6 +121,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       );
     if (!config.JWT_SECRET)
       throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
+    if (!config.C2C_SECRET || config.C2C_SECRET === config.JWT_SECRET)
+      throw new ConfigError(
+        'Invalid configuration:\n  C2C_SECRET: required in production (32+ characters, not the JWT_SECRET)',
+      );
     if (config.TEST_CLOCK)
       throw new ConfigError('Invalid configuration:\n  TEST_CLOCK: the test clock is refused in production');
     if (config.CHAIN_DEV === 'on')

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
+import { StartupRefused } from './modules/user/index.ts';
 
 const start = async () => {
   let config: ReturnType<typeof loadConfig>;
@@ -14,7 +15,12 @@ const start = async () => {
     throw error;
   }
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-  const server = await buildApp(config, database);
+  const server = await buildApp(config, database).catch(async (error: unknown) => {
+    if (!(error instanceof StartupRefused)) throw error;
+    console.error(error.message);
+    await database.close().catch(() => {});
+    process.exit(78);
+  });
   const { app } = server;
 
   let stopping = false;

@@ -107,17 +107,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
 
-  it('refuses the default admin password and a missing secret in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(
+  it('refuses the default admin password and missing secrets in production', () => {
+    const secrets = { JWT_SECRET: 'x'.repeat(40), C2C_SECRET: 'y'.repeat(40) };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, ADMIN_PASSWORD: 'admin12345' })).toThrow(
       /ADMIN_PASSWORD/,
     );
     expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-strong-password' })).toThrow(
       /JWT_SECRET/,
     );
-    expect(
-      loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-strong-password', JWT_SECRET: 'x'.repeat(40) })
-        .PORT,
-    ).toBe(8080);
+    // The sealing key is separate from the token key (docs/security.md).
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/C2C_SECRET/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), C2C_SECRET: 'x'.repeat(40) }),
+    ).toThrow(/C2C_SECRET/);
+    // ADMIN_PASSWORD is needed only to create the admin on a first start (checked then, see security tests).
+    expect(loadConfig({ NODE_ENV: 'production', ...secrets }).PORT).toBe(8080);
   });
 });
 

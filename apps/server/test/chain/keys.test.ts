@@ -66,7 +66,12 @@ describe('keys', () => {
   });
 
   it('production refuses the development chain and the faucet; TRC20 node calls are refused until built', () => {
-    const prod = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-strong-password', JWT_SECRET: 'x'.repeat(40) };
+    const prod = {
+      NODE_ENV: 'production',
+      ADMIN_PASSWORD: 'a-strong-password',
+      JWT_SECRET: 'x'.repeat(40),
+      C2C_SECRET: 'y'.repeat(40),
+    };
     expect(() => loadConfig({ ...prod, CHAIN_DEV: 'on' })).toThrow(/CHAIN_DEV/);
     expect(() =>
       loadConfig({

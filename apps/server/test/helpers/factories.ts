@@ -10,6 +10,7 @@ import {
   userApi,
   walletApi,
 } from '@chatpay/shared';
+import { DEFAULT_ADMIN_PASSWORD } from '../../src/config.ts';
 import type { TestApp } from './app.ts';
 
 /** What the factories need of a server: the in-process test app, or real processes over HTTP (remote.ts). */
@@ -57,7 +58,10 @@ export const createUser = async (
 
 /** Logs in as the seeded admin. */
 export const loginAdmin = (t: Caller) =>
-  t.ok(userApi.loginByName, { username: t.config.ADMIN_USERNAME, password: t.config.ADMIN_PASSWORD });
+  t.ok(userApi.loginByName, {
+    username: t.config.ADMIN_USERNAME,
+    password: t.config.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
+  });
 
 /** Makes `a` and `b` friends through the API (a asks, b approves); answers their single session id. */
 export const makeFriends = async (t: Caller, a: TestUser, b: TestUser): Promise<number> => {
