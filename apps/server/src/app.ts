@@ -178,7 +178,7 @@ export const buildApp = async (
   const chain = await startChain(config, app.log);
   registerWalletRoutes(deps, chain.networks);
   registerChainRoutes(deps, chain);
-  registerC2CRoutes({ ...deps, secret });
+  await registerC2CRoutes({ ...deps, secret });
   jobs.start();
 
   let closing: Promise<void> | null = null;

@@ -71,8 +71,10 @@ const schema = z.object({
     .default('7.20'),
   /** Let merchant webhooks reach loopback and private addresses (development and tests only). */
   C2C_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
-  /** Encrypts card-provider secrets and merchant API keys (AES-256-GCM); defaults to the JWT secret. */
+  /** Seals card-provider secrets and merchant API keys (AES-256-GCM); development: the JWT secret. */
   C2C_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Rotation: former C2C secrets, comma-separated; values sealed under them are resealed at start-up. */
+  C2C_SECRET_PREVIOUS: z.string().optional(),
   /** BIP-39 mnemonic of the deposit addresses and the hot wallet (docs/design/chain.md); development: generated. */
   CHAIN_SEED: z.string().trim().optional(),
   /** The embedded development chain (anvil): auto = on in development when no network is configured. */

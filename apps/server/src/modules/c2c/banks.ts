@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isOwnUrl } from '../uploads/index.ts';
 import { type MethodRow, presentMethod } from './cards.ts';
-import type { SecretBox } from './crypto.ts';
+import { type SecretBox, sealedAt } from './crypto.ts';
 import { c2cAds, c2cPaymentMethods } from './tables.ts';
 
 type Form = z.output<typeof paymentMethodInput>;
@@ -37,10 +37,14 @@ export class BankService {
   }
 
   present(row: MethodRow) {
-    return presentMethod(row, row.secretKeyEnc ? this.box.open(row.secretKeyEnc).slice(-4) : '');
+    return presentMethod(
+      row,
+      row.secretKeyEnc ? this.box.open(row.secretKeyEnc, sealedAt.cardSecret(row.id)).slice(-4) : '',
+    );
   }
 
-  private columns(form: Form | UpdateForm) {
+  /** The row's columns; a card's secret key is sealed for the row, so it needs the row's id. */
+  private columns(form: Form | UpdateForm, id: number) {
     const blank = {
       account: '',
       qrCode: '',
@@ -73,17 +77,26 @@ export class BankService {
           ...blank,
           ...base,
           publishKey: form.publishKey,
-          ...(form.secretKey ? { secretKeyEnc: this.box.seal(form.secretKey) } : {}),
+          ...(form.secretKey ? { secretKeyEnc: this.box.seal(form.secretKey, sealedAt.cardSecret(id)) } : {}),
         };
     }
   }
 
   async add(userId: number, form: Form) {
-    const [row] = await this.db
-      .insert(c2cPaymentMethods)
-      .values({ userId, type: form.type, ...this.columns(form) })
-      .returning();
-    return this.present(row!);
+    // Inserted first for its id, then filled: the sealed secret is bound to the row.
+    const row = await this.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(c2cPaymentMethods)
+        .values({ userId, type: form.type, name: form.name, dailyMaxOrders: form.dailyMaxOrders })
+        .returning({ id: c2cPaymentMethods.id });
+      const [filled] = await tx
+        .update(c2cPaymentMethods)
+        .set(this.columns(form, created!.id))
+        .where(eq(c2cPaymentMethods.id, created!.id))
+        .returning();
+      return filled!;
+    });
+    return this.present(row);
   }
 
   async update(userId: number, form: UpdateForm) {
@@ -95,7 +108,7 @@ export class BankService {
     }
     const [row] = await this.db
       .update(c2cPaymentMethods)
-      .set(this.columns(form))
+      .set(this.columns(form, current.id))
       .where(eq(c2cPaymentMethods.id, current.id))
       .returning();
     return this.present(row!);

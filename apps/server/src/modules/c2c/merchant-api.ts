@@ -8,7 +8,7 @@ import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { memberBalances } from '../ledger/index.ts';
 import { presentBalance } from '../wallet/index.ts';
-import type { SecretBox } from './crypto.ts';
+import { type SecretBox, sealedAt } from './crypto.ts';
 import type { OrderService } from './orders.ts';
 import { c2cApiNonces, c2cMerchants } from './tables.ts';
 
@@ -61,7 +61,7 @@ export const verifyMerchantRequest = async (
   if (!merchant?.apiKeyEnc) throw refuse(ErrorCode.SignatureInvalid);
   const body = req.method === 'GET' ? '' : JSON.stringify(req.body ?? '');
   const expected = hmacHex(
-    box.open(merchant.apiKeyEnc),
+    box.open(merchant.apiKeyEnc, sealedAt.merchantKey(merchant.userId)),
     signingString(req.method, req.url, timestamp, nonce, body),
   );
   if (!timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(signature, 'hex'))) {

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { grantRole, users } from '../user/index.ts';
 import { presentCard } from './cards.ts';
-import type { SecretBox } from './crypto.ts';
+import { type SecretBox, sealedAt } from './crypto.ts';
 import { statsOf } from './stats.ts';
 import { c2cMerchants, c2cPaymentMethods } from './tables.ts';
 
@@ -131,7 +131,11 @@ export class MerchantService {
     const key = randomBytes(32).toString('base64url');
     await this.db
       .update(c2cMerchants)
-      .set({ apiKeyEnc: this.box.seal(key), apiKeyTime: new Date(), updateTime: new Date() })
+      .set({
+        apiKeyEnc: this.box.seal(key, sealedAt.merchantKey(userId)),
+        apiKeyTime: new Date(),
+        updateTime: new Date(),
+      })
       .where(eq(c2cMerchants.userId, userId));
     return { merchantId: merchant.merchantNo, merchantKey: key };
   }

@@ -9,11 +9,19 @@ import { orderExpiryJob } from './expiry.ts';
 import { registerMerchantOpenApi } from './merchant-api.ts';
 import { MerchantService } from './merchants.ts';
 import { OrderService } from './orders.ts';
+import { resealSecrets } from './reseal.ts';
 import { webhookJob } from './webhooks.ts';
 
 /** The C2C market (docs/design/market.md): app calls, support calls, merchant API and the two jobs. */
-export const registerC2CRoutes = (deps: AppDeps & { secret: string }) => {
-  const box = new SecretBox(deps.config.C2C_SECRET ?? deps.secret);
+export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
+  const previous = (deps.config.C2C_SECRET_PREVIOUS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const box = new SecretBox(deps.config.C2C_SECRET ?? deps.secret, previous);
+  const resealed = await resealSecrets(deps.db, box);
+  if (resealed > 0)
+    deps.app.log.info({ resealed, keyId: box.keyId }, 'C2C secrets resealed under the current key');
   const merchants = new MerchantService(deps.db, box);
   const banks = new BankService(deps.db, box, deps.config);
   const ads = new AdService(deps.db, deps.config, merchants, banks);

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import type { Job } from '../../jobs/scheduler.ts';
-import type { SecretBox } from './crypto.ts';
+import { type SecretBox, sealedAt } from './crypto.ts';
 import { hmacHex, purgeNonces } from './merchant-api.ts';
 import { c2cMerchants, c2cWebhookDeliveries } from './tables.ts';
 import { webhookTargetProblem } from './webhook-target.ts';
@@ -77,7 +77,11 @@ export const webhookJob = (
         const status = await (options.post ?? httpPost)(d.url, {
           headers: {
             'x-timestamp': timestamp,
-            'x-signature': webhookSignature(box.open(keyEnc), timestamp, body),
+            'x-signature': webhookSignature(
+              box.open(keyEnc, sealedAt.merchantKey(d.merchantId)),
+              timestamp,
+              body,
+            ),
             'x-delivery-id': String(d.id),
           },
           body,
