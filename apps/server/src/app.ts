@@ -19,7 +19,7 @@ import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { type Clock, ManualClock, systemClock } from './lib/clock.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { registerAppRoutes } from './modules/app/index.ts';
-import { registerBaseRoutes, trackEndpoints } from './modules/base/index.ts';
+import { guardApiDocs, registerBaseRoutes, trackEndpoints } from './modules/base/index.ts';
 import { registerC2CRoutes } from './modules/c2c/index.ts';
 import { registerChainRoutes, startChain } from './modules/chain/index.ts';
 import { registerChatRoutes } from './modules/chat/index.ts';
@@ -90,6 +90,12 @@ export const buildApp = async (
   await app.register(multipart, {
     limits: { fileSize: config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10 },
   });
+  const secret = config.JWT_SECRET ?? loadJwtSecret(config.dataDir, app.log);
+  const tokens = new TokenService(database.db, secret);
+  guardApiDocs(app, {
+    published: config.PUBLISH_API_DOCS ?? config.NODE_ENV !== 'production',
+    auth: tokens,
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -138,8 +144,6 @@ export const buildApp = async (
     app.log.warn({ webDist }, 'web app not built: run `npm run build:web` to serve it');
   }
 
-  const secret = config.JWT_SECRET ?? loadJwtSecret(config.dataDir, app.log);
-  const tokens = new TokenService(database.db, secret);
   const realtime = startRealtime(app.server, {
     auth: tokens,
     logger: app.log as never,

@@ -73,6 +73,8 @@ const schema = z.object({
   C2C_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   /** Seals card-provider secrets and merchant API keys (AES-256-GCM); development: the JWT secret. */
   C2C_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Publish `/api/docs` and the `eps` route list to everyone; default: everywhere but production (admin only). */
+  PUBLISH_API_DOCS: bool.optional(),
   /** Rotation: former C2C secrets, comma-separated; values sealed under them are resealed at start-up. */
   C2C_SECRET_PREVIOUS: z.string().optional(),
   /** BIP-39 mnemonic of the deposit addresses and the hot wallet (docs/design/chain.md); development: generated. */
