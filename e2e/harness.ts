@@ -57,15 +57,38 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
+/**
+ * Content-Security-Policy violations reported by any page of any phone (the server sends its real headers).
+ * `csp-guard.ts` fails the test during which one was reported, so every browser test checks the CSP.
+ */
+export const cspViolations: string[] = [];
+
+const CSP_MESSAGE = /Content Security Policy|CSP violation/i;
+
 /** A phone-sized browser context: each one is a separate person (own storage). */
-export const newPhone = (browser: Browser): Promise<BrowserContext> =>
-  browser.newContext({
+export const newPhone = async (browser: Browser): Promise<BrowserContext> => {
+  const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
   });
+  // Chromium logs a refused load or inline script as a console error; the event also catches reports only.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(
+        `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      );
+    });
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && CSP_MESSAGE.test(message.text())) {
+      cspViolations.push(`${message.text()} (${message.page()?.url() ?? 'no page'})`);
+    }
+  });
+  return context;
+};
 
 export const shot = async (page: Page, name: string) => {
   fs.mkdirSync(screenshotDir, { recursive: true });

@@ -15,6 +15,7 @@ import type { Database } from './db/connection.ts';
 import { seed } from './db/seed.ts';
 import type { AppDeps } from './http/deps.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { type Clock, ManualClock, systemClock } from './lib/clock.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
@@ -79,6 +80,12 @@ export const buildApp = async (
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : null;
   const redisSub = redis?.duplicate() ?? null;
 
+  await registerSecurityHeaders(app, {
+    mediaOrigins: [
+      ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
+      ...(config.MEDIA_ORIGINS ?? []),
+    ],
+  });
   await app.register(rateLimit, {
     global: true,
     max: config.API_RATE_LIMIT,
@@ -129,11 +136,7 @@ export const buildApp = async (
     decorateReply: false,
     index: false,
     setHeaders: (res) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader(
-        'Content-Security-Policy',
-        "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
-      );
+      // nosniff and a CSP that runs nothing come from registerSecurityHeaders.
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });

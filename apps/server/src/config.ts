@@ -34,6 +34,20 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   APP_NAME: z.string().min(1).max(64).default(DEFAULT_APP_NAME),
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Further origins that serve media, allowed by the Content-Security-Policy (http/security-headers.ts):
+   * comma-separated, e.g. an S3 bucket or CDN origin once uploads live there.
+   */
+  MEDIA_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url().transform((u) => new URL(u).origin)))
+    .optional(),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),

@@ -160,6 +160,8 @@ describe('upload', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    // Shown, never run: the uploads' own CSP, not the app's.
+    expect(served.headers['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
     expect(Buffer.compare(served.rawPayload, bytes)).toBe(0);
 
     const [row] = await t.database.db
