@@ -18,6 +18,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { type Clock, ManualClock, systemClock } from './lib/clock.ts';
+import { safeErrorSerializer } from './lib/log-errors.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { registerAppRoutes } from './modules/app/index.ts';
 import { guardApiDocs, registerBaseRoutes, trackEndpoints } from './modules/base/index.ts';
@@ -56,11 +57,18 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export const buildApp = async (
   config: Config,
   database: Database,
-  options: { clock?: Clock } = {},
+  /** `logStream`: where log lines go instead of stdout (tests read them). */
+  options: { clock?: Clock; logStream?: { write(line: string): void } } = {},
 ): Promise<App> => {
   const clock = options.clock ?? (config.TEST_CLOCK ? new ManualClock() : systemClock);
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization'],
+      // Failed queries are logged without their bound parameters (lib/log-errors.ts).
+      serializers: { err: safeErrorSerializer },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.TRUST_PROXY,
