@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
+import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { TokenService } from '../apps/server/src/modules/user/tokens.ts';
 
 export interface SeededMember {
@@ -43,10 +44,10 @@ export const seedMembers = async (
         ...(await db.insert(users).values(batch).returning({ id: users.id, username: users.username })),
       );
     }
-    const tokens = new TokenService(db, jwtSecret);
+    const tokens = new TokenService(db, jwtSecret, systemClock, 30 * 86_400_000);
     const members: SeededMember[] = [];
     for (const row of rows) {
-      const login = await tokens.startSession(db, { id: row.id, roles: ['user'] });
+      const login = await tokens.startSession(db, { id: row.id, roles: ['user'] }, new Date());
       members.push({ id: row.id, token: login.token, username: row.username });
     }
     return members;

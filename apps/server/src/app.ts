@@ -15,9 +15,11 @@ import type { Database } from './db/connection.ts';
 import { seed } from './db/seed.ts';
 import type { AppDeps } from './http/deps.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerCallerHook } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { type Clock, ManualClock, systemClock } from './lib/clock.ts';
+import { createLimiter } from './lib/limiter.ts';
 import { safeErrorSerializer } from './lib/log-errors.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { registerAppRoutes } from './modules/app/index.ts';
@@ -71,7 +73,11 @@ export const buildApp = async (
     },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies next to the server; a list trusts those addresses only.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -99,14 +105,17 @@ export const buildApp = async (
     max: config.API_RATE_LIMIT,
     timeWindow: '1 minute',
     ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}:rl:` } : {}),
-    keyGenerator: (req) => req.headers.authorization ?? req.ip,
+    // The caller hook (http/route.ts) runs first: the verified user id, else the client address.
+    keyGenerator: (req) => req.caller?.rateKey ?? `ip:${req.ip}`,
     allowList: (req) => !req.url.startsWith('/api/'),
   });
   await app.register(multipart, {
     limits: { fileSize: config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10 },
   });
   const secret = config.JWT_SECRET ?? loadJwtSecret(config.dataDir, app.log);
-  const tokens = new TokenService(database.db, secret);
+  const tokens = new TokenService(database.db, secret, clock, config.SESSION_MAX_AGE_DAYS * 86_400_000);
+  registerCallerHook({ app, auth: tokens });
+  const limiter = createLimiter(redis, config.REDIS_PREFIX, clock);
   guardApiDocs(app, {
     published: config.PUBLISH_API_DOCS ?? config.NODE_ENV !== 'production',
     auth: tokens,
@@ -176,6 +185,8 @@ export const buildApp = async (
     jobs,
     withLock: database.withLock,
     clock,
+    limiter,
+    pinLimit: { limiter, perMinute: config.PIN_RATE_LIMIT },
     strictErrors: config.NODE_ENV === 'test' && !process.env.CONTRACT_ERROR_LOG,
   };
   registerHealthRoutes(deps);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_APP_NAME } from '@chatpay/shared';
 import { z } from 'zod';
 import { type NetworkConfig, networkEnvKeys, readNetworkConfigs } from './modules/chain/settings.ts';
+import { userSettings } from './modules/user/settings.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -50,7 +51,26 @@ const schema = z.object({
     .optional(),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which proxies may set X-Forwarded-For: a hop count (`1` behind one proxy) or a comma-separated list of
+   * proxy addresses or CIDR ranges. Never "trust everything": then any client could pick its own address
+   * and so its own rate-limit bucket. `false`/`0`/unset: the socket address is the client.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, ctx): number | string[] | false => {
+      if (v === 'false' || v === '0' || v === '') return false;
+      if (/^\d{1,2}$/.test(v)) return Number(v);
+      const list = v.split(',').map((a) => a.trim());
+      if (list.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a) && /[.:]/.test(a))) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a hop count (1, 2, …) or a comma-separated list of proxy addresses, never true',
+      });
+      return z.NEVER;
+    }),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   WEB_DIST: z.string().optional(),
@@ -102,6 +122,7 @@ const schema = z.object({
    * instead of waiting; refused in production.
    */
   TEST_CLOCK: bool.default(false),
+  ...userSettings,
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; networks: NetworkConfig[] };

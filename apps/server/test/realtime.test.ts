@@ -41,16 +41,17 @@ describe('realtime socket /chat', () => {
     expect(typeof reply.time).toBe('number');
   });
 
-  it('a new login sends the new token on the per-user channel to older sockets and disconnects them', async () => {
+  it('a new login names the new session (never its token) to older sockets and disconnects them', async () => {
     const u = await createUser(t);
     const old = open(u.token);
     await connected(old);
-    const kicked = new Promise<{ type: string; token: string }>((resolve) => old.once('user', resolve));
+    const kicked = new Promise<unknown>((resolve) => old.once('user', resolve));
     const gone = new Promise<string>((resolve) => old.once('disconnect', resolve));
     const login = await t.ok(userApi.loginByName, { username: u.username, password: u.password });
     const payload = await kicked;
-    expect(payload).toEqual({ type: 'login', token: login.token });
-    expect(payload.token).not.toBe(u.token);
+    expect(payload).toEqual({ type: 'login', sid: (await t.tokens.verify(login.token)).sid });
+    expect(JSON.stringify(payload)).not.toContain(login.token);
+    expect(JSON.stringify(payload)).not.toContain(login.refreshToken);
     expect(await gone).toBe('io server disconnect');
     // The new session connects; the old token no longer can.
     const fresh = open(login.token);

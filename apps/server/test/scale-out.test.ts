@@ -50,7 +50,7 @@ describe.skipIf(!enabled)('two server processes with PostgreSQL and Redis', () =
     for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  it('a login through process two kicks the socket held by process one', async () => {
+  it('a login through process two kicks the socket held by process one, with no token in the event', async () => {
     const username = `scale_${randomUUID().slice(0, 8)}`;
     const first = await httpClient(one.url).ok(userApi.registerByName, {
       username,
@@ -68,9 +68,15 @@ describe.skipIf(!enabled)('two server processes with PostgreSQL and Redis', () =
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    const kicked = new Promise<{ token: string }>((resolve) => socket.once('user', resolve));
+    const kicked = new Promise<unknown>((resolve) => socket.once('user', resolve));
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     const login = await httpClient(two.url).ok(userApi.loginByName, { username, password: 'scale-pass-1' });
-    expect((await kicked).token).toBe(login.token);
+    // The marker is the new session id (the token's `sid` claim), never the token itself.
+    const sid = JSON.parse(Buffer.from(login.token.split('.')[1]!, 'base64url').toString()).sid;
+    expect(await kicked).toEqual({ type: 'login', sid });
+    expect(JSON.stringify(await kicked)).not.toContain(login.token);
+    // …and the socket on the other process is dropped at once.
+    expect(await gone).toBe('io server disconnect');
   });
 
   it('a message sent through process two reaches the socket of its recipient on process one', async () => {

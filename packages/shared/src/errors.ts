@@ -25,6 +25,10 @@ export const ErrorCode = {
   RefreshTokenInvalid: 1110,
   ContentEmpty: 1111,
   OwnShareCode: 1112,
+  /** Too many wrong passwords in a row: the login is locked for a while (docs/security.md). */
+  LoginLocked: 1130,
+  /** Changing the PIN without the current one needs a recent password login. */
+  RecentLoginRequired: 1131,
 
   UploadMissing: 1201,
   UploadTooLarge: 1202,
@@ -143,6 +147,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.RefreshTokenInvalid]: 'Your login has expired, please log in again',
   [ErrorCode.ContentEmpty]: 'Content cannot be empty',
   [ErrorCode.OwnShareCode]: 'You cannot use your own invite code',
+  [ErrorCode.LoginLocked]: 'Too many wrong passwords: please wait a while before trying again',
+  [ErrorCode.RecentLoginRequired]:
+    'To change the PIN without the current one, log in with your password again first',
   [ErrorCode.UploadMissing]: 'No file was uploaded',
   [ErrorCode.UploadTooLarge]: 'The file is too large',
   [ErrorCode.UploadTypeNotAllowed]: 'This file type is not allowed',

@@ -4,10 +4,15 @@ import { type ChatMessage, friendRequest } from './api/chat.ts';
 import type { ChainRecord } from './api/wallet.ts';
 
 /**
- * Socket.IO `/chat` namespace events (SPEC §7). The per-user channel event is `user`: when it carries a token
- * different from the local one, the client logs out (single-session kick, SPEC §4).
+ * Socket.IO `/chat` namespace events (SPEC §7). The per-user channel event is `user` (single-session kick,
+ * SPEC §4). It never carries a token: `login` names the session id (`sid` claim of the access token) that is
+ * now current, and a client whose own token has another sid logs out; `ended` means every session of the
+ * member was ended (admin freeze or force logout), and every client logs out.
  */
-export const userChannelPayload = z.object({ type: z.literal('login'), token: z.string() });
+export const userChannelPayload = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('login'), sid: z.string() }),
+  z.object({ type: z.literal('ended'), reason: z.string() }),
+]);
 export type UserChannelPayload = z.infer<typeof userChannelPayload>;
 
 export const heartbeatPayload = z.object({ interval: z.number().int().min(1).max(3600), time: z.number() });

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { Limiter } from '../lib/limiter.ts';
 import type { Realtime } from '../realtime/socket.ts';
 import type { RouteHost } from './route.ts';
 
@@ -17,6 +18,8 @@ export type AppDeps = RouteHost & {
   jobs: Scheduler;
   /** The time deadlines are measured against (lib/clock.ts). */
   clock: Clock;
+  /** Fixed-window counters shared by every process (Redis) for limits keyed inside a handler. */
+  limiter: Limiter;
   /** Runs work under a cluster-wide advisory lock (see Database.withLock). */
   withLock: Database['withLock'];
 };

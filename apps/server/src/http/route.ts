@@ -9,14 +9,19 @@ import {
 } from '@chatpay/shared';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
+import type { Limiter } from '../lib/limiter.ts';
 import { tokenFromHeader } from './auth-header.ts';
-import type { AuthedContext, Authenticator, MerchantContext, RequestContext } from './context.ts';
+import type { AuthedContext, Authenticator, AuthUser, MerchantContext, RequestContext } from './context.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     endpoint?: Endpoint;
+  }
+  interface FastifyRequest {
+    /** Set by the caller hook for API requests: the verified user (or why not), and the rate-limit key. */
+    caller?: { user: AuthUser | null; error: unknown; rateKey: string };
   }
 }
 
@@ -44,6 +49,8 @@ export interface RouteHost {
    * HTTP 500 instead, so the lists stay true.
    */
   strictErrors?: boolean;
+  /** Per-member limit of calls that take a PIN (every endpoint whose input has a `pin`). */
+  pinLimit?: { limiter: Limiter; perMinute: number };
 }
 
 /** Module tag for the docs and `eps`: the namespace after /app or /admin (`/app/html5/user/x` → `user`). */
@@ -52,12 +59,57 @@ export const moduleOf = (path: string) => {
   return parts.length >= 3 ? (parts[parts.length - 2] ?? 'base') : (parts[0] ?? 'base');
 };
 
+const MALFORMED = 'Malformed Authorization header: send the token alone or as "Bearer <token>"';
+
+/**
+ * Runs first on every API request: refuses a malformed Authorization header, verifies a token once (the
+ * route reuses the answer) and picks the rate-limit bucket: the verified user, else the client address. So
+ * neither a made-up header nor a stolen-then-ended token buys a fresh bucket.
+ */
+export const registerCallerHook = (host: RouteHost) => {
+  host.app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const token = tokenFromHeader(req.headers.authorization);
+    if (token === 'malformed') throw new AppError(ErrorCode.Unauthorized, MALFORMED);
+    let user: AuthUser | null = null;
+    let error: unknown = null;
+    if (token) {
+      try {
+        user = await host.auth.authenticate(token);
+      } catch (e) {
+        error = e;
+      }
+    }
+    req.caller = { user, error, rateKey: user ? `user:${user.id}` : `ip:${req.ip}` };
+  });
+};
+
 const authenticate = async (host: RouteHost, req: FastifyRequest, permission?: string) => {
-  const token = tokenFromHeader(req.headers.authorization);
-  if (!token) throw new AppError(ErrorCode.Unauthorized, 'Please log in first');
-  const user = await host.auth.authenticate(token);
+  let user: AuthUser;
+  if (req.caller?.user) user = req.caller.user;
+  else if (req.caller?.error) throw req.caller.error;
+  else {
+    const token = tokenFromHeader(req.headers.authorization);
+    if (token === 'malformed') throw new AppError(ErrorCode.Unauthorized, MALFORMED);
+    if (!token) throw new AppError(ErrorCode.Unauthorized, 'Please log in first');
+    user = await host.auth.authenticate(token);
+  }
   if (permission && !hasPermission(user, permission)) throw new AppError(ErrorCode.Forbidden);
   return user;
+};
+
+/** Calls that take a PIN count against the member's PIN limit, before any check of the PIN. */
+const takesPin = (endpoint: Endpoint) =>
+  endpoint.input instanceof z.ZodObject && 'pin' in endpoint.input.shape;
+
+const limitPin = async (host: RouteHost, userId: number) => {
+  if (!host.pinLimit) return;
+  const wait = await host.pinLimit.limiter.hit(`pin:${userId}`, host.pinLimit.perMinute, 60_000);
+  if (wait > 0) {
+    throw new AppError(ErrorCode.RateLimited, 'Too many PIN attempts, please try again later', {
+      retryAfterSeconds: Math.ceil(wait / 1000),
+    });
+  }
 };
 
 const codeName = new Map(Object.entries(ErrorCode).map(([name, code]) => [code as number, name]));
@@ -99,6 +151,7 @@ export const route = <E extends Endpoint>(
   extra: { rateLimit?: RateLimitOptions } = {},
 ) => {
   const inputKey = endpoint.method === 'GET' ? 'querystring' : 'body';
+  const pin = endpoint.auth === 'user' && takesPin(endpoint);
   if (endpoint.auth === 'merchant' && !host.merchantAuth) {
     throw new Error(`${endpoint.path} needs a merchant authenticator`);
   }
@@ -123,6 +176,7 @@ export const route = <E extends Endpoint>(
     handler: async (req, reply) => {
       try {
         const user = endpoint.auth === 'user' ? await authenticate(host, req, endpoint.permission) : null;
+        if (pin && user) await limitPin(host, user.id);
         const merchantUserId = endpoint.auth === 'merchant' ? await host.merchantAuth!(req) : null;
         const ctx = { req, reply, ip: req.ip, user, merchantUserId } as unknown as ContextFor<E>;
         const raw = endpoint.multipart ? {} : endpoint.method === 'GET' ? req.query : req.body;

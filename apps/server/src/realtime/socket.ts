@@ -13,6 +13,7 @@ import type { Authenticator, AuthUser } from '../http/context.ts';
 
 export interface SocketData {
   user: AuthUser;
+  token: string;
   lastHeartbeat: number;
 }
 
@@ -33,10 +34,15 @@ export interface Realtime {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
-  /** Tells the user's other sockets about the new login (SPEC §4 single-session kick) and disconnects them. */
-  kickOtherSessions(userId: number, keepSid: string, newToken: string): void;
-  /** Disconnects every socket of one login session (logout, password change). */
+  /**
+   * Tells the user's other sockets which session is now current (SPEC §4 single-session kick; the session id,
+   * never a token) and disconnects them, on every process.
+   */
+  kickOtherSessions(userId: number, keepSid: string): void;
+  /** Disconnects every socket of one login session (logout, refresh-token reuse), on every process. */
   endSession(sid: string): void;
+  /** Tells every socket of the user that all its sessions ended (freeze, force logout) and disconnects them. */
+  endUser(userId: number, reason: string): void;
   close(): Promise<void>;
 }
 
@@ -66,7 +72,9 @@ export const startRealtime = (
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || !token) return next(new Error('unauthorized'));
     try {
-      socket.data.user = await deps.auth.authenticate(token.startsWith('Bearer ') ? token.slice(7) : token);
+      const raw = token.startsWith('Bearer ') ? token.slice(7) : token;
+      socket.data.user = await deps.auth.authenticate(raw);
+      socket.data.token = raw;
       socket.data.lastHeartbeat = Date.now();
       next();
     } catch {
@@ -77,6 +85,9 @@ export const startRealtime = (
   chat.on('connection', (socket) => {
     const { user } = socket.data;
     void socket.join([userRoom(user.id), sessionRoom(user.sid)]);
+    // A session that ended between the handshake check and the join above missed its disconnect: check again
+    // now that the socket is in the session's room.
+    void deps.auth.authenticate(socket.data.token).catch(() => socket.disconnect(true));
     socket.on('heartbeat', (payload, ack) => {
       if (!heartbeatPayload.safeParse(payload).success) return;
       socket.data.lastHeartbeat = Date.now();
@@ -88,12 +99,16 @@ export const startRealtime = (
     emitToUser: (userId, event, ...args) => {
       chat.to(userRoom(userId)).emit(event, ...args);
     },
-    kickOtherSessions: (userId, keepSid, newToken) => {
-      chat.to(userRoom(userId)).except(sessionRoom(keepSid)).emit('user', { type: 'login', token: newToken });
+    kickOtherSessions: (userId, keepSid) => {
+      chat.to(userRoom(userId)).except(sessionRoom(keepSid)).emit('user', { type: 'login', sid: keepSid });
       chat.in(userRoom(userId)).except(sessionRoom(keepSid)).disconnectSockets(true);
     },
     endSession: (sid) => {
       chat.in(sessionRoom(sid)).disconnectSockets(true);
+    },
+    endUser: (userId, reason) => {
+      chat.to(userRoom(userId)).emit('user', { type: 'ended', reason });
+      chat.in(userRoom(userId)).disconnectSockets(true);
     },
     close: async () => {
       await new Promise<void>((resolve) => {

@@ -88,6 +88,8 @@ export const createTestApp = async (
     JWT_SECRET: randomUUID() + randomUUID(),
     API_RATE_LIMIT: '100000',
     LOGIN_RATE_LIMIT: '1000',
+    LOGIN_ADDRESS_RATE_LIMIT: '100000',
+    PIN_RATE_LIMIT: '100000',
     WEB_DIST: path.join(dataDir, 'no-web'),
     // Tests run sweepers explicitly with `jobs.runNow(name)`.
     SWEEP_INTERVAL_SECONDS: '0',

@@ -16,6 +16,7 @@ export const decodeToken = (token: string | null | undefined): TokenPayload | nu
       role: Array.isArray(payload.role) ? payload.role : [],
       permission: Array.isArray(payload.permission) ? payload.permission : [],
       exp: Number(payload.exp),
+      ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
     };
   } catch {
     return null;

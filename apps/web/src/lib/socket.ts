@@ -7,10 +7,12 @@ import {
   SOCKET_RANDOMIZATION,
   SOCKET_RECONNECT_DELAY_MAX_MS,
   SOCKET_RECONNECT_DELAY_MS,
+  type UserChannelPayload,
   userChannelPayload,
 } from '@chatpay/shared';
 import type { Socket } from 'socket.io-client';
 import { useAuth } from './auth.ts';
+import { decodeToken } from './jwt.ts';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -100,6 +102,16 @@ export const onSocketConnect = (listener: () => void) => {
 };
 
 /**
+ * Whether a per-user channel event ends this client's session: a login whose session id differs from the one
+ * in the local token, or the end of every session (admin freeze, force logout).
+ */
+export const isKick = (event: UserChannelPayload, token: string | null): boolean => {
+  if (!token) return false;
+  if (event.type === 'ended') return true;
+  return decodeToken(token)?.sid !== event.sid;
+};
+
+/**
  * Opens the realtime connection (SPEC §4, §7). Only with a token; a new connection replaces the old one.
  * The client library loads on first use, keeping it out of the login screen's code.
  */
@@ -119,12 +131,11 @@ export const connectSocket = async (token: string | null = useAuth.getState().to
     reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
     randomizationFactor: SOCKET_RANDOMIZATION,
   });
-  // Single-session kick: a login elsewhere announces its token on the per-user channel.
+  // Single-session kick: a login elsewhere announces its session id (never a token) on the per-user channel.
   s.on('user', (raw) => {
     const payload = userChannelPayload.safeParse(raw);
     if (!payload.success) return;
-    const local = useAuth.getState().token;
-    if (payload.data.type === 'login' && local && payload.data.token !== local) useAuth.getState().logout();
+    if (isKick(payload.data, useAuth.getState().token)) useAuth.getState().logout();
   });
   s.on('connect', () => {
     sendHeartbeat();

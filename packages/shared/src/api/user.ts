@@ -40,6 +40,8 @@ export interface TokenPayload {
   role: string[];
   permission: string[];
   exp: number;
+  /** The login session the token belongs to (compared with the single-session kick event). */
+  sid?: string;
 }
 
 export const userProfile = z.object({
@@ -99,10 +101,11 @@ export const userApi = {
     method: 'POST',
     path: `${USER}/loginByName`,
     auth: 'none',
-    summary: 'Log in by user name and password; ends the other sessions of the user',
+    summary:
+      'Log in by user name and password; ends the other sessions of the user. Wrong passwords in a row lock the login for a growing time',
     input: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(64) }),
     output: loginResult,
-    errors: [ErrorCode.InvalidCredentials],
+    errors: [ErrorCode.InvalidCredentials, ErrorCode.LoginLocked],
   }),
   loginByToken: endpoint({
     method: 'POST',
@@ -181,10 +184,11 @@ export const userApi = {
     method: 'POST',
     path: `${USER}/setPayPassword`,
     auth: 'user',
-    summary: 'Set or change the 6-digit payment PIN (confirmed with the login password)',
-    input: z.object({ password: z.string().min(1).max(64), pin }),
+    summary:
+      'Set the 6-digit payment PIN (with the login password), or change it with the current PIN (`oldPin`) or the password after a recent password login',
+    input: z.object({ password: z.string().min(1).max(64).optional(), oldPin: pin.optional(), pin }),
     output: ok,
-    errors: [ErrorCode.WrongPassword],
+    errors: [ErrorCode.WrongPassword, ErrorCode.RecentLoginRequired, ErrorCode.WrongPin, ErrorCode.PinLocked],
   }),
   verifyPayPassword: endpoint({
     method: 'POST',

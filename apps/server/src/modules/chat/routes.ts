@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../http/deps.ts';
+import { provideAccountNotices } from '../user/index.ts';
+import { accountNoticePort } from './account-notices.ts';
 import { registerFriendRoutes } from './friend/routes.ts';
 import { FriendService } from './friend/service.ts';
 import { createSendLimiter } from './message/rate-limit.ts';
@@ -17,6 +19,7 @@ export const registerChatRoutes = (deps: AppDeps) => {
     namespace: deps.config.REDIS_PREFIX,
   });
   const log = deps.app.log as unknown as Logger;
+  provideAccountNotices(accountNoticePort);
   registerFriendRoutes(deps, new FriendService(deps.db, deps.realtime));
   registerSessionRoutes(deps, new SessionService(deps.db, deps.realtime));
   registerMessageRoutes(deps, new MessageService(deps.db, deps.realtime, limiter, deps.config, log));

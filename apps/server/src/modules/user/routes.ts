@@ -1,7 +1,8 @@
-import { userApi } from '@chatpay/shared';
+import { ErrorCode, userApi } from '@chatpay/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
+import { AppError } from '../../lib/errors.ts';
 import { UserService } from './service.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -17,14 +18,49 @@ const credentialLimit = (deps: AppDeps) => ({
   },
 });
 
+/**
+ * And per client address across every user name (so one address cannot try many accounts), counted before
+ * any password work.
+ */
+const perAddress = async (deps: AppDeps, ip: string) => {
+  const wait = await deps.limiter.hit(`login-ip:${ip}`, deps.config.LOGIN_ADDRESS_RATE_LIMIT, 60_000);
+  if (wait > 0) {
+    throw new AppError(ErrorCode.RateLimited, undefined, { retryAfterSeconds: Math.ceil(wait / 1000) });
+  }
+};
+
 /** The user module owns the token service; the app hands it the one it built (routes authenticate with it). */
 export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
-  const users = new UserService(deps.db, tokens, deps.realtime);
+  const users = new UserService(deps.db, tokens, deps.realtime, deps.clock, deps.config);
   const limited = { rateLimit: credentialLimit(deps) };
 
-  route(deps, userApi.registerByName, (input) => users.register(input), limited);
-  route(deps, userApi.loginByName, (input) => users.loginByName(input.username, input.password), limited);
-  route(deps, userApi.loginByToken, (input) => users.loginByToken(input.token), limited);
+  route(
+    deps,
+    userApi.registerByName,
+    async (input, ctx) => {
+      await perAddress(deps, ctx.ip);
+      return users.register(input);
+    },
+    limited,
+  );
+  route(
+    deps,
+    userApi.loginByName,
+    async (input, ctx) => {
+      await perAddress(deps, ctx.ip);
+      return users.loginByName(input.username, input.password);
+    },
+    limited,
+  );
+  route(
+    deps,
+    userApi.loginByToken,
+    async (input, ctx) => {
+      await perAddress(deps, ctx.ip);
+      return users.loginByToken(input.token);
+    },
+    limited,
+  );
   route(deps, userApi.refreshToken, (input) => users.refresh(input.refreshToken), limited);
   route(deps, userApi.person, (_input, ctx) => users.person(ctx.user.id));
   route(deps, userApi.setUser, (input, ctx) => users.setUser(ctx.user.id, input.dataKey, input.dataValue));
@@ -36,11 +72,8 @@ export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
   route(deps, userApi.changePassword, (input, ctx) =>
     users.changePassword(ctx.user, input.password, input.newPassword),
   );
-  route(deps, userApi.setPayPassword, (input, ctx) =>
-    users.setPayPassword(ctx.user.id, input.password, input.pin),
-  );
-  route(deps, userApi.verifyPayPassword, (input, ctx) => users.verifyPayPassword(ctx.user.id, input.pin), {
-    rateLimit: { max: 20, timeWindow: '1 minute' },
-  });
+  route(deps, userApi.setPayPassword, (input, ctx) => users.setPayPassword(ctx.user, input));
+  // Limited per member by PIN_RATE_LIMIT, as every call that takes a PIN (http/route.ts).
+  route(deps, userApi.verifyPayPassword, (input, ctx) => users.verifyPayPassword(ctx.user.id, input.pin));
   route(deps, userApi.logout, (_input, ctx) => users.logout(ctx.user));
 };

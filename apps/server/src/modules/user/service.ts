@@ -7,18 +7,20 @@ import {
   Role,
   type UserProfile,
 } from '@chatpay/shared';
-import { hash, verify } from '@node-rs/argon2';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.ts';
 import type { AuthUser } from '../../http/context.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { newMemberId, newShareCode } from '../../lib/codes.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
+import { accountNotices } from './account-notices.ts';
+import { hashSecret as hash, verifySecret as verify } from './hashing.ts';
 import { forgetPin, recallPin, rememberPin } from './pin-memory.ts';
 import { presentProfile } from './presenter.ts';
 import { downloadLogs, users } from './tables.ts';
-import type { TokenService } from './tokens.ts';
+import { endAllSessions, type TokenService } from './tokens.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -69,10 +71,6 @@ const findByShareCode = async (exec: Executor, code: string) => {
   return row ?? null;
 };
 
-/**
- * Checks the payment PIN. Runs in its own statements (never inside the caller's business transaction), so a
- * wrong attempt is counted even though the business operation then fails. 5 wrong in a row lock it for 15 min.
- */
 /** Gives a member a role (idempotent); merchant approval uses it. Their next token carries it. */
 export const grantRole = async (exec: Executor, userId: number, role: string) => {
   await exec
@@ -81,36 +79,89 @@ export const grantRole = async (exec: Executor, userId: number, role: string) =>
     .where(eq(users.id, userId));
 };
 
+const pinLocked = (lockedUntil: Date) =>
+  new AppError(ErrorCode.PinLocked, undefined, { lockedUntil: lockedUntil.toISOString() });
+
+/**
+ * Checks the payment PIN. Runs in its own statements (never inside the caller's business transaction), so a
+ * wrong attempt is counted even though the business operation then fails. 5 wrong in a row lock it for 15 min.
+ *
+ * An attempt is reserved before the argon2 check, by one conditional UPDATE that only succeeds while the PIN
+ * is not locked and fewer than 5 attempts are counted: N concurrent wrong PINs count N, and once 5 are in
+ * flight or counted every further call is refused without a check. A right PIN gives the attempt back (the
+ * count returns to 0); the 5th wrong one turns the count into a lock.
+ */
 export const verifyPin = async (db: Db, userId: number, pin: string): Promise<void> => {
   const [row] = await db
-    .select({ pinHash: users.pinHash, lockedUntil: users.pinLockedUntil, failures: users.pinFailures })
+    .select({ pinHash: users.pinHash, lockedUntil: users.pinLockedUntil })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) throw new AppError(ErrorCode.Unauthorized);
-  if (row.lockedUntil && row.lockedUntil.getTime() > Date.now()) {
-    throw new AppError(ErrorCode.PinLocked, undefined, { lockedUntil: row.lockedUntil.toISOString() });
-  }
+  const now = new Date();
+  if (row.lockedUntil && row.lockedUntil.getTime() > now.getTime()) throw pinLocked(row.lockedUntil);
   if (!row.pinHash) throw new AppError(ErrorCode.PinNotSet);
-  if (recallPin(userId, row.pinHash, pin) || (await verify(row.pinHash, pin))) {
-    rememberPin(userId, row.pinHash, pin);
-    if (row.failures > 0 || row.lockedUntil) {
-      await db.update(users).set({ pinFailures: 0, pinLockedUntil: null }).where(eq(users.id, userId));
-    }
+  // A PIN verified a moment ago against this very hash: no guess is being made, no attempt is spent.
+  if (recallPin(userId, row.pinHash, pin)) return;
+  const [reserved] = await db
+    .update(users)
+    .set({ pinFailures: sql`${users.pinFailures} + 1` })
+    .where(
+      and(
+        eq(users.id, userId),
+        lt(users.pinFailures, PIN_MAX_ATTEMPTS),
+        or(isNull(users.pinLockedUntil), lte(users.pinLockedUntil, now)),
+      ),
+    )
+    .returning({ failures: users.pinFailures, pinHash: users.pinHash });
+  if (!reserved) {
+    const [state] = await db
+      .select({ lockedUntil: users.pinLockedUntil })
+      .from(users)
+      .where(eq(users.id, userId));
+    // Either locked, or 5 attempts are being checked right now: both refuse.
+    throw pinLocked(state?.lockedUntil ?? new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000));
+  }
+  if (!reserved.pinHash) throw new AppError(ErrorCode.PinNotSet);
+  if (await verify(reserved.pinHash, pin)) {
+    rememberPin(userId, reserved.pinHash, pin);
+    await db
+      .update(users)
+      .set({ pinFailures: 0, pinLockedUntil: null })
+      .where(and(eq(users.id, userId), eq(users.pinHash, reserved.pinHash)));
     return;
   }
   forgetPin(userId);
-  const [counted] = await db
-    .update(users)
-    .set({ pinFailures: sql`${users.pinFailures} + 1` })
-    .where(eq(users.id, userId))
-    .returning({ failures: users.pinFailures });
-  const failures = counted?.failures ?? PIN_MAX_ATTEMPTS;
-  if (failures >= PIN_MAX_ATTEMPTS) {
+  if (reserved.failures >= PIN_MAX_ATTEMPTS) {
     const lockedUntil = new Date(Date.now() + PIN_LOCK_MINUTES * 60_000);
     await db.update(users).set({ pinFailures: 0, pinLockedUntil: lockedUntil }).where(eq(users.id, userId));
-    throw new AppError(ErrorCode.PinLocked, undefined, { lockedUntil: lockedUntil.toISOString() });
+    throw pinLocked(lockedUntil);
   }
-  throw new AppError(ErrorCode.WrongPin, undefined, { remainingAttempts: PIN_MAX_ATTEMPTS - failures });
+  throw new AppError(ErrorCode.WrongPin, undefined, {
+    remainingAttempts: PIN_MAX_ATTEMPTS - reserved.failures,
+  });
+};
+
+/** Wrong passwords in a row before the login locks; each further one doubles the lock, up to the maximum. */
+export const LOGIN_MAX_FAILURES = 5;
+const LOGIN_LOCK_BASE_MS = 60_000;
+const LOGIN_LOCK_MAX_MS = 30 * 60_000;
+
+export interface UserSettings {
+  PIN_CHANGE_RECENT_LOGIN_MINUTES: number;
+}
+
+/**
+ * Ends every session of a member at once: refresh tokens revoked, access tokens refused, and every socket of
+ * the member told (`user` event `{type: 'ended', reason}`) and disconnected on every process. Admin freeze
+ * and force logout call this.
+ */
+export const endUserSessions = async (
+  deps: { db: Db; realtime: Realtime },
+  userId: number,
+  reason: string,
+): Promise<void> => {
+  await deps.db.transaction((tx) => endAllSessions(tx, userId));
+  deps.realtime.endUser(userId, reason);
 };
 
 export class UserService {
@@ -118,6 +169,8 @@ export class UserService {
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly realtime: Realtime,
+    private readonly clock: Clock,
+    private readonly settings: UserSettings,
   ) {}
 
   async register(input: {
@@ -136,28 +189,68 @@ export class UserService {
         invitedBy = inviter.id;
       }
       const user = await createUser(tx, { ...input, invitedBy });
-      const { sid: _sid, ...login } = await this.tokens.startSession(tx, user);
+      const { sid: _sid, ...login } = await this.tokens.startSession(tx, user, this.clock.now());
       return login;
     });
   }
 
+  /**
+   * Password login. Wrong passwords in a row are counted on the account (in the database, so every process
+   * sees them); from the 5th on each locks the login for 1, 2, 4 … up to 30 minutes, refused before any
+   * argon2 work. A right password resets the count.
+   */
   async loginByName(username: string, password: string) {
     const user = await findByUsername(this.db, username);
+    const now = this.clock.now();
+    if (user?.loginLockedUntil && user.loginLockedUntil.getTime() > now.getTime()) {
+      throw new AppError(ErrorCode.LoginLocked, undefined, {
+        lockedUntil: user.loginLockedUntil.toISOString(),
+      });
+    }
     const valid = await verify(user?.passwordHash ?? DUMMY_HASH, password);
+    if (user && !valid) await this.countLoginFailure(user.id, now);
     if (!user || !valid || user.disabled) throw new AppError(ErrorCode.InvalidCredentials);
-    return this.startSession(user);
+    if (user.loginFailures > 0 || user.loginLockedUntil) {
+      await this.db
+        .update(users)
+        .set({ loginFailures: 0, loginLockedUntil: null })
+        .where(eq(users.id, user.id));
+    }
+    return this.startSession(user, now);
   }
 
-  /** A valid access token buys a new session (and ends the one it belonged to). */
+  private async countLoginFailure(userId: number, now: Date) {
+    const [counted] = await this.db
+      .update(users)
+      .set({ loginFailures: sql`${users.loginFailures} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ failures: users.loginFailures });
+    const failures = counted?.failures ?? 0;
+    if (failures < LOGIN_MAX_FAILURES) return;
+    const lockMs = Math.min(LOGIN_LOCK_BASE_MS * 2 ** (failures - LOGIN_MAX_FAILURES), LOGIN_LOCK_MAX_MS);
+    await this.db
+      .update(users)
+      .set({ loginLockedUntil: new Date(now.getTime() + lockMs) })
+      .where(eq(users.id, userId));
+  }
+
+  /**
+   * A valid access token buys a new session (and ends the one it belonged to), which keeps the password-login
+   * time of the old one: past SESSION_MAX_AGE_DAYS from it, the member must log in with the password again.
+   */
   async loginByToken(token: string) {
     const caller = await this.tokens.authenticate(token);
     const [user] = await this.db.select().from(users).where(eq(users.id, caller.id));
     if (!user) throw new AppError(ErrorCode.Unauthorized);
-    return this.startSession(user);
+    if (!this.tokens.withinLifetime(user.sessionAuthAt)) {
+      throw new AppError(ErrorCode.Unauthorized, 'Your session is too old, please log in with your password');
+    }
+    return this.startSession(user, user.sessionAuthAt!);
   }
 
+  /** Rotates the refresh token; a reused one ends its session and drops that session's sockets at once. */
   refresh(refreshToken: string) {
-    return this.tokens.rotate(refreshToken);
+    return this.tokens.rotate(refreshToken, (sid) => this.realtime.endSession(sid));
   }
 
   async person(userId: number): Promise<UserProfile> {
@@ -225,17 +318,44 @@ export class UserService {
       .update(users)
       .set({ passwordHash: await hash(newPassword), updateTime: new Date() })
       .where(eq(users.id, user.id));
-    return this.startSession(user);
+    return this.startSession(user, this.clock.now());
   }
 
-  async setPayPassword(userId: number, password: string, pin: string) {
-    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
+  /**
+   * Sets the payment PIN, or changes it. A first PIN needs the login password. A change needs the current PIN
+   * (`oldPin`, checked and counted like any PIN), or the password plus a password login in the last
+   * PIN_CHANGE_RECENT_LOGIN_MINUTES (so a stolen long-lived session cannot reset it); the member is told in
+   * the customer-service chat.
+   */
+  async setPayPassword(caller: AuthUser, input: { password?: string; oldPin?: string; pin: string }) {
+    const [user] = await this.db.select().from(users).where(eq(users.id, caller.id));
     if (!user) throw new AppError(ErrorCode.Unauthorized);
-    if (!(await verify(user.passwordHash, password))) throw new AppError(ErrorCode.WrongPassword);
-    await this.db
+    const changing = user.pinHash !== null;
+    if (changing && input.oldPin !== undefined) {
+      await verifyPin(this.db, user.id, input.oldPin);
+    } else {
+      if (input.password === undefined) throw new AppError(ErrorCode.WrongPassword);
+      if (!(await verify(user.passwordHash, input.password))) throw new AppError(ErrorCode.WrongPassword);
+      if (changing) {
+        const authAt = await this.tokens.sessionAuthAt(user.id, caller.sid);
+        const freshMs = this.settings.PIN_CHANGE_RECENT_LOGIN_MINUTES * 60_000;
+        if (!authAt || this.clock.now().getTime() - authAt.getTime() > freshMs) {
+          throw new AppError(ErrorCode.RecentLoginRequired);
+        }
+      }
+    }
+    const [changed] = await this.db
       .update(users)
-      .set({ pinHash: await hash(pin), pinFailures: 0, pinLockedUntil: null, updateTime: new Date() })
-      .where(eq(users.id, userId));
+      .set({ pinHash: await hash(input.pin), pinFailures: 0, pinLockedUntil: null, updateTime: new Date() })
+      .where(eq(users.id, user.id))
+      .returning({ id: users.id });
+    forgetPin(user.id);
+    if (changed && changing) {
+      await accountNotices()?.notify(this.db, this.realtime, user.id, {
+        type: 'security.pinChanged',
+        text: 'Your payment PIN was changed. If this was not you, contact customer service now.',
+      });
+    }
     return { ok: true as const };
   }
 
@@ -250,9 +370,10 @@ export class UserService {
     return { ok: true as const };
   }
 
-  private async startSession(user: UserRow) {
-    const { sid, ...login } = await this.db.transaction((tx) => this.tokens.startSession(tx, user));
-    this.realtime.kickOtherSessions(user.id, sid, login.token);
+  /** Starts a session (ending every other one) and drops the other sessions' sockets at once. */
+  private async startSession(user: UserRow, authAt: Date) {
+    const { sid, ...login } = await this.db.transaction((tx) => this.tokens.startSession(tx, user, authAt));
+    this.realtime.kickOtherSessions(user.id, sid);
     return login;
   }
 

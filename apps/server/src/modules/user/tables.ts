@@ -32,6 +32,14 @@ export const users = pgTable(
     pinLockedUntil: timestamp('pin_locked_until', { withTimezone: true }),
     /** The current login session; tokens of any other session are refused (single-session kick). */
     sessionId: text('session_id'),
+    /**
+     * When the current session's password login happened: `loginByToken` and refresh keep it, so a session
+     * cannot outlive SESSION_MAX_AGE_DAYS, and a PIN change without the old PIN needs a recent one.
+     */
+    sessionAuthAt: timestamp('session_auth_at', { withTimezone: true }),
+    /** Wrong passwords in a row; from LOGIN_MAX_FAILURES on, each one locks the login for a growing time. */
+    loginFailures: integer('login_failures').notNull().default(0),
+    loginLockedUntil: timestamp('login_locked_until', { withTimezone: true }),
     disabled: boolean('disabled').notNull().default(false),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),

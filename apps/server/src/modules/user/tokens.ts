@@ -10,10 +10,20 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db, Executor } from '../../db/connection.ts';
 import type { AuthUser } from '../../http/context.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { refreshTokens, users } from './tables.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Ends every session of the user: all refresh tokens revoked, the current session cleared. */
+export const endAllSessions = async (tx: Executor, userId: number) => {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await tx.update(users).set({ sessionId: null, sessionAuthAt: null }).where(eq(users.id, userId));
+};
 
 interface AccessClaims {
   uid: number;
@@ -26,6 +36,8 @@ interface AccessClaims {
  * Access tokens are HS256 JWTs carrying uid, role[], permission[], sid and exp (1 day). Refresh tokens are
  * random, stored hashed, single use and rotated on every refresh; reusing a spent one revokes its family and
  * ends that session. Each user has one current session (`users.session_id`): a new login replaces it.
+ * A session has an absolute lifetime counted from its password login (`users.session_auth_at`): neither
+ * `loginByToken` nor a refresh extends it past `sessionMaxAgeMs`.
  */
 export class TokenService {
   private readonly key: Uint8Array;
@@ -33,17 +45,28 @@ export class TokenService {
   constructor(
     private readonly db: Db,
     secret: string,
+    private readonly clock: Clock,
+    private readonly sessionMaxAgeMs: number,
   ) {
     this.key = new TextEncoder().encode(secret);
   }
 
-  /** Starts a new session for the user, ending every other one. Answers the login result and the new sid. */
+  /** True while a session whose password login was at `authAt` may still be extended. */
+  withinLifetime(authAt: Date | null): boolean {
+    return authAt !== null && this.clock.now().getTime() - authAt.getTime() < this.sessionMaxAgeMs;
+  }
+
+  /**
+   * Starts a new session for the user, ending every other one. `authAt` is the time of the password login it
+   * descends from (now for a password login). Answers the login result and the new sid.
+   */
   async startSession(
     tx: Executor,
     user: { id: number; roles: string[] },
+    authAt: Date,
   ): Promise<LoginResult & { sid: string }> {
     const sid = randomUUID();
-    await tx.update(users).set({ sessionId: sid }).where(eq(users.id, user.id));
+    await tx.update(users).set({ sessionId: sid, sessionAuthAt: authAt }).where(eq(users.id, user.id));
     await tx
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
@@ -64,8 +87,11 @@ export class TokenService {
     };
   }
 
-  /** Rotates a refresh token. A spent, revoked or expired token is refused; a spent one also ends its session. */
-  async rotate(presented: string): Promise<LoginResult> {
+  /**
+   * Rotates a refresh token. A spent, revoked or expired token is refused; a spent one also ends its session
+   * (`onSessionEnded` is told its sid after the commit, to drop its sockets).
+   */
+  async rotate(presented: string, onSessionEnded: (sid: string) => void = () => {}): Promise<LoginResult> {
     const outcome = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .select()
@@ -83,14 +109,21 @@ export class TokenService {
           .update(users)
           .set({ sessionId: null })
           .where(and(eq(users.id, row.userId), eq(users.sessionId, row.sessionId)));
-        return { error: true as const };
+        return { error: true as const, endedSid: row.sessionId };
       }
       if (row.expiresAt.getTime() <= Date.now()) return { error: true as const };
       const [user] = await tx
-        .select({ id: users.id, roles: users.roles, sessionId: users.sessionId, disabled: users.disabled })
+        .select({
+          id: users.id,
+          roles: users.roles,
+          sessionId: users.sessionId,
+          disabled: users.disabled,
+          authAt: users.sessionAuthAt,
+        })
         .from(users)
         .where(eq(users.id, row.userId));
       if (!user || user.disabled || user.sessionId !== row.sessionId) return { error: true as const };
+      if (!this.withinLifetime(user.authAt)) return { error: true as const };
       await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
       const refreshToken = await this.insertRefresh(tx, user.id, row.familyId, row.sessionId);
       const token = await this.sign({
@@ -110,7 +143,10 @@ export class TokenService {
       };
     });
     // Thrown outside the transaction so that a detected reuse stays revoked.
-    if (outcome.error) throw new AppError(ErrorCode.RefreshTokenInvalid);
+    if (outcome.error) {
+      if ('endedSid' in outcome && outcome.endedSid) onSessionEnded(outcome.endedSid);
+      throw new AppError(ErrorCode.RefreshTokenInvalid);
+    }
     return outcome.result;
   }
 
@@ -143,6 +179,15 @@ export class TokenService {
       .update(users)
       .set({ sessionId: null })
       .where(and(eq(users.id, userId), eq(users.sessionId, sid)));
+  }
+
+  /** The password-login time of the user's current session when `sid` is it, else null. */
+  async sessionAuthAt(userId: number, sid: string): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ sessionId: users.sessionId, authAt: users.sessionAuthAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row && row.sessionId === sid ? row.authAt : null;
   }
 
   async verify(token: string): Promise<AccessClaims> {

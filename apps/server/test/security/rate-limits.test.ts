@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Endpoint, ErrorCode, userApi } from '@chatpay/shared';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+import { ARGON2_CONCURRENCY, argon2Load, resetArgon2Peak } from '../../src/modules/user/hashing.ts';
+import { type TestApp, useTestApp } from '../helpers/app.ts';
+import { createUser, uniqueName } from '../helpers/factories.ts';
+
+/** Rate limits and login throttling (docs/security.md, "Sessions, PINs and rate limits"). */
+
+const api = (
+  t: TestApp,
+  endpoint: Endpoint,
+  body: object,
+  headers: Record<string, string> = {},
+  ip = '127.0.0.1',
+) =>
+  t.app.inject({
+    method: endpoint.method,
+    url: `/api${endpoint.path}`,
+    ...(endpoint.method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
+    headers,
+    remoteAddress: ip,
+  });
+
+describe('API buckets: the verified member, else the client address; a malformed header is refused', () => {
+  const t = useTestApp({ API_RATE_LIMIT: '6' });
+
+  it('refuses a malformed Authorization header with the envelope, on public calls too', async () => {
+    const u = await createUser(t);
+    for (const header of [
+      `Bearer  ${u.token}`,
+      `bearer ${u.token}`,
+      `Basic ${u.token}`,
+      `Bearer ${u.token} `,
+      ` ${u.token}`,
+      'Bearer',
+      'x',
+    ]) {
+      for (const endpoint of [userApi.person, userApi.checkShareCode]) {
+        const res = await api(t, endpoint, { shareCode: 'ABCDEF' }, { authorization: header });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toMatchObject({
+          code: ErrorCode.Unauthorized,
+          message: /Malformed Authorization/,
+        });
+      }
+    }
+  });
+
+  it('counts a member’s calls in one bucket whatever the header’s spelling or token', async () => {
+    const u = await createUser(t); // register: the address's bucket; person: the member's
+    for (let i = 0; i < 5; i++) await t.ok(userApi.person, {}, u.token);
+    await t.fails(userApi.person, {}, `Bearer ${u.token}`, ErrorCode.RateLimited);
+    // Another member (same address) is not affected.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `/api${userApi.registerByName.path}`,
+      payload: { username: uniqueName(), password: 'secret-pass-1', nickName: 'O', agree: true },
+      remoteAddress: '10.0.0.2',
+    });
+    const token = other.json().data.token as string;
+    expect((await api(t, userApi.person, {}, { authorization: token }, '10.0.0.2')).json().code).toBe(
+      ErrorCode.Success,
+    );
+  });
+
+  it('counts calls without a verified member per address: a made-up token is no new bucket', async () => {
+    const ip = '10.0.0.3';
+    for (let i = 0; i < 6; i++) {
+      expect((await api(t, userApi.checkShareCode, { shareCode: 'ABCDEF' }, {}, ip)).json().code).toBe(
+        ErrorCode.Success,
+      );
+    }
+    const forged = `${'a'.repeat(20)}.${'b'.repeat(20)}.${'c'.repeat(20)}`;
+    const variants: Record<string, string>[] = [
+      {},
+      { authorization: forged },
+      { authorization: `Bearer ${forged}` },
+    ];
+    for (const headers of variants) {
+      const res = await api(t, userApi.checkShareCode, { shareCode: 'ABCDEF' }, headers, ip);
+      expect(res.json().code).toBe(ErrorCode.RateLimited);
+    }
+    expect((await api(t, userApi.checkShareCode, { shareCode: 'ABCDEF' }, {}, '10.0.0.4')).json().code).toBe(
+      ErrorCode.Success,
+    );
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/x' };
+
+  it('takes a hop count or a list of proxy addresses, never true', () => {
+    expect(loadConfig({ ...base }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+    ]);
+    for (const value of ['true', 'yes', '*', 'proxy.example.com']) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(ConfigError);
+    }
+  });
+
+  describe('with one trusted hop', () => {
+    const t = useTestApp({ TRUST_PROXY: '1', LOGIN_ADDRESS_RATE_LIMIT: '2' });
+
+    it('uses the address the proxy saw, so a client cannot pick its own by forging X-Forwarded-For', async () => {
+      const login = (forged: string) =>
+        api(
+          t,
+          userApi.loginByName,
+          { username: uniqueName(), password: 'wrong-pass' },
+          { 'x-forwarded-for': `${forged}, 203.0.113.7` },
+        );
+      expect((await login('1.1.1.1')).json().code).toBe(ErrorCode.InvalidCredentials);
+      expect((await login('2.2.2.2')).json().code).toBe(ErrorCode.InvalidCredentials);
+      expect((await login('3.3.3.3')).json().code).toBe(ErrorCode.RateLimited);
+    });
+  });
+});
+
+describe('login throttling', () => {
+  const t = useTestApp({ LOGIN_ADDRESS_RATE_LIMIT: '3' });
+  const minute = 60_000;
+
+  it('caps login attempts per address across all user names', async () => {
+    const ip = '10.1.0.1';
+    const attempt = (username: string, from = ip) =>
+      api(t, userApi.loginByName, { username, password: 'wrong-pass' }, {}, from);
+    for (let i = 0; i < 3; i++) {
+      expect((await attempt(uniqueName())).json().code).toBe(ErrorCode.InvalidCredentials);
+    }
+    expect((await attempt(uniqueName())).json().code).toBe(ErrorCode.RateLimited);
+    expect((await attempt(uniqueName(), '10.1.0.2')).json().code).toBe(ErrorCode.InvalidCredentials);
+    t.clock.advance(minute + 1000);
+    expect((await attempt(uniqueName())).json().code).toBe(ErrorCode.InvalidCredentials);
+  });
+
+  it('counts wrong passwords on the account in the database and backs off, even the right password', async () => {
+    const u = await createUser(t);
+    let n = 0;
+    // Each attempt from its own address: the per-address cap is not what stops it.
+    const login = (password: string) =>
+      api(t, userApi.loginByName, { username: u.username, password }, {}, `10.2.0.${++n}`);
+    for (let i = 0; i < 5; i++)
+      expect((await login('wrong-pass')).json().code).toBe(ErrorCode.InvalidCredentials);
+    const locked = (await login(u.password)).json();
+    expect(locked.code).toBe(ErrorCode.LoginLocked);
+    expect(new Date(locked.data.lockedUntil).getTime()).toBeGreaterThan(t.clock.now().getTime());
+    t.clock.advance(minute + 1000);
+    // One more wrong one doubles the lock (2 minutes).
+    expect((await login('wrong-pass')).json().code).toBe(ErrorCode.InvalidCredentials);
+    t.clock.advance(minute + 1000);
+    expect((await login(u.password)).json().code).toBe(ErrorCode.LoginLocked);
+    t.clock.advance(minute);
+    expect((await login(u.password)).json().code).toBe(ErrorCode.Success);
+    // A right password resets the count.
+    expect((await login('wrong-pass')).json().code).toBe(ErrorCode.InvalidCredentials);
+    expect((await login(u.password)).json().code).toBe(ErrorCode.Success);
+  });
+});
+
+describe('argon2 work is bounded', () => {
+  const t = useTestApp();
+
+  it('a login flood runs at most ARGON2_CONCURRENCY argon2 checks at once; a static file answers meanwhile', async () => {
+    fs.writeFileSync(path.join(t.dataDir, 'uploads', 'flood.txt'), 'still here');
+    resetArgon2Peak();
+    const finished: string[] = [];
+    const logins = Array.from({ length: 24 }, (_, i) =>
+      fetch(`${t.url}/api${userApi.loginByName.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.3.0.${i}` },
+        body: JSON.stringify({ username: uniqueName(), password: 'wrong-pass' }),
+      }).then(async (r) => {
+        finished.push('login');
+        return (await r.json()) as { code: number };
+      }),
+    );
+    // Wait until the flood is queued behind the bound, then ask for a file (served through the thread pool).
+    for (let i = 0; i < 2000 && argon2Load().running + argon2Load().waiting < 10; i++) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(argon2Load().waiting).toBeGreaterThan(0);
+    const file = await fetch(`${t.url}/uploads/flood.txt`).then((r) => r.text());
+    const loginsBeforeFile = finished.length;
+    const answers = await Promise.all(logins);
+    expect(file).toBe('still here');
+    expect(argon2Load().peak).toBeLessThanOrEqual(ARGON2_CONCURRENCY);
+    // The file did not wait for the flood: most logins were still queued when it answered.
+    expect(loginsBeforeFile).toBeLessThan(12);
+    // Every address here differs, yet each login was still answered (none dropped by the bound).
+    expect(
+      answers.every((a) =>
+        ([ErrorCode.InvalidCredentials, ErrorCode.RateLimited] as number[]).includes(a.code),
+      ),
+    ).toBe(true);
+  });
+});

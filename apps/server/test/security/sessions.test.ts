@@ -1,0 +1,117 @@
+import { SOCKET_NAMESPACE, userApi } from '@chatpay/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { endUserSessions } from '../../src/modules/user/index.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { createUser } from '../helpers/factories.ts';
+
+/** Sessions end at once (docs/security.md, "Sessions, PINs and rate limits"). */
+const t = useTestApp();
+const sockets: Socket[] = [];
+afterAll(() => {
+  for (const s of sockets) s.disconnect();
+});
+
+const open = async (token: string) => {
+  const socket = connect(`${t.url}${SOCKET_NAMESPACE}`, {
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const events: unknown[] = [];
+  socket.on('user', (p: unknown) => events.push(p));
+  const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+  return { socket, events, gone };
+};
+
+const sidOf = async (token: string) => (await t.tokens.verify(token)).sid;
+
+describe('the single-session kick event carries no token', () => {
+  it('a password change names the new session to the old sockets, drops them, and leaks no token', async () => {
+    const u = await createUser(t);
+    const old = await open(u.token);
+    const next = await t.ok(
+      userApi.changePassword,
+      { password: u.password, newPassword: 'next-pass-2' },
+      u.token,
+    );
+    expect(await old.gone).toBe('io server disconnect');
+    expect(old.events).toEqual([{ type: 'login', sid: await sidOf(next.token) }]);
+    expect(JSON.stringify(old.events)).not.toContain(next.token);
+    expect(JSON.stringify(old.events)).not.toContain(next.refreshToken);
+  });
+
+  it('the socket of the new session stays connected and sees no kick', async () => {
+    const u = await createUser(t);
+    const second = await t.ok(userApi.loginByName, { username: u.username, password: u.password });
+    const current = await open(second.token);
+    const third = await t.ok(userApi.loginByToken, { token: second.token });
+    expect(await current.gone).toBe('io server disconnect');
+    expect(current.events).toEqual([{ type: 'login', sid: await sidOf(third.token) }]);
+    const fresh = await open(third.token);
+    await t.ok(userApi.person, {}, third.token);
+    expect(fresh.socket.connected).toBe(true);
+    expect(fresh.events).toEqual([]);
+  });
+});
+
+describe('every session end drops that session’s sockets at once', () => {
+  it('refresh-token reuse ends the session and disconnects its sockets', async () => {
+    const u = await createUser(t);
+    const s = await open(u.token);
+    await t.ok(userApi.refreshToken, { refreshToken: u.refreshToken });
+    // The same (spent) refresh token again: someone else holds it.
+    await t.fails(userApi.refreshToken, { refreshToken: u.refreshToken }, null, 1110);
+    expect(await s.gone).toBe('io server disconnect');
+    expect((await t.call(userApi.person, {}, u.token)).status).toBe(401);
+  });
+
+  it('logout disconnects the sockets of that session only', async () => {
+    const u = await createUser(t);
+    const s = await open(u.token);
+    await t.ok(userApi.logout, {}, u.token);
+    expect(await s.gone).toBe('io server disconnect');
+  });
+});
+
+describe('endUserSessions (admin freeze and force logout call it)', () => {
+  it('revokes the refresh tokens, refuses the access token and drops every socket with an ended event', async () => {
+    const u = await createUser(t);
+    const s = await open(u.token);
+    await endUserSessions({ db: t.database.db, realtime: t.realtime }, u.id, 'frozen');
+    expect(await s.gone).toBe('io server disconnect');
+    expect(s.events).toEqual([{ type: 'ended', reason: 'frozen' }]);
+    expect((await t.call(userApi.person, {}, u.token)).status).toBe(401);
+    expect((await t.call(userApi.refreshToken, { refreshToken: u.refreshToken })).status).toBe(401);
+    expect((await t.call(userApi.loginByToken, { token: u.token })).status).toBe(401);
+    await expect(open(u.token)).rejects.toThrow('unauthorized');
+    // The password still works: this ends sessions, it does not lock the account.
+    await t.ok(userApi.loginByName, { username: u.username, password: u.password });
+  });
+});
+
+describe('loginByToken cannot extend a session past its absolute lifetime', () => {
+  const day = 86_400_000;
+
+  it('keeps the password-login time across token logins and refreshes; 30 days later it is refused', async () => {
+    const u = await createUser(t);
+    t.clock.advance(20 * day);
+    const a = await t.ok(userApi.loginByToken, { token: u.token });
+    t.clock.advance(9 * day);
+    const b = await t.ok(userApi.loginByToken, { token: a.token });
+    const refreshed = await t.ok(userApi.refreshToken, { refreshToken: b.refreshToken });
+    t.clock.advance(day + 60_000);
+    await t.fails(userApi.loginByToken, { token: refreshed.token }, null, 1003);
+    await t.fails(userApi.refreshToken, { refreshToken: refreshed.refreshToken }, null, 1110);
+    // A password login starts a new lifetime.
+    const fresh = await t.ok(userApi.loginByName, { username: u.username, password: u.password });
+    t.clock.advance(29 * day);
+    await t.ok(userApi.loginByToken, { token: fresh.token });
+  });
+});
