@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { DEFAULT_APP_NAME } from '@chatpay/shared';
 import { z } from 'zod';
-import { type NetworkConfig, networkEnvKeys, readNetworkConfigs } from './modules/chain/settings.ts';
+import {
+  type NetworkConfig,
+  networkEnvKeys,
+  productionNetworkProblems,
+  readNetworkConfigs,
+} from './modules/chain/settings.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -77,6 +82,8 @@ const schema = z.object({
   CHAIN_DEV: z.enum(['auto', 'on', 'off']).default('auto'),
   /** How often the deposit watchers and withdrawal broadcasters run (0: only with SWEEP_INTERVAL_SECONDS). */
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
+  /** Withdrawals wait for review this long after a password or PIN change (0: off). */
+  WITHDRAWAL_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   /**
    * Browser tests: deadlines read a clock that an admin can move forward (`POST /api/admin/test/clock/advance`)
    * instead of waiting; refused in production.
@@ -125,6 +132,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       throw new ConfigError(
         'Invalid configuration:\n  <NET>_FAUCET_KEY: the faucet is refused in production',
       );
+    const networkProblems = productionNetworkProblems(chain.configs);
+    if (networkProblems.length > 0)
+      throw new ConfigError(`Invalid configuration:\n${networkProblems.map((p) => `  ${p}`).join('\n')}`);
     if (chain.configs.some((n) => n.enabled) && !config.CHAIN_SEED)
       throw new ConfigError(
         'Invalid configuration:\n  CHAIN_SEED: required in production when a network is set',

@@ -11,6 +11,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.ts';
 import type { AuthUser } from '../../http/context.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { newMemberId, newShareCode } from '../../lib/codes.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -81,6 +82,12 @@ export const grantRole = async (exec: Executor, userId: number, role: string) =>
     .where(eq(users.id, userId));
 };
 
+/** When the member last changed the password or the PIN (null: never since sign-up and the first PIN). */
+export const credentialsChangedAt = async (exec: Executor, userId: number): Promise<Date | null> => {
+  const [row] = await exec.select({ at: users.credentialsChangedAt }).from(users).where(eq(users.id, userId));
+  return row?.at ?? null;
+};
+
 export const verifyPin = async (db: Db, userId: number, pin: string): Promise<void> => {
   const [row] = await db
     .select({ pinHash: users.pinHash, lockedUntil: users.pinLockedUntil, failures: users.pinFailures })
@@ -118,6 +125,7 @@ export class UserService {
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly realtime: Realtime,
+    private readonly clock: Clock,
   ) {}
 
   async register(input: {
@@ -223,7 +231,11 @@ export class UserService {
     if (!(await verify(user.passwordHash, password))) throw new AppError(ErrorCode.WrongPassword);
     await this.db
       .update(users)
-      .set({ passwordHash: await hash(newPassword), updateTime: new Date() })
+      .set({
+        passwordHash: await hash(newPassword),
+        credentialsChangedAt: this.clock.now(),
+        updateTime: new Date(),
+      })
       .where(eq(users.id, user.id));
     return this.startSession(user);
   }
@@ -234,7 +246,14 @@ export class UserService {
     if (!(await verify(user.passwordHash, password))) throw new AppError(ErrorCode.WrongPassword);
     await this.db
       .update(users)
-      .set({ pinHash: await hash(pin), pinFailures: 0, pinLockedUntil: null, updateTime: new Date() })
+      .set({
+        pinHash: await hash(pin),
+        pinFailures: 0,
+        pinLockedUntil: null,
+        // Setting the first PIN is not a change: only replacing one holds withdrawals.
+        ...(user.pinHash !== null ? { credentialsChangedAt: this.clock.now() } : {}),
+        updateTime: new Date(),
+      })
       .where(eq(users.id, userId));
     return { ok: true as const };
   }

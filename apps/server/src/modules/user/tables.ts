@@ -32,6 +32,11 @@ export const users = pgTable(
     pinLockedUntil: timestamp('pin_locked_until', { withTimezone: true }),
     /** The current login session; tokens of any other session are refused (single-session kick). */
     sessionId: text('session_id'),
+    /**
+     * The last change of the login password or a change of the payment PIN (not the first PIN): withdrawals are
+     * held for review for a while after it (docs/security.md, "Withdrawals, privacy and abuse").
+     */
+    credentialsChangedAt: timestamp('credentials_changed_at', { withTimezone: true }),
     disabled: boolean('disabled').notNull().default(false),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
