@@ -46,6 +46,8 @@ const schema = z.object({
   /** Chat messages a user may send per window (docs/design/chat-delivery.md). */
   CHAT_SEND_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CHAT_SEND_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Member searches and looks at non-friends' profiles a member may make per hour (docs/security.md). */
+  FRIEND_LOOKUP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Password of the seeded customer-service account `support`; random (no login) when unset. */
   SUPPORT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   /** How often the deadline sweepers (expired red packets, late orders) run; 0 turns them off. */
