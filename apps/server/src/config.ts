@@ -66,6 +66,8 @@ const schema = z.object({
     .default('0.1'),
   C2C_RELEASE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   C2C_DAILY_CANCEL_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
+  /** Unfinished orders (pending, paid, appealing) a member may hold as the buyer. */
+  C2C_MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
   C2C_FIAT: z
     .string()
     .regex(/^[A-Z]{3}$/, 'a 3-letter currency code')
