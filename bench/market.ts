@@ -63,6 +63,7 @@ const main = async () => {
       LOGIN_RATE_LIMIT: '100000',
       SUPPORT_PASSWORD: 'support-pass-1',
       C2C_DAILY_CANCEL_LIMIT: '100',
+      C2C_MAX_OPEN_ORDERS: '100',
       SWEEP_INTERVAL_SECONDS: '0',
     },
     profileOptions('market'),

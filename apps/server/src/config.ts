@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { DEFAULT_APP_NAME } from '@chatpay/shared';
 import { z } from 'zod';
-import { type NetworkConfig, networkEnvKeys, readNetworkConfigs } from './modules/chain/settings.ts';
+import {
+  type NetworkConfig,
+  networkEnvKeys,
+  productionNetworkProblems,
+  readNetworkConfigs,
+} from './modules/chain/settings.ts';
 import { userSettings } from './modules/user/settings.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -77,6 +82,8 @@ const schema = z.object({
   /** Chat messages a user may send per window (docs/design/chat-delivery.md). */
   CHAT_SEND_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CHAT_SEND_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Member searches and looks at non-friends' profiles a member may make per hour (docs/security.md). */
+  FRIEND_LOOKUP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Password of the seeded customer-service account `support`; random (no login) when unset. */
   SUPPORT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   /** How often the deadline sweepers (expired red packets, late orders) run; 0 turns them off. */
@@ -95,6 +102,8 @@ const schema = z.object({
     .default('0.1'),
   C2C_RELEASE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   C2C_DAILY_CANCEL_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
+  /** Unfinished orders (pending, paid, appealing) a member may hold as the buyer. */
+  C2C_MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
   C2C_FIAT: z
     .string()
     .regex(/^[A-Z]{3}$/, 'a 3-letter currency code')
@@ -117,6 +126,8 @@ const schema = z.object({
   CHAIN_DEV: z.enum(['auto', 'on', 'off']).default('auto'),
   /** How often the deposit watchers and withdrawal broadcasters run (0: only with SWEEP_INTERVAL_SECONDS). */
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
+  /** Withdrawals wait for review this long after a password or PIN change (0: off). */
+  WITHDRAWAL_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   /**
    * Browser tests: deadlines read a clock that an admin can move forward (`POST /api/admin/test/clock/advance`)
    * instead of waiting; refused in production.
@@ -174,6 +185,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       throw new ConfigError(
         'Invalid configuration:\n  <NET>_FAUCET_KEY: the faucet is refused in production',
       );
+    const networkProblems = productionNetworkProblems(chain.configs);
+    if (networkProblems.length > 0)
+      throw new ConfigError(`Invalid configuration:\n${networkProblems.map((p) => `  ${p}`).join('\n')}`);
     if (chain.configs.some((n) => n.enabled) && !config.CHAIN_SEED)
       throw new ConfigError(
         'Invalid configuration:\n  CHAIN_SEED: required in production when a network is set',

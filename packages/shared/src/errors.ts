@@ -114,6 +114,7 @@ export const ErrorCode = {
   SignatureInvalid: 1622,
   NonceReused: 1623,
   TimestampOutOfWindow: 1624,
+  TooManyOpenOrders: 1625,
 
   InvalidAddress: 1701,
   OwnAddress: 1702,
@@ -229,6 +230,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.PaymentDeadlinePassed]: 'The payment time limit has passed',
   [ErrorCode.PaymentMethodMismatch]: "Choose one of your payment methods of the ad's type",
   [ErrorCode.DailyOrderLimitReached]: 'This payment method has reached its daily order limit',
+  [ErrorCode.TooManyOpenOrders]: 'You have too many unfinished orders: pay or cancel one first',
   [ErrorCode.InvalidAdLimits]: 'The minimum limit must not exceed the maximum limit',
   [ErrorCode.SignatureInvalid]: 'Invalid merchant API signature',
   [ErrorCode.NonceReused]: 'This nonce was already used',

@@ -15,7 +15,13 @@ describe.runIf(engine === 'postgres')('C2C races on PostgreSQL', () => {
   let second: App;
   let merchant: TestUser;
   let buyers: TestUser[];
-  const t = useTestApp({ C2C_WEBHOOK_ALLOW_PRIVATE: 'true' });
+  // Races need many open (and expiring) orders per buyer: the open-order cap and the cancel limit, tested in
+  // orders.test.ts, are raised here.
+  const t = useTestApp({
+    C2C_WEBHOOK_ALLOW_PRIVATE: 'true',
+    C2C_MAX_OPEN_ORDERS: '100',
+    C2C_DAILY_CANCEL_LIMIT: '100',
+  });
   beforeAll(async () => {
     // A second server process on the same database: two sweepers really run at once.
     // Both read the same deadline clock, as two processes read synchronised system clocks.

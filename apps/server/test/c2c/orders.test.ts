@@ -300,8 +300,59 @@ describe('the deadline sweeper', () => {
     // The ad is down: returned coins are free again; its remaining grew back.
     expect(await balanceOf(s, merchant)).toMatchObject({ available: '90.00', frozen: '0.00' });
     expect((await s.ok(advertisingApi.info, { id: ad.id }, merchant.token)).remaining).toBe('40.00');
-    // Timeouts do not count toward the cancel limit.
-    expect((await s.ok(transactionApi.config, {}, buyer.token)).canceledToday).toBe(0);
+    // Expired orders count toward the buyer's daily cancel limit (docs/security.md).
+    expect((await s.ok(transactionApi.config, {}, buyer.token)).canceledToday).toBe(2);
+  });
+
+  it("a buyer's expired orders count toward the daily cancel limit: two expired + one cancel = 3", async () => {
+    const merchant = await createMerchant(s, '100');
+    const ad = await createAd(s, merchant, { quantity: '50' });
+    const buyer = await createTrader(s);
+    await startOrder(s, buyer, ad.id, '10');
+    await startOrder(s, buyer, ad.id, '10');
+    s.clock.advance((15 * 60 + 1) * 1000);
+    // Overdue but not swept yet already counts; then the sweeper cancels them.
+    expect((await s.ok(transactionApi.config, {}, buyer.token)).canceledToday).toBe(2);
+    await s.jobs.runNow('c2c-order-expiry');
+    const third = await startOrder(s, buyer, ad.id, '10');
+    await s.ok(transactionApi.canceled, { id: third.orderId }, buyer.token);
+    await s.fails(
+      transactionApi.start,
+      { adId: ad.id, amountCoin: '10' },
+      buyer.token,
+      ErrorCode.CancelLimitReached,
+    );
+  });
+});
+
+describe('open orders per buyer (C2C_MAX_OPEN_ORDERS 2)', () => {
+  const s = useTestApp({ C2C_MAX_OPEN_ORDERS: '2' });
+  afterAll(() => expectBooks(s));
+
+  it('a buyer holds at most N unfinished orders, also when starting them at once; a finished one frees a slot', async () => {
+    const merchant = await createMerchant(s, '300');
+    const ads = await Promise.all([1, 2, 3].map(() => createAd(s, merchant, { quantity: '50' })));
+    const buyer = await createTrader(s);
+    const answers = await Promise.all(
+      ads.map((ad) => s.call(transactionApi.start, { adId: ad.id, amountCoin: '10' }, buyer.token)),
+    );
+    expect(answers.map((a) => a.code).sort()).toEqual([1000, 1000, ErrorCode.TooManyOpenOrders]);
+    const started = answers
+      .filter((a) => a.code === 1000)
+      .map((a) => (a.data as { orderId: number }).orderId);
+    // Paid (and appealing) orders are still open.
+    await pay(s, buyer, started[0]!);
+    await s.fails(
+      transactionApi.start,
+      { adId: ads[2]!.id, amountCoin: '10' },
+      buyer.token,
+      ErrorCode.TooManyOpenOrders,
+    );
+    await release(s, merchant, started[0]!);
+    await startOrder(s, buyer, ads[2]!.id, '10');
+    // The cap is per buyer: selling into a buy ad, and other buyers, are not held by it.
+    const other = await createTrader(s);
+    await startOrder(s, other, ads[2]!.id, '10');
   });
 });
 
@@ -348,7 +399,11 @@ describe('a buy ad: the member sells', () => {
     });
     const ad = await createAd(t, merchant, { paymentMethodId: method.id, quantity: '50' });
     const buyer = await createTrader(t);
-    await startOrder(t, buyer, ad.id, '10');
+    const first = await startOrder(t, buyer, ad.id, '10');
+    // Unpaid orders do not use up the method's daily maximum (they could be opened to block it).
+    const unpaid = await startOrder(t, buyer, ad.id, '10');
+    await t.ok(transactionApi.canceled, { id: unpaid.orderId }, buyer.token);
+    await pay(t, buyer, first.orderId);
     expect((await t.call(transactionApi.start, { adId: ad.id, amountCoin: '10' }, buyer.token)).code).toBe(
       ErrorCode.DailyOrderLimitReached,
     );

@@ -24,17 +24,26 @@ const socketOf = async (token: string) => {
 };
 
 describe('friend/search and friend/query', () => {
-  it('finds a member by user name prefix, member id or share code, with public fields only', async () => {
+  it('finds a member by exact user name or member id only, with public fields only', async () => {
     const me = await createUser(t);
     const other = await createUser(t, { nickName: 'Searchable' });
     await t.call(userApi.setUser, { dataKey: 'phone', dataValue: '+1 555 0100' }, other.token);
-    for (const keyword of [other.username.slice(0, 8), other.memberId, other.shareCode.toLowerCase()]) {
+    // A prefix or a share code lists nobody: search cannot walk the member list.
+    for (const keyword of [other.username.slice(0, 8), other.shareCode.toLowerCase()]) {
+      expect(await t.ok(friendApi.search, { keyword }, me.token)).toEqual([]);
+    }
+    for (const keyword of [other.username.toUpperCase(), other.memberId]) {
       const res = await t.call(friendApi.search, { keyword }, me.token);
       expect(res.code).toBe(1000);
       const found = successData(friendApi.search, res).find((u) => u.userId === other.id);
-      expect(found).toMatchObject({ nickName: 'Searchable', memberId: other.memberId, isFriend: false });
+      expect(found).toMatchObject({
+        nickName: 'Searchable',
+        memberId: other.memberId,
+        isFriend: false,
+        username: '',
+      });
       const raw = JSON.stringify(res.data);
-      for (const secret of ['password', 'Hash', 'token', 'phone', '555 0100', 'shareCode']) {
+      for (const secret of ['password', 'Hash', 'token', 'phone', '555 0100', 'shareCode', other.username]) {
         expect(raw).not.toContain(secret);
       }
     }
@@ -58,9 +67,40 @@ describe('friend/search and friend/query', () => {
     expect(none.code).toBe(ErrorCode.Validation);
   });
 
+  it("query by sequential id does not reveal a stranger's login name; self and friends see it", async () => {
+    const me = await createUser(t);
+    const stranger = await createUser(t);
+    const byId = await t.ok(friendApi.query, { userId: stranger.id }, me.token);
+    expect(byId).toMatchObject({ userId: stranger.id, memberId: stranger.memberId, username: '' });
+    expect(JSON.stringify(byId)).not.toContain(stranger.username);
+    expect((await t.ok(friendApi.query, { userId: me.id }, me.token)).username).toBe(me.username);
+    const { a, b } = await createFriendPair(t);
+    expect((await t.ok(friendApi.query, { userId: b.id }, a.token)).username).toBe(b.username);
+  });
+
   it('needs a login', async () => {
     const res = await t.call(friendApi.search, { keyword: 'abc' });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('lookup quota (FRIEND_LOOKUP_HOURLY_LIMIT 5)', () => {
+  const q = useTestApp({ FRIEND_LOOKUP_HOURLY_LIMIT: '5' });
+
+  it('searches and looks at strangers count per member; friends and self do not', async () => {
+    const me = await createUser(q);
+    const other = await createUser(q);
+    const { a, b } = await createFriendPair(q);
+    for (let i = 0; i < 3; i++) await q.ok(friendApi.search, { keyword: `nobody_${i}` }, a.token);
+    await q.fails(friendApi.query, { userId: 999_999 }, a.token, ErrorCode.UserNotFound);
+    await q.ok(friendApi.query, { userId: other.id }, a.token);
+    // Five used: the sixth look at a stranger is refused, a friend and oneself are still fine.
+    await q.fails(friendApi.search, { keyword: other.memberId }, a.token, ErrorCode.RateLimited);
+    await q.fails(friendApi.query, { userId: me.id }, a.token, ErrorCode.RateLimited);
+    await q.ok(friendApi.query, { userId: b.id }, a.token);
+    await q.ok(friendApi.query, { userId: a.id }, a.token);
+    // Another member has a quota of their own.
+    await q.ok(friendApi.search, { keyword: other.memberId }, me.token);
   });
 });
 
@@ -79,7 +119,8 @@ describe('friend requests', () => {
     expect((await t.call(friendApi.requestCount, {}, b.token)).data).toBe(1);
     const list = await t.ok(friendApi.requestList, {}, b.token);
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id, userId: a.id, username: a.username, message: 'Hello from A' });
+    // The receiver is a stranger: the sender's login name stays private.
+    expect(list[0]).toMatchObject({ id, userId: a.id, username: '', message: 'Hello from A' });
     expect((await t.call(friendApi.requestCount, {}, a.token)).data).toBe(0);
   });
 

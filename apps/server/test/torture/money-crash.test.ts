@@ -70,6 +70,7 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
       RED_PACKET_TTL_SECONDS: '3',
       SUPPORT_PASSWORD: 'support-pass-1',
       C2C_DAILY_CANCEL_LIMIT: '100',
+      C2C_MAX_OPEN_ORDERS: '100',
       SWEEP_INTERVAL_SECONDS: '1',
     };
     live = await Promise.all([start(), start()]);

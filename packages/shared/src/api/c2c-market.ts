@@ -306,6 +306,7 @@ export const transactionApi = {
       ErrorCode.CancelLimitReached,
       ErrorCode.PaymentMethodMismatch,
       ErrorCode.DailyOrderLimitReached,
+      ErrorCode.TooManyOpenOrders,
       ErrorCode.PinNotSet,
       ErrorCode.PinLocked,
     ],

@@ -156,7 +156,7 @@ export const friendApi = {
     method: 'GET',
     path: `${FRIEND}/search`,
     auth: 'user',
-    summary: 'Find members by user name (prefix), member id or share code',
+    summary: 'Find a member by exact user name or exact member id (quota per member and hour)',
     input: z.object({ keyword }),
     output: z.array(publicUser),
   }),

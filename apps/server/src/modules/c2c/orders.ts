@@ -1,5 +1,5 @@
 import { AdStatus, cents, ErrorCode, formatFiat, formatUsdt, micro, type OrderStatus } from '@chatpay/shared';
-import { and, count, desc, eq, gte, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -27,6 +27,8 @@ import {
 } from './transitions.ts';
 
 const MAX_PROOF = 9;
+/** Advisory transaction lock (with the buyer's id) that serialises a buyer's starts for the open-order cap. */
+const OPEN_ORDERS_LOCK = 72_173_130;
 
 const startOfUtcDay = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -49,15 +51,27 @@ export class OrderService {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * Orders I bought and let fall today: canceled by me, or by the deadline sweeper (or overdue and not swept yet).
+   * Letting an order expire locks the seller's coins just like opening and canceling it (docs/security.md).
+   */
   private async canceledToday(userId: number) {
+    const now = this.clock.now();
+    const today = startOfUtcDay(now);
     const [row] = await this.db
       .select({ n: count() })
       .from(c2cOrders)
       .where(
         and(
           eq(c2cOrders.buyerId, userId),
-          eq(c2cOrders.cancelReason, 'buyer'),
-          gte(c2cOrders.canceledTime, startOfUtcDay(this.clock.now())),
+          or(
+            and(inArray(c2cOrders.cancelReason, ['buyer', 'timeout']), gte(c2cOrders.canceledTime, today)),
+            and(
+              eq(c2cOrders.status, 'pending'),
+              lt(c2cOrders.paymentDeadline, now),
+              gte(c2cOrders.paymentDeadline, today),
+            ),
+          ),
         ),
       );
     return row?.n ?? 0;
@@ -144,6 +158,21 @@ export class OrderService {
         const { amountCoin, amountFiat, charge } = priceOrder(locked, input, this.config.C2C_FEE_PERCENT);
         const sellerId = locked.type === 'sell' ? locked.userId : userId;
         const buyerId = locked.type === 'sell' ? userId : locked.userId;
+        if (buyerId === userId) {
+          // A taker who buys may hold only a few unfinished orders: each one locks a seller's coins.
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(${OPEN_ORDERS_LOCK}, ${userId})`);
+          const [open] = await tx
+            .select({ n: count() })
+            .from(c2cOrders)
+            .where(
+              and(
+                eq(c2cOrders.buyerId, userId),
+                inArray(c2cOrders.status, ['pending', 'payment', 'appealing']),
+              ),
+            );
+          if ((open?.n ?? 0) >= this.config.C2C_MAX_OPEN_ORDERS)
+            throw new AppError(ErrorCode.TooManyOpenOrders);
+        }
         const [sellerMethod] = takerMethod
           ? [takerMethod]
           : await tx.select().from(c2cPaymentMethods).where(eq(c2cPaymentMethods.id, locked.paymentMethodId));
@@ -155,6 +184,9 @@ export class OrderService {
               and(
                 eq(c2cOrders.paymentMethodId, sellerMethod!.id),
                 gte(c2cOrders.createTime, startOfUtcDay(this.clock.now())),
+                // Only orders the buyer paid: unpaid ones cannot use up a seller's method for the day.
+                isNotNull(c2cOrders.paymentTime),
+                ne(c2cOrders.status, 'canceled'),
               ),
             );
           if ((today?.n ?? 0) >= sellerMethod!.dailyMaxOrders)

@@ -25,7 +25,14 @@ export const registerChainRoutes = (
   deps: AppDeps & { withLock: <T>(key: number, work: () => Promise<T>) => Promise<T | null> },
   chain: ChainRuntime,
 ) => {
-  const service = new ChainService(deps.db, deps.realtime, chain, deps.config.NODE_ENV === 'production');
+  const service = new ChainService(
+    deps.db,
+    deps.realtime,
+    chain,
+    deps.config.NODE_ENV === 'production',
+    deps.clock,
+    { holdHours: deps.config.WITHDRAWAL_HOLD_HOURS },
+  );
   route(deps, walletApi.address, (input, ctx) => service.address(ctx.user.id, input.network));
   route(deps, walletApi.withdrawal, (input, ctx) => service.withdrawal(ctx.user.id, input));
   route(deps, walletApi.records, (input, ctx) => service.records(ctx.user.id, input));

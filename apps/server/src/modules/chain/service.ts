@@ -3,15 +3,17 @@ import {
   ErrorCode,
   MIN_WITHDRAWAL,
   type Network,
+  networks,
   parseUsdt,
   type WithdrawalStatus,
 } from '@chatpay/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection.ts';
+import { and, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/connection.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { ensureMemberAccounts, postEntry } from '../ledger/index.ts';
-import { users, verifyPin } from '../user/index.ts';
+import { credentialsChangedAt, users, verifyPin } from '../user/index.ts';
 import type { ChainAdapter } from './adapter.ts';
 import { closeWithdrawal } from './ledger.ts';
 import { presentDeposit, presentWithdrawal } from './presenter.ts';
@@ -21,6 +23,27 @@ import { chainAddresses, chainDeposits, chainWithdrawals } from './tables.ts';
 
 type WithdrawalRow = typeof chainWithdrawals.$inferSelect;
 
+const DAY_MS = 24 * 3600_000;
+/** Advisory transaction lock (with the network's index) that serialises the withdrawal limit checks. */
+const WITHDRAWAL_LIMIT_LOCK = 72_173_120;
+/** Burn addresses: a transfer there is lost for good. */
+const ZERO_ADDRESS: Record<Network, string> = {
+  TRC20: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
+  ERC20: '0x0000000000000000000000000000000000000000',
+  BEP20: '0x0000000000000000000000000000000000000000',
+};
+/** Why a withdrawal waits for support (stored as its reason, shown to support and the member). */
+export const HOLD_REASON = {
+  memberLimit: 'Review: 24-hour withdrawal total at or above the automatic limit',
+  outflowCap: 'Review: 24-hour hot-wallet outflow cap reached',
+  credentials: 'Review: password or PIN changed recently',
+} as const;
+
+export interface WithdrawalPolicy {
+  /** Hours after a password or PIN change during which every withdrawal waits for review (0: off). */
+  holdHours: number;
+}
+
 /** Deposit addresses, withdrawal requests and review, the member's records, the faucet (docs/design/chain.md). */
 export class ChainService {
   constructor(
@@ -28,7 +51,55 @@ export class ChainService {
     private readonly realtime: Realtime,
     private readonly chain: ChainRuntime,
     private readonly production: boolean,
+    private readonly clock: Clock,
+    private readonly policy: WithdrawalPolicy,
   ) {}
+
+  /**
+   * Whether a new withdrawal may skip review, decided under a per-network advisory lock so that concurrent
+   * requests see each other: the member's rolling 24 h total (every withdrawal not rejected or failed, this one
+   * included) below the network's limit, the network's auto-approved outflow of 24 h plus this one below the
+   * hot-wallet cap, and no password or PIN change within the hold.
+   */
+  private async holdReason(
+    tx: Executor,
+    userId: number,
+    config: ReturnType<typeof findNetwork>,
+    amount: bigint,
+    now: Date,
+  ): Promise<string | null> {
+    const since = new Date(now.getTime() - DAY_MS);
+    const changed = await credentialsChangedAt(tx, userId);
+    if (
+      this.policy.holdHours > 0 &&
+      changed &&
+      changed.getTime() > now.getTime() - this.policy.holdHours * 3600_000
+    )
+      return HOLD_REASON.credentials;
+    const [mine] = await tx
+      .select({ total: sql<string>`coalesce(sum(${chainWithdrawals.amount}), 0)::text` })
+      .from(chainWithdrawals)
+      .where(
+        and(
+          eq(chainWithdrawals.userId, userId),
+          gte(chainWithdrawals.createTime, since),
+          notInArray(chainWithdrawals.status, ['rejected', 'failed']),
+        ),
+      );
+    if (BigInt(mine?.total ?? '0') + amount >= config.autoReviewLimit) return HOLD_REASON.memberLimit;
+    const [outflow] = await tx
+      .select({ total: sql<string>`coalesce(sum(${chainWithdrawals.amount}), 0)::text` })
+      .from(chainWithdrawals)
+      .where(
+        and(
+          eq(chainWithdrawals.network, config.network),
+          gte(chainWithdrawals.createTime, since),
+          inArray(chainWithdrawals.status, ['approved', 'signed', 'confirming', 'completed']),
+        ),
+      );
+    if (BigInt(outflow?.total ?? '0') + amount >= config.dailyOutflowCap) return HOLD_REASON.outflowCap;
+    return null;
+  }
 
   private enabled(network: Network): { adapter: ChainAdapter; config: ReturnType<typeof findNetwork> } {
     const config = findNetwork(this.chain.networks, network);
@@ -75,6 +146,17 @@ export class ChainService {
       );
     if (own || adapter.addressKey(adapter.hotAddress(this.chain.hd!)) === adapter.addressKey(address))
       throw new AppError(ErrorCode.OwnAddress);
+    // Tokens sent to the token contract itself or to the zero address are lost for good.
+    if (config.token && adapter.addressKey(config.token) === adapter.addressKey(address))
+      throw new AppError(
+        ErrorCode.InvalidAddress,
+        'This is the USDT token contract, not a wallet: tokens sent there are lost',
+        { reason: 'token-contract' },
+      );
+    if (adapter.addressKey(ZERO_ADDRESS[input.network]) === adapter.addressKey(address))
+      throw new AppError(ErrorCode.InvalidAddress, 'This is the zero address: tokens sent there are lost', {
+        reason: 'zero-address',
+      });
     const amount = parseUsdt(input.amount);
     if (amount < config.minWithdrawal) {
       throw new AppError(ErrorCode.AmountBelowMinimum, `The minimum withdrawal is ${MIN_WITHDRAWAL} USDT`, {
@@ -84,6 +166,11 @@ export class ChainService {
     const fee = withdrawalFee(config, amount);
     await verifyPin(this.db, userId, input.pin);
     const row = await this.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`SELECT pg_advisory_xact_lock(${WITHDRAWAL_LIMIT_LOCK}, ${networks.indexOf(input.network)})`,
+      );
+      const now = this.clock.now();
+      const hold = await this.holdReason(tx, userId, config, amount, now);
       const [created] = await tx
         .insert(chainWithdrawals)
         .values({
@@ -93,8 +180,11 @@ export class ChainService {
           address,
           amount,
           fee,
-          status: amount < config.autoReviewLimit ? 'approved' : 'reviewing',
+          status: hold ? 'reviewing' : 'approved',
+          reason: hold ?? '',
           required: config.confirmations,
+          createTime: now,
+          updateTime: now,
         })
         .onConflictDoNothing()
         .returning();

@@ -15,8 +15,16 @@ export interface NetworkConfig {
   rpcUrl: string | null;
   chainId: number | null;
   token: string | null;
-  /** Withdrawals below this amount are approved without review. */
+  /**
+   * A withdrawal is approved without review only while the member's withdrawals of the last 24 hours (pending,
+   * signed and completed, this one included) stay below this amount.
+   */
   autoReviewLimit: bigint;
+  /**
+   * The hot wallet's outflow cap per rolling 24 hours: a withdrawal that would take the network's auto-approved
+   * outflow to this amount or beyond waits for review.
+   */
+  dailyOutflowCap: bigint;
   /** Where the watcher starts with no cursor; null: the head at its first pass. */
   startBlock: bigint | null;
   /** Blocks per log query. */
@@ -54,6 +62,7 @@ const networkSchema = (n: Network) =>
     [`${n}_FEE_PERCENT`]: z.string().regex(PERCENT, 'a percent 0-100').default('0.1'),
     [`${n}_AWARD_PERCENT`]: z.string().regex(PERCENT, 'a percent 0-100').default('0'),
     [`${n}_AUTO_REVIEW_LIMIT`]: z.string().regex(DECIMAL, 'a USDT amount').default('1000'),
+    [`${n}_DAILY_OUTFLOW_CAP`]: z.string().regex(DECIMAL, 'a USDT amount').default('50000'),
     [`${n}_START_BLOCK`]: z.coerce.number().int().min(0).optional(),
     [`${n}_BLOCK_BATCH`]: z.coerce.number().int().min(1).max(100_000).default(2000),
     [`${n}_FAUCET_KEY`]: z
@@ -97,6 +106,7 @@ export const readNetworkConfigs = (
       chainId: get<number | undefined>('CHAIN_ID') ?? null,
       token,
       autoReviewLimit: parseUsdt(get('AUTO_REVIEW_LIMIT')),
+      dailyOutflowCap: parseUsdt(get('DAILY_OUTFLOW_CAP')),
       startBlock: start === undefined ? null : BigInt(start),
       blockBatch: get('BLOCK_BATCH'),
       faucetKey: get<string | undefined>('FAUCET_KEY') ?? null,
@@ -104,6 +114,37 @@ export const readNetworkConfigs = (
     };
   });
   return { configs, problems };
+};
+
+/** The fewest confirmations a production install may credit deposits and settle withdrawals at. */
+export const PRODUCTION_MIN_CONFIRMATIONS: Record<Network, number> = { TRC20: 19, ERC20: 12, BEP20: 15 };
+
+const isLoopback = (hostname: string) => {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+};
+
+/**
+ * What production refuses in the networks' settings (as `KEY: message` lines): a plain-http node URL other than
+ * loopback (the node's answers decide what is credited), a missing chain id (a transaction signed for the wrong
+ * chain), fewer confirmations than PRODUCTION_MIN_CONFIRMATIONS (a reorg would undo a credited deposit).
+ */
+export const productionNetworkProblems = (configs: readonly NetworkConfig[]): string[] => {
+  const problems: string[] = [];
+  for (const c of configs) {
+    if (!c.rpcUrl) continue;
+    const url = new URL(c.rpcUrl);
+    if (url.protocol !== 'https:' && url.protocol !== 'wss:' && !isLoopback(url.hostname))
+      problems.push(
+        `${c.network}_RPC_URL: plain http is refused in production (use https, or a loopback node)`,
+      );
+    if (c.chainId === null)
+      problems.push(`${c.network}_CHAIN_ID: required in production when ${c.network}_RPC_URL is set`);
+    const min = PRODUCTION_MIN_CONFIRMATIONS[c.network];
+    if (c.confirmations < min)
+      problems.push(`${c.network}_CONFIRMATIONS: at least ${min} in production (${c.confirmations} set)`);
+  }
+  return problems;
 };
 
 /** The networks with no configuration (all disabled, default fees): what tests without a chain see. */

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@chatpay/shared';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../http/deps.ts';
 import { provideAccountNotices } from '../user/index.ts';
@@ -20,7 +21,15 @@ export const registerChatRoutes = (deps: AppDeps) => {
   });
   const log = deps.app.log as unknown as Logger;
   provideAccountNotices(accountNoticePort);
-  registerFriendRoutes(deps, new FriendService(deps.db, deps.realtime));
+  const lookups = createSendLimiter({
+    max: deps.config.FRIEND_LOOKUP_HOURLY_LIMIT,
+    windowSeconds: 3600,
+    redis: deps.redis,
+    namespace: deps.config.REDIS_PREFIX,
+    code: ErrorCode.RateLimited,
+    name: 'friend-lookup',
+  });
+  registerFriendRoutes(deps, new FriendService(deps.db, deps.realtime, lookups));
   registerSessionRoutes(deps, new SessionService(deps.db, deps.realtime));
   registerMessageRoutes(deps, new MessageService(deps.db, deps.realtime, limiter, deps.config, log));
 };

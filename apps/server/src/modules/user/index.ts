@@ -2,6 +2,6 @@ export { type AccountNoticePort, provideAccountNotices } from './account-notices
 export { registerAdminUserRoutes } from './admin-routes.ts';
 export { registerUserRoutes } from './routes.ts';
 export { refuseDefaultAdmin, resetPassword, StartupRefused, seedAdmin } from './seed.ts';
-export { createUser, endUserSessions, grantRole, verifyPin } from './service.ts';
+export { createUser, credentialsChangedAt, endUserSessions, grantRole, verifyPin } from './service.ts';
 export { users } from './tables.ts';
 export { TokenService } from './tokens.ts';

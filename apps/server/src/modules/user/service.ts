@@ -79,6 +79,12 @@ export const grantRole = async (exec: Executor, userId: number, role: string) =>
     .where(eq(users.id, userId));
 };
 
+/** When the member last changed the password or the PIN (null: never since sign-up and the first PIN). */
+export const credentialsChangedAt = async (exec: Executor, userId: number): Promise<Date | null> => {
+  const [row] = await exec.select({ at: users.credentialsChangedAt }).from(users).where(eq(users.id, userId));
+  return row?.at ?? null;
+};
+
 const pinLocked = (lockedUntil: Date) =>
   new AppError(ErrorCode.PinLocked, undefined, { lockedUntil: lockedUntil.toISOString() });
 
@@ -316,7 +322,11 @@ export class UserService {
     if (!(await verify(user.passwordHash, password))) throw new AppError(ErrorCode.WrongPassword);
     await this.db
       .update(users)
-      .set({ passwordHash: await hash(newPassword), updateTime: new Date() })
+      .set({
+        passwordHash: await hash(newPassword),
+        credentialsChangedAt: this.clock.now(),
+        updateTime: new Date(),
+      })
       .where(eq(users.id, user.id));
     return this.startSession(user, this.clock.now());
   }
@@ -346,7 +356,10 @@ export class UserService {
     }
     const [changed] = await this.db
       .update(users)
-      .set({ pinHash: await hash(input.pin), pinFailures: 0, pinLockedUntil: null, updateTime: new Date() })
+      .set({ pinHash: await hash(input.pin), pinFailures: 0, pinLockedUntil: null,
+        // Setting the first PIN is not a change: only replacing one holds withdrawals.
+        ...(changing ? { credentialsChangedAt: this.clock.now() } : {}),
+        updateTime: new Date() })
       .where(eq(users.id, user.id))
       .returning({ id: users.id });
     forgetPin(user.id);

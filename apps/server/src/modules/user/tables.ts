@@ -40,6 +40,11 @@ export const users = pgTable(
     /** Wrong passwords in a row; from LOGIN_MAX_FAILURES on, each one locks the login for a growing time. */
     loginFailures: integer('login_failures').notNull().default(0),
     loginLockedUntil: timestamp('login_locked_until', { withTimezone: true }),
+    /**
+     * The last change of the login password or a change of the payment PIN (not the first PIN): withdrawals are
+     * held for review for a while after it (docs/security.md, "Withdrawals, privacy and abuse").
+     */
+    credentialsChangedAt: timestamp('credentials_changed_at', { withTimezone: true }),
     disabled: boolean('disabled').notNull().default(false),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),

@@ -2,13 +2,17 @@ import type { FriendItem, FriendRequest, PublicUser } from '@chatpay/shared';
 import type { friendRequests } from '../tables.ts';
 import type { PublicUserRow } from './queries.ts';
 
+/**
+ * The login user name is half of a credential: only the member and their friends see it. Everyone else gets ''
+ * and identifies the member by the public member id and nickname (docs/security.md).
+ */
 export const presentPublicUser = (
   row: PublicUserRow,
   viewerId: number,
   friendIds: Set<number>,
 ): PublicUser => ({
   userId: row.id,
-  username: row.username,
+  username: row.id === viewerId || friendIds.has(row.id) ? row.username : '',
   nickName: row.nickName,
   avatar: row.avatar,
   memberId: row.memberId,
@@ -41,7 +45,8 @@ export const presentRequest = (
 ): FriendRequest => ({
   id: request.id,
   userId: sender.id,
-  username: sender.username,
+  // The receiver is not a friend (yet): no login name, as presentPublicUser.
+  username: '',
   nickName: sender.nickName,
   avatar: sender.avatar,
   memberId: sender.memberId,

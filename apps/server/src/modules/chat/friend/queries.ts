@@ -15,10 +15,10 @@ export const publicColumns = {
 };
 export type PublicUserRow = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]['_']['data'] };
 
-/** Escapes LIKE wildcards in user input. */
-const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
-
-/** By user name (prefix, any case), member id or share code; disabled members are never found. */
+/**
+ * By exact user name (any case) or exact member id; disabled members are never found. No prefix or partial
+ * match: search cannot list members (docs/security.md).
+ */
 export const searchUsers = (exec: Executor, keyword: string, limit = 20) =>
   exec
     .select(publicColumns)
@@ -26,11 +26,7 @@ export const searchUsers = (exec: Executor, keyword: string, limit = 20) =>
     .where(
       and(
         eq(users.disabled, false),
-        or(
-          sql`lower(${users.username}) like ${likePrefix(keyword)}`,
-          eq(users.memberId, keyword),
-          eq(users.shareCode, keyword.toUpperCase()),
-        ),
+        or(sql`lower(${users.username}) = lower(${keyword})`, eq(users.memberId, keyword)),
       ),
     )
     .orderBy(asc(users.id))

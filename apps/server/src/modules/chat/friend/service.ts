@@ -5,6 +5,7 @@ import { uniqueViolation } from '../../../lib/db-errors.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
 import { users } from '../../user/index.ts';
+import type { SendLimiter } from '../message/rate-limit.ts';
 import { deliver, type StoredMessage, storeMessage } from '../message/store.ts';
 import { areFriends, findSingleSession, openSingleSession, pairKeyOf } from '../session/queries.ts';
 import { chatSessions, friendRequests, friends } from '../tables.ts';
@@ -58,9 +59,12 @@ export class FriendService {
   constructor(
     private readonly db: Db,
     private readonly realtime: Realtime,
+    /** Per-member quota of searches and looks at strangers (FRIEND_LOOKUP_HOURLY_LIMIT). */
+    private readonly lookups: SendLimiter,
   ) {}
 
   async search(userId: number, keyword: string) {
+    await this.lookups.hit(userId);
     const rows = await searchUsers(this.db, keyword);
     const friendIds = await friendIdsOf(this.db, userId);
     return rows.map((r) => presentPublicUser(r, userId, friendIds));
@@ -72,11 +76,15 @@ export class FriendService {
       input.userId !== undefined
         ? await findUserById(this.db, input.userId)
         : await findUserByKeyword(this.db, input.keyword!);
+    const [friendship] = row
+      ? await this.db
+          .select({ remark: friends.remark })
+          .from(friends)
+          .where(and(eq(friends.userId, userId), eq(friends.friendId, row.id)))
+      : [];
+    // Looking up a stranger (or nobody) counts toward the quota: sequential ids cannot be walked.
+    if (!row || (row.id !== userId && !friendship)) await this.lookups.hit(userId);
     if (!row) throw new AppError(ErrorCode.UserNotFound);
-    const [friendship] = await this.db
-      .select({ remark: friends.remark })
-      .from(friends)
-      .where(and(eq(friends.userId, userId), eq(friends.friendId, row.id)));
     const session = row.id === userId ? null : await findSingleSession(this.db, userId, row.id);
     const pending = row.id === userId ? null : await pendingBetween(this.db, userId, row.id);
     return {

@@ -13,11 +13,16 @@ export const createSendLimiter = (opts: {
   windowSeconds: number;
   redis: Redis | null;
   namespace: string;
+  /** What a refusal answers (SendTooFast for chat sends) and the Redis key's name. */
+  code?: ErrorCode;
+  name?: string;
 }) => {
+  const code = opts.code ?? ErrorCode.SendTooFast;
+  const name = opts.name ?? 'chat-send';
   const windowMs = opts.windowSeconds * 1000;
   const refuse = (windowIndex: number) => {
     const retryAfter = Math.max(1, Math.ceil(((windowIndex + 1) * windowMs - Date.now()) / 1000));
-    throw new AppError(ErrorCode.SendTooFast, undefined, { retryAfter });
+    throw new AppError(code, undefined, { retryAfter });
   };
   const counts = new Map<number, { window: number; count: number }>();
   const limiter: SendLimiter = {
@@ -25,7 +30,7 @@ export const createSendLimiter = (opts: {
       const window = Math.floor(Date.now() / windowMs);
       if (opts.redis) {
         // Shared by every server process.
-        const key = `${opts.namespace}:chat-send:${userId}:${window}`;
+        const key = `${opts.namespace}:${name}:${userId}:${window}`;
         const total = await opts.redis.incrby(key, count);
         if (total === count) await opts.redis.expire(key, opts.windowSeconds * 2);
         if (total > opts.max) {
