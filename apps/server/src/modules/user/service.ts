@@ -356,10 +356,14 @@ export class UserService {
     }
     const [changed] = await this.db
       .update(users)
-      .set({ pinHash: await hash(input.pin), pinFailures: 0, pinLockedUntil: null,
+      .set({
+        pinHash: await hash(input.pin),
+        pinFailures: 0,
+        pinLockedUntil: null,
         // Setting the first PIN is not a change: only replacing one holds withdrawals.
         ...(changing ? { credentialsChangedAt: this.clock.now() } : {}),
-        updateTime: new Date() })
+        updateTime: new Date(),
+      })
       .where(eq(users.id, user.id))
       .returning({ id: users.id });
     forgetPin(user.id);
