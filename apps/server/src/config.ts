@@ -41,6 +41,8 @@ const schema = z.object({
   /** Chat messages a user may send per window (docs/design/chat-delivery.md). */
   CHAT_SEND_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CHAT_SEND_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Admin credits above this many USDT need a second admin's approval (maker-checker, issue 13). */
+  ADJUST_APPROVAL_CAP_USDT: z.coerce.number().min(0).max(1_000_000_000).default(1000),
   /** Password of the seeded customer-service account `support`; random (no login) when unset. */
   SUPPORT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   /** How often the deadline sweepers (expired red packets, late orders) run; 0 turns them off. */

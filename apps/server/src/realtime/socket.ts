@@ -25,6 +25,8 @@ export type ChatNamespace = Namespace<
 
 export const userRoom = (userId: number) => `user:${userId}`;
 const sessionRoom = (sid: string) => `session:${sid}`;
+const STAFF_ROOM = 'staff';
+const STAFF_ROLES = new Set(['support', 'admin']);
 
 /** What the rest of the server may do with the realtime layer. */
 export interface Realtime {
@@ -37,6 +39,13 @@ export interface Realtime {
   kickOtherSessions(userId: number, keepSid: string, newToken: string): void;
   /** Disconnects every socket of one login session (logout, password change). */
   endSession(sid: string): void;
+  /** Disconnects every socket of a user (freeze, forced logout). */
+  endUserSockets(userId: number): void;
+  /** Tells every connected staff member (support, admin) about a new console item. */
+  emitToStaff<E extends keyof ServerToClientEvents>(
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
   close(): Promise<void>;
 }
 
@@ -76,7 +85,9 @@ export const startRealtime = (
 
   chat.on('connection', (socket) => {
     const { user } = socket.data;
-    void socket.join([userRoom(user.id), sessionRoom(user.sid)]);
+    const rooms = [userRoom(user.id), sessionRoom(user.sid)];
+    if (user.role.some((r) => STAFF_ROLES.has(r))) rooms.push(STAFF_ROOM);
+    void socket.join(rooms);
     socket.on('heartbeat', (payload, ack) => {
       if (!heartbeatPayload.safeParse(payload).success) return;
       socket.data.lastHeartbeat = Date.now();
@@ -94,6 +105,12 @@ export const startRealtime = (
     },
     endSession: (sid) => {
       chat.in(sessionRoom(sid)).disconnectSockets(true);
+    },
+    endUserSockets: (userId) => {
+      chat.in(userRoom(userId)).disconnectSockets(true);
+    },
+    emitToStaff: (event, ...args) => {
+      chat.to(STAFF_ROOM).emit(event, ...args);
     },
     close: async () => {
       await new Promise<void>((resolve) => {

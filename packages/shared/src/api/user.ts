@@ -102,7 +102,7 @@ export const userApi = {
     summary: 'Log in by user name and password; ends the other sessions of the user',
     input: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(64) }),
     output: loginResult,
-    errors: [ErrorCode.InvalidCredentials],
+    errors: [ErrorCode.InvalidCredentials, ErrorCode.AccountFrozen],
   }),
   loginByToken: endpoint({
     method: 'POST',

@@ -11,7 +11,7 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { ensureMemberAccounts, postEntry } from '../ledger/index.ts';
-import { users, verifyPin } from '../user/index.ts';
+import { assertNotFrozen, users, verifyPin } from '../user/index.ts';
 import type { ChainAdapter } from './adapter.ts';
 import { closeWithdrawal } from './ledger.ts';
 import { presentDeposit, presentWithdrawal } from './presenter.ts';
@@ -213,6 +213,9 @@ export class ChainService {
       const [w] = await tx.select().from(chainWithdrawals).where(eq(chainWithdrawals.id, id)).for('update');
       if (!w) throw new AppError(ErrorCode.WithdrawalNotFound);
       if (w.status !== 'reviewing') throw new AppError(ErrorCode.WithdrawalNotReviewable);
+      // Separation of duties (issue 13): nobody reviews their own withdrawal.
+      if (w.userId === reviewerId) throw new AppError(ErrorCode.DutySeparation);
+      if (decision === 'approve') await assertNotFrozen(tx, w.userId);
       if (decision === 'reject') return closeWithdrawal(tx, w, 'rejected', { reviewerId, reason });
       const [updated] = await tx
         .update(chainWithdrawals)

@@ -2,5 +2,6 @@ export { registerAdminUserRoutes } from './admin-routes.ts';
 export { registerUserRoutes } from './routes.ts';
 export { seedAdmin } from './seed.ts';
 export { createUser, grantRole, verifyPin } from './service.ts';
-export { users } from './tables.ts';
+export { assertNotFrozen, endUserSessions, presentMember, type SessionDeps } from './staff.ts';
+export { refreshTokens, users } from './tables.ts';
 export { TokenService } from './tokens.ts';

@@ -144,7 +144,8 @@ export class UserService {
   async loginByName(username: string, password: string) {
     const user = await findByUsername(this.db, username);
     const valid = await verify(user?.passwordHash ?? DUMMY_HASH, password);
-    if (!user || !valid || user.disabled) throw new AppError(ErrorCode.InvalidCredentials);
+    if (!user || !valid) throw new AppError(ErrorCode.InvalidCredentials);
+    if (user.disabled) throw new AppError(ErrorCode.AccountFrozen);
     return this.startSession(user);
   }
 
