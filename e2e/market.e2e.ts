@@ -48,7 +48,8 @@ const logInSupport = async (context: BrowserContext) => {
   await byId(page, 'login-username').fill('support');
   await byId(page, 'login-password').fill(SUPPORT_PASSWORD);
   await byId(page, 'login-submit').click();
-  await byId(page, 'tab-chat').waitFor();
+  // Staff land in the operator console (issue 14).
+  await byId(page, 'console-shell').waitFor();
   return page;
 };
 const loginToken = async (username: string, password: string) =>
@@ -254,7 +255,7 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     const s = await logInSupport(await newPhone(browser));
     await open(s, '/pages/c2c/my');
     await byId(s, 'my-support').click();
-    await byId(s, `appeal-${order2}`).click();
+    await byId(s, `appeals-row-${order2}`).click();
     await byId(s, 'appeal-detail').waitFor();
     await byId(s, 'order-proofs').locator('img').waitFor();
     await shot(s, 'market-13-s-appeal');

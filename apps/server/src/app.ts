@@ -27,6 +27,7 @@ import { guardApiDocs, registerBaseRoutes, trackEndpoints } from './modules/base
 import { registerC2CRoutes } from './modules/c2c/index.ts';
 import { registerChainRoutes, startChain } from './modules/chain/index.ts';
 import { registerChatRoutes } from './modules/chat/index.ts';
+import { registerConsoleRoutes } from './modules/console/index.ts';
 import { registerDictRoutes } from './modules/dict/index.ts';
 import { registerGroupRoutes } from './modules/group/index.ts';
 import { registerHealthRoutes, registerTestClockRoutes } from './modules/health/index.ts';
@@ -205,6 +206,7 @@ export const buildApp = async (
   registerWalletRoutes(deps, chain.networks);
   registerChainRoutes(deps, chain);
   await registerC2CRoutes({ ...deps, secret });
+  registerConsoleRoutes(deps);
   jobs.start();
 
   let closing: Promise<void> | null = null;

@@ -84,6 +84,8 @@ const schema = z.object({
   CHAT_SEND_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Member searches and looks at non-friends' profiles a member may make per hour (docs/security.md). */
   FRIEND_LOOKUP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Admin credits above this many USDT need a second admin's approval (maker-checker, issue 13). */
+  ADJUST_APPROVAL_CAP_USDT: z.coerce.number().min(0).max(1_000_000_000).default(1000),
   /** Password of the seeded customer-service account `support`; random (no login) when unset. */
   SUPPORT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   /** How often the deadline sweepers (expired red packets, late orders) run; 0 turns them off. */

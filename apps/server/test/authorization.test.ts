@@ -1,10 +1,12 @@
 import type { Endpoint, GroupInfo, Moment } from '@chatpay/shared';
 import * as shared from '@chatpay/shared';
 import {
+  adminAdjustApi,
   adminC2cApi,
   adminChainApi,
   adminComplainApi,
   adminFeedbackApi,
+  adminMemberApi,
   advertisingApi,
   appComplainApi,
   appFeedbackApi,
@@ -215,6 +217,11 @@ const probes: Record<string, Probe[]> = {
   // included (no chain runs here, so the ids are of withdrawals that do not exist: the permission answers first).
   'adminChainApi.approve': [probe(adminChainApi.approve, () => ({ id: 1 }))],
   'adminChainApi.reject': [probe(adminChainApi.reject, () => ({ id: 1, reason: 'no' }))],
+  // The console (issue 14): a member may read no member's file and decide no adjustment request, their own
+  // included; test/console/console.test.ts refuses every console call for a member and admin-only ones for support.
+  'adminMemberApi.info': [probe(adminMemberApi.info, (w) => ({ id: w.victim.id }))],
+  'adminAdjustApi.approve': [probe(adminAdjustApi.approve, () => ({ id: 1 }))],
+  'adminAdjustApi.reject': [probe(adminAdjustApi.reject, () => ({ id: 1, note: 'no' }))],
 };
 
 const inputKeys = (e: Endpoint): string[] => {

@@ -121,6 +121,11 @@ export const ErrorCode = {
   WithdrawalNotFound: 1703,
   WithdrawalNotReviewable: 1704,
   FaucetUnavailable: 1705,
+
+  AccountFrozen: 1180,
+  DutySeparation: 1181,
+  AdjustmentNotFound: 1182,
+  AdjustmentNotPending: 1183,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -240,4 +245,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.WithdrawalNotFound]: 'Withdrawal does not exist',
   [ErrorCode.WithdrawalNotReviewable]: 'This withdrawal has already been reviewed',
   [ErrorCode.FaucetUnavailable]: 'The test faucet is only available on the development chain',
+  [ErrorCode.AccountFrozen]: 'This account is frozen; please contact customer service',
+  [ErrorCode.DutySeparation]: 'Another staff member must do this (separation of duties)',
+  [ErrorCode.AdjustmentNotFound]: 'Adjustment request not found',
+  [ErrorCode.AdjustmentNotPending]: 'This adjustment request has already been decided',
 };

@@ -5,6 +5,7 @@ export * from './api/c2c-admin.ts';
 export * from './api/c2c-market.ts';
 export * from './api/chain.ts';
 export * from './api/chat.ts';
+export * from './api/console.ts';
 export * from './api/group.ts';
 export * from './api/moments.ts';
 export * from './api/pay.ts';

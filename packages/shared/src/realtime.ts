@@ -47,6 +47,11 @@ export const redPacketPayload = z.object({
 });
 export type RedPacketPayload = z.infer<typeof redPacketPayload>;
 
+/** A new console item of one kind (appeal, merchant application, withdrawal to review, ticket). */
+export interface ConsolePayload {
+  kind: 'appeal' | 'merchant' | 'withdrawal' | 'complain' | 'feedback';
+}
+
 export interface ServerToClientEvents {
   user: (payload: UserChannelPayload) => void;
   /** A stored message (new, or recalled: same id and seq, replace by id). */
@@ -63,6 +68,8 @@ export interface ServerToClientEvents {
   onC2COrderUnread: (payload: OrderUnreadPayload) => void;
   /** One of my deposits or withdrawals changed state or confirmation count (docs/design/chain.md). */
   chain: (payload: ChainRecord) => void;
+  /** Staff only: a new item waits in a console queue (the menu entry's badge counts it). */
+  console: (payload: ConsolePayload) => void;
 }
 
 export interface ClientToServerEvents {

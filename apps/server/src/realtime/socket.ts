@@ -26,6 +26,8 @@ export type ChatNamespace = Namespace<
 
 export const userRoom = (userId: number) => `user:${userId}`;
 const sessionRoom = (sid: string) => `session:${sid}`;
+const STAFF_ROOM = 'staff';
+const STAFF_ROLES = new Set(['support', 'admin']);
 
 /** What the rest of the server may do with the realtime layer. */
 export interface Realtime {
@@ -43,6 +45,11 @@ export interface Realtime {
   endSession(sid: string): void;
   /** Tells every socket of the user that all its sessions ended (freeze, force logout) and disconnects them. */
   endUser(userId: number, reason: string): void;
+  /** Tells every connected staff member (support, admin) about a new console item. */
+  emitToStaff<E extends keyof ServerToClientEvents>(
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
   close(): Promise<void>;
 }
 
@@ -84,7 +91,9 @@ export const startRealtime = (
 
   chat.on('connection', (socket) => {
     const { user } = socket.data;
-    void socket.join([userRoom(user.id), sessionRoom(user.sid)]);
+    const rooms = [userRoom(user.id), sessionRoom(user.sid)];
+    if (user.role.some((r) => STAFF_ROLES.has(r))) rooms.push(STAFF_ROOM);
+    void socket.join(rooms);
     // A session that ended between the handshake check and the join above missed its disconnect: check again
     // now that the socket is in the session's room.
     void deps.auth.authenticate(socket.data.token).catch(() => socket.disconnect(true));
@@ -109,6 +118,9 @@ export const startRealtime = (
     endUser: (userId, reason) => {
       chat.to(userRoom(userId)).emit('user', { type: 'ended', reason });
       chat.in(userRoom(userId)).disconnectSockets(true);
+    },
+    emitToStaff: (event, ...args) => {
+      chat.to(STAFF_ROOM).emit(event, ...args);
     },
     close: async () => {
       await new Promise<void>((resolve) => {

@@ -342,8 +342,9 @@ describe(`ledger property (${engine})`, () => {
           count(res.code);
           if (res.code === 1000) {
             const d = successData(adminWalletApi.adjust, res);
+            expect(d.status).toBe('posted');
             const amount = d.amount.startsWith('-') ? -parseUsdt(d.amount.slice(1)) : parseUsdt(d.amount);
-            record(d.id, [[o.who, amount]]);
+            record(d.id!, [[o.who, amount]]);
           }
         };
 

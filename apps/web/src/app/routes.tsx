@@ -4,6 +4,7 @@ import { useAuth } from '../lib/auth.ts';
 import { configureNavigator, resetStack, syncStack } from '../lib/router/navigate.ts';
 import { Paths } from '../lib/router/paths.ts';
 import NotFound from '../pages/not-found.tsx';
+import { ConsoleLayout } from './console-layout.tsx';
 import { RootLayout, TabLayout } from './layouts.tsx';
 
 type Loader = () => Promise<{ default: ComponentType }>;
@@ -63,14 +64,28 @@ const loaders: Record<string, Loader> = {
   [Paths.c2cBankList]: () => import('../pages/c2c/bank-list.tsx'),
   [Paths.c2cBankAdd]: () => import('../pages/c2c/bank-add.tsx'),
   [Paths.c2cApi]: () => import('../pages/c2c/api.tsx'),
-  [Paths.supportAppeals]: () => import('../pages/support/appeals.tsx'),
+};
+
+/** The operator console's pages (issue 14), under `#/admin/...` in their own desktop layout. */
+const consoleLoaders: Record<string, Loader> = {
+  [Paths.consoleDashboard]: () => import('../pages/admin/dashboard.tsx'),
+  [Paths.consoleMembers]: () => import('../pages/admin/members.tsx'),
+  [Paths.consoleMerchants]: () => import('../pages/admin/merchants.tsx'),
+  [Paths.consoleWithdrawals]: () => import('../pages/admin/withdrawals.tsx'),
+  [Paths.supportAppeals]: () => import('../pages/admin/appeals.tsx'),
+  [Paths.consoleComplaints]: () => import('../pages/admin/tickets.tsx'),
+  [Paths.consoleFeedback]: () => import('../pages/admin/tickets.tsx'),
+  [Paths.consoleAdjustments]: () => import('../pages/admin/adjustments.tsx'),
+  [Paths.consoleBooks]: () => import('../pages/admin/books.tsx'),
+  [Paths.consoleAudit]: () => import('../pages/admin/audit.tsx'),
+  [Paths.consoleStaff]: () => import('../pages/admin/staff.tsx'),
 };
 
 const components = new Map<string, ComponentType>();
 const page = (path: string) => {
   let Component = components.get(path);
   if (!Component) {
-    const loader = loaders[path];
+    const loader = loaders[path] ?? consoleLoaders[path];
     if (!loader) throw new Error(`no page for ${path}`);
     Component = lazy(loader);
     components.set(path, Component);
@@ -81,6 +96,11 @@ const page = (path: string) => {
 const TAB_PAGES = [Paths.chat, Paths.contact, Paths.discovery, Paths.my];
 
 const routes: RouteObject[] = [
+  {
+    path: '/admin',
+    Component: ConsoleLayout,
+    children: [{ index: true, Component: NotFound }, ...Object.keys(consoleLoaders).map(page)],
+  },
   {
     Component: RootLayout,
     children: [
@@ -115,7 +135,7 @@ configureNavigator({
     push: (url) => void router.navigate(url),
     replace: (url) => void router.navigate(url, { replace: true }),
     go: (delta) => void router.navigate(delta),
-    preload: (path) => void loaders[path]?.(),
+    preload: (path) => void (loaders[path] ?? consoleLoaders[path])?.(),
   },
   hasToken: () => Boolean(useAuth.getState().token),
 });

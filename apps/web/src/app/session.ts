@@ -1,12 +1,13 @@
-import { type LoginResult, userApi } from '@chatpay/shared';
+import { type LoginResult, Role, userApi } from '@chatpay/shared';
 import { startC2CRealtime } from '../features/c2c/realtime.ts';
 import { startChatEngine } from '../features/chat/realtime.ts';
 import { userKeys } from '../features/user/keys.ts';
 import { reloadAuthFromStorage, useAuth } from '../lib/auth.ts';
 import { call } from '../lib/request.ts';
-import { afterLogin, toLogin } from '../lib/router/navigate.ts';
+import { afterLogin, navigate, toLogin } from '../lib/router/navigate.ts';
+import { Paths } from '../lib/router/paths.ts';
 import { connectSocket, disconnectSocket } from '../lib/socket.ts';
-import { StorageKey } from '../lib/storage.ts';
+import { StorageKey, storage } from '../lib/storage.ts';
 import { queryClient } from './queryClient.ts';
 
 /**
@@ -46,6 +47,13 @@ export const completeLogin = async (result: LoginResult, loginType: 'name' | 're
     queryClient.setQueryData(userKeys.person(), person);
   } catch {
     // The Me tab loads the profile again; the login itself succeeded.
+  }
+  // Staff land in the operator console (issue 14); members go on as SPEC §2 says.
+  const { payload } = useAuth.getState();
+  if (payload?.role.includes(Role.Support) || payload?.role.includes(Role.Admin)) {
+    navigate({ path: Paths.consoleDashboard, mode: 'reLaunch', isGuard: false });
+    storage.set(StorageKey.LoginType, loginType);
+    return;
   }
   afterLogin(loginType);
 };

@@ -93,7 +93,7 @@ export const adminC2cApi = {
       note: z.string().trim().min(1, 'Content cannot be empty').max(500),
     }),
     output: order.omit({ role: true }),
-    errors: [ErrorCode.OrderStatusInvalid],
+    errors: [ErrorCode.OrderStatusInvalid, ErrorCode.DutySeparation],
   }),
 };
 

@@ -34,7 +34,12 @@ export const adminChainApi = {
     summary: 'Approve a withdrawal waiting for review: the broadcaster sends it',
     input: z.object({ id: withdrawalId }),
     output: adminWithdrawal,
-    errors: [ErrorCode.WithdrawalNotFound, ErrorCode.WithdrawalNotReviewable],
+    errors: [
+      ErrorCode.WithdrawalNotFound,
+      ErrorCode.WithdrawalNotReviewable,
+      ErrorCode.DutySeparation,
+      ErrorCode.AccountFrozen,
+    ],
   }),
   reject: endpoint({
     method: 'POST',
@@ -47,7 +52,7 @@ export const adminChainApi = {
       reason: z.string().trim().min(1, 'Content cannot be empty').max(200),
     }),
     output: adminWithdrawal,
-    errors: [ErrorCode.WithdrawalNotReviewable],
+    errors: [ErrorCode.WithdrawalNotFound, ErrorCode.WithdrawalNotReviewable, ErrorCode.DutySeparation],
   }),
   faucet: endpoint({
     method: 'POST',

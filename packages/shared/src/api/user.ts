@@ -105,7 +105,7 @@ export const userApi = {
       'Log in by user name and password; ends the other sessions of the user. Wrong passwords in a row lock the login for a growing time',
     input: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(64) }),
     output: loginResult,
-    errors: [ErrorCode.InvalidCredentials, ErrorCode.LoginLocked],
+    errors: [ErrorCode.InvalidCredentials, ErrorCode.LoginLocked, ErrorCode.AccountFrozen],
   }),
   loginByToken: endpoint({
     method: 'POST',

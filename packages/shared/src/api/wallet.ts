@@ -283,7 +283,8 @@ export const adminWalletApi = {
     path: '/admin/usdt/wallet/adjust',
     auth: 'user',
     permission: 'usdt:wallet:adjust',
-    summary: 'Credit (positive) or debit (negative) a member from the external account, with a reason',
+    summary:
+      'Credit (positive) or debit (negative) a member from the external account, with a reason; a credit above the approval cap waits for a second admin',
     input: z.object({
       userId: z.number().int().positive().max(2_147_483_647),
       amount: signedUsdtAmount.refine(
@@ -294,7 +295,11 @@ export const adminWalletApi = {
       requestId,
     }),
     output: z.object({
-      id: z.number().int(),
+      /** The ledger entry; null while a credit above the approval cap waits for a second admin. */
+      id: z.number().int().nullable(),
+      status: z.enum(['posted', 'pending']),
+      /** The maker-checker request (`/admin/usdt/wallet/adjust/approve`) when pending. */
+      approvalId: z.number().int().nullable(),
       userId: z.number().int(),
       amount: money,
       reason: z.string(),

@@ -1,3 +1,3 @@
 export { registerAppRoutes } from './routes.ts';
 export { seedApp } from './seed.ts';
-export { appGoods } from './tables.ts';
+export { appGoods, appTickets } from './tables.ts';

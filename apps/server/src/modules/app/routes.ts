@@ -22,7 +22,11 @@ export const registerAppRoutes = (deps: AppDeps) => {
     ['feedback', appFeedbackApi, adminFeedbackApi],
   ];
   for (const [kind, api, admin] of pairs) {
-    route(deps, api.submit, (input, ctx) => tickets.submit(kind, ctx.user.id, input));
+    route(deps, api.submit, async (input, ctx) => {
+      const submitted = await tickets.submit(kind, ctx.user.id, input);
+      deps.realtime.emitToStaff('console', { kind });
+      return submitted;
+    });
     route(deps, api.page, (input, ctx) => tickets.page(kind, ctx.user.id, input));
     route(deps, api.info, (input, ctx) => tickets.info(kind, ctx.user.id, input.id));
     route(deps, admin.page, (input) => tickets.page(kind, input.userId ?? null, input));

@@ -1,1 +1,2 @@
 export { registerC2CRoutes } from './routes.ts';
+export { c2cMerchants, c2cOrders } from './tables.ts';

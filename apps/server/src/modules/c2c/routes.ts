@@ -28,7 +28,11 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   const orders = new OrderService(deps.db, deps.realtime, deps.config, deps.clock);
   const appeals = new AppealService(deps.db, orders, deps.realtime, deps.clock);
 
-  route(deps, merchantApi.apply, (input, ctx) => merchants.apply(ctx.user.id, input));
+  route(deps, merchantApi.apply, async (input, ctx) => {
+    const applied = await merchants.apply(ctx.user.id, input);
+    deps.realtime.emitToStaff('console', { kind: 'merchant' });
+    return applied;
+  });
   route(deps, merchantApi.info, (_input, ctx) => merchants.info(ctx.user.id));
   route(deps, merchantApi.detail, (input, ctx) => merchants.detail(ctx.user.id, input.userId ?? ctx.user.id));
   route(deps, merchantApi.update, (input, ctx) => merchants.update(ctx.user.id, input));
@@ -56,7 +60,11 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   route(deps, transactionApi.payment, (input, ctx) => orders.payment(ctx.user.id, input.id));
   route(deps, transactionApi.completed, (input, ctx) => orders.complete(ctx.user.id, input.id, input.pin));
   route(deps, transactionApi.canceled, (input, ctx) => orders.cancel(ctx.user.id, input.id));
-  route(deps, transactionApi.appealing, (input, ctx) => orders.appeal(ctx.user.id, input));
+  route(deps, transactionApi.appealing, async (input, ctx) => {
+    const appealed = await orders.appeal(ctx.user.id, input);
+    deps.realtime.emitToStaff('console', { kind: 'appeal' });
+    return appealed;
+  });
   route(deps, transactionApi.uploadFiles, (input, ctx) => orders.uploadFiles(ctx.user.id, input));
   route(deps, transactionApi.page, (input, ctx) => orders.page(ctx.user.id, input));
   route(deps, transactionApi.detail, (input, ctx) => orders.detail(ctx.user.id, input.id));

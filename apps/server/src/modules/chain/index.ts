@@ -3,3 +3,4 @@ export { broadcastJob, LOCKS, registerChainRoutes } from './routes.ts';
 export { startChain } from './runtime.ts';
 export { findNetwork, formatPercent, type NetworkConfig, withdrawalFee } from './settings.ts';
 export { sweepNetwork } from './sweep.ts';
+export { chainWithdrawals } from './tables.ts';

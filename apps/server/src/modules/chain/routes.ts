@@ -34,7 +34,11 @@ export const registerChainRoutes = (
     { holdHours: deps.config.WITHDRAWAL_HOLD_HOURS },
   );
   route(deps, walletApi.address, (input, ctx) => service.address(ctx.user.id, input.network));
-  route(deps, walletApi.withdrawal, (input, ctx) => service.withdrawal(ctx.user.id, input));
+  route(deps, walletApi.withdrawal, async (input, ctx) => {
+    const requested = await service.withdrawal(ctx.user.id, input);
+    if (requested.status === 'reviewing') deps.realtime.emitToStaff('console', { kind: 'withdrawal' });
+    return requested;
+  });
   route(deps, walletApi.records, (input, ctx) => service.records(ctx.user.id, input));
   route(deps, adminChainApi.withdrawalPage, (input) => service.adminPage(input));
   route(deps, adminChainApi.approve, (input, ctx) => service.review(ctx.user.id, input.id, 'approve'));

@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { ensureMemberAccounts, postEntry } from '../ledger/index.ts';
-import { credentialsChangedAt, users, verifyPin } from '../user/index.ts';
+import { assertNotFrozen, credentialsChangedAt, users, verifyPin } from '../user/index.ts';
 import type { ChainAdapter } from './adapter.ts';
 import { closeWithdrawal } from './ledger.ts';
 import { presentDeposit, presentWithdrawal } from './presenter.ts';
@@ -303,6 +303,9 @@ export class ChainService {
       const [w] = await tx.select().from(chainWithdrawals).where(eq(chainWithdrawals.id, id)).for('update');
       if (!w) throw new AppError(ErrorCode.WithdrawalNotFound);
       if (w.status !== 'reviewing') throw new AppError(ErrorCode.WithdrawalNotReviewable);
+      // Separation of duties (issue 13): nobody reviews their own withdrawal.
+      if (w.userId === reviewerId) throw new AppError(ErrorCode.DutySeparation);
+      if (decision === 'approve') await assertNotFrozen(tx, w.userId);
       if (decision === 'reject') return closeWithdrawal(tx, w, 'rejected', { reviewerId, reason });
       const [updated] = await tx
         .update(chainWithdrawals)

@@ -1,40 +1,25 @@
-import { adminUserApi } from '@chatpay/shared';
-import { count, desc, ilike, or } from 'drizzle-orm';
+import { adminMemberApi, adminUserApi, consoleApi, permissionsFor, Role, staffRoles } from '@chatpay/shared';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
-import { users } from './tables.ts';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { StaffService } from './staff.ts';
 
 export const registerAdminUserRoutes = (deps: AppDeps) => {
-  route(deps, adminUserApi.page, async ({ page, size, keyword }) => {
-    const where = keyword
-      ? or(
-          ilike(users.username, `%${escapeLike(keyword)}%`),
-          ilike(users.nickName, `%${escapeLike(keyword)}%`),
-          ilike(users.memberId, `%${escapeLike(keyword)}%`),
-        )
-      : undefined;
-    const [rows, [total]] = await Promise.all([
-      deps.db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.id))
-        .limit(size)
-        .offset((page - 1) * size),
-      deps.db.select({ n: count() }).from(users).where(where),
-    ]);
-    return {
-      list: rows.map((u) => ({
-        id: u.id,
-        username: u.username,
-        nickName: u.nickName,
-        memberId: u.memberId,
-        role: u.roles,
-        createTime: u.createTime.toISOString(),
-      })),
-      pagination: { page, size, total: total?.n ?? 0 },
-    };
+  const staff = new StaffService(deps);
+  route(deps, adminUserApi.page, async (input) => {
+    const page = await staff.search(input);
+    return { ...page, list: page.list.map(({ frozen: _frozen, ...m }) => m) };
   });
+  route(deps, adminMemberApi.search, (input) => staff.search(input));
+  route(deps, adminMemberApi.freeze, (input, ctx) => staff.freeze(ctx.user.id, input));
+  route(deps, adminMemberApi.logout, (input, ctx) => staff.logout(ctx.user.id, input.userId));
+  route(deps, adminMemberApi.unlockPin, (input, ctx) => staff.unlockPin(ctx.user.id, input.userId));
+  route(deps, consoleApi.staffPage, (input) => staff.search({ ...input, staffOnly: true }));
+  route(deps, consoleApi.staffAdd, (input, ctx) => staff.addStaff(ctx.user.id, input));
+  route(deps, consoleApi.staffRoles, (input, ctx) => staff.setRoles(ctx.user.id, input.userId, input.roles));
+  route(deps, consoleApi.roleList, () =>
+    staffRoles.map((name) => ({
+      name,
+      permissions: name === Role.Admin ? ['*'] : permissionsFor([name]),
+    })),
+  );
 };

@@ -3,5 +3,6 @@ export { registerAdminUserRoutes } from './admin-routes.ts';
 export { registerUserRoutes } from './routes.ts';
 export { refuseDefaultAdmin, resetPassword, StartupRefused, seedAdmin } from './seed.ts';
 export { createUser, credentialsChangedAt, endUserSessions, grantRole, verifyPin } from './service.ts';
-export { users } from './tables.ts';
+export { assertNotFrozen, presentMember, type SessionDeps } from './staff.ts';
+export { refreshTokens, users } from './tables.ts';
 export { TokenService } from './tokens.ts';

@@ -215,7 +215,8 @@ export class UserService {
     }
     const valid = await verify(user?.passwordHash ?? DUMMY_HASH, password);
     if (user && !valid) await this.countLoginFailure(user.id, now);
-    if (!user || !valid || user.disabled) throw new AppError(ErrorCode.InvalidCredentials);
+    if (!user || !valid) throw new AppError(ErrorCode.InvalidCredentials);
+    if (user.disabled) throw new AppError(ErrorCode.AccountFrozen);
     if (user.loginFailures > 0 || user.loginLockedUntil) {
       await this.db
         .update(users)

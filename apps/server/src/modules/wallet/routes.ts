@@ -1,7 +1,9 @@
 import {
+  adminAdjustApi,
   adminWalletApi,
   chatTransferApi,
   mccApi,
+  parseUsdt,
   payDeskApi,
   redPacketApi,
   walletApi,
@@ -9,6 +11,7 @@ import {
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import type { NetworkConfig } from '../chain/index.ts';
+import { AdjustmentService } from './adjustments.ts';
 import { ChatTransferService } from './chat-transfer.ts';
 import { createGuest } from './guest.ts';
 import { PayDeskService } from './paydesk/service.ts';
@@ -31,7 +34,15 @@ export const registerWalletRoutes = (deps: AppDeps, networks: readonly NetworkCo
   route(deps, mccApi.balance, (_input, ctx) => wallet.balance(ctx.user.id));
   route(deps, mccApi.createGuest, (input, ctx) => createGuest(deps.db, ctx.user, input.nickName));
 
-  route(deps, adminWalletApi.adjust, (input, ctx) => wallet.adjust(ctx.user.id, input));
+  const approvalCap = parseUsdt(String(deps.config.ADJUST_APPROVAL_CAP_USDT));
+  route(deps, adminWalletApi.adjust, (input, ctx) => wallet.adjust(ctx.user.id, input, approvalCap));
+  const adjustments = new AdjustmentService(deps.db);
+  route(deps, adminAdjustApi.page, (input) => adjustments.page(input));
+  route(deps, adminAdjustApi.approve, (input, ctx) => adjustments.decide(ctx.user.id, input.id, 'approve'));
+  route(deps, adminAdjustApi.reject, (input, ctx) =>
+    adjustments.decide(ctx.user.id, input.id, 'reject', input.note),
+  );
+  route(deps, adminAdjustApi.systemAccounts, () => adjustments.systemAccounts());
 
   const chatTransfer = new ChatTransferService(deps.db, deps.realtime);
   route(deps, chatTransferApi.send, (input, ctx) => chatTransfer.send(ctx.user.id, input));

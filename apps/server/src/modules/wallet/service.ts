@@ -12,16 +12,10 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/index.ts';
 import { findNetwork, type NetworkConfig, withdrawalFee } from '../chain/index.ts';
-import {
-  ensureMemberAccounts,
-  ensureSystemAccount,
-  memberBalances,
-  postEntry,
-  SystemAccount,
-} from '../ledger/index.ts';
+import { memberBalances } from '../ledger/index.ts';
 import { users, verifyPin } from '../user/index.ts';
+import { AdjustmentService, postAdjustment } from './adjustments.ts';
 import { presentBalance, presentEntry, presentNetwork, presentTransfer } from './presenter.ts';
 import { counterparties, findMember, type HistoryType, historyPage, historySummary } from './queries.ts';
 import { transferFunds } from './transfer.ts';
@@ -121,44 +115,36 @@ export class WalletService {
 
   /**
    * Admin credit (positive, from `external`) or debit (negative, to `external`) with a reason; the entry and
-   * the audit row are written in one transaction, and a replay writes neither again.
+   * the audit row are written in one transaction, and a replay writes neither again. A credit above the
+   * approval cap only files a request that a second admin decides (maker-checker, issue 13).
    */
   async adjust(
     adminId: number,
     input: { userId: number; amount: string; reason: string; requestId: string },
+    approvalCap: bigint,
   ) {
     const amount = parseSignedUsdt(input.amount);
     const [target] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
     if (!target) throw new AppError(ErrorCode.MemberNotFound);
-    const entry = await this.db.transaction(async (tx) => {
-      const external = await ensureSystemAccount(tx, SystemAccount.External);
-      const member = (await ensureMemberAccounts(tx, [input.userId])).get(input.userId)!;
-      const posted = await postEntry(tx, {
-        key: `adjust:${adminId}:${input.requestId}`,
-        kind: 'adjust',
-        legs: [
-          { accountId: member.available, amount },
-          { accountId: external, amount: -amount },
-        ],
-        memo: input.reason,
-        ref: { type: 'user', id: String(input.userId) },
-        createdBy: adminId,
-      });
-      if (!posted.replayed) {
-        await recordAudit(tx, {
-          actorId: adminId,
-          action: 'usdt:wallet:adjust',
-          targetUserId: input.userId,
-          amount,
-          reason: input.reason,
-          requestId: input.requestId,
-          entryId: posted.id,
-        });
-      }
-      return posted;
-    });
+    if (amount > approvalCap) {
+      const request = await new AdjustmentService(this.db).request(adminId, { ...input, amount });
+      return {
+        id: null,
+        status: 'pending' as const,
+        approvalId: request.id,
+        userId: input.userId,
+        amount: formatUsdt(amount),
+        reason: request.reason,
+        createTime: request.createTime.toISOString(),
+      };
+    }
+    const entry = await this.db.transaction((tx) =>
+      postAdjustment(tx, { ...input, actorId: adminId, amount, key: `adjust:${adminId}:${input.requestId}` }),
+    );
     return {
       id: entry.id,
+      status: 'posted' as const,
+      approvalId: null,
       userId: input.userId,
       amount: formatUsdt(amount),
       reason: entry.memo,

@@ -123,3 +123,33 @@ export const mccGuests = pgTable(
   },
   (t) => [index('mcc_guests_merchant_idx').on(t.merchantId, t.createTime)],
 );
+
+/**
+ * Maker-checker (issue 13): an admin credit above the approval cap waits here until a second admin approves
+ * (the entry is posted then) or rejects it. One request per (maker, requestId), so a retry asks nothing twice.
+ */
+export const walletAdjustRequests = pgTable(
+  'wallet_adjust_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    requestId: text('request_id').notNull(),
+    status: text('status').notNull().default('pending'),
+    makerId: integer('maker_id')
+      .notNull()
+      .references(() => users.id),
+    checkerId: integer('checker_id').references(() => users.id),
+    entryId: bigint('entry_id', { mode: 'number' }),
+    note: text('note').notNull().default(''),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    decideTime: timestamp('decide_time', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('wallet_adjust_requests_maker_request_key').on(t.makerId, t.requestId),
+    index('wallet_adjust_requests_status_idx').on(t.status, t.id),
+  ],
+);

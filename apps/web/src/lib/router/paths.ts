@@ -58,7 +58,18 @@ export const Paths = {
   c2cBankList: '/pages/c2c/bank-list',
   c2cBankAdd: '/pages/c2c/bank-add',
   c2cApi: '/pages/c2c/api',
-  supportAppeals: '/pages/support/appeals',
+  /** The operator console (issue 14): staff only, a desktop layout that also works on a phone. */
+  supportAppeals: '/admin/appeals',
+  consoleDashboard: '/admin/dashboard',
+  consoleMembers: '/admin/members',
+  consoleMerchants: '/admin/merchants',
+  consoleWithdrawals: '/admin/withdrawals',
+  consoleComplaints: '/admin/tickets/complain',
+  consoleFeedback: '/admin/tickets/feedback',
+  consoleAdjustments: '/admin/adjustments',
+  consoleBooks: '/admin/books',
+  consoleAudit: '/admin/audit',
+  consoleStaff: '/admin/staff',
 } as const;
 
 /** The C2C area's own tab bar (SPEC §2): Market, Orders, Ads, My. */

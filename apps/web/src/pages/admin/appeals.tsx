@@ -1,23 +1,21 @@
-import { hasPermission } from '@chatpay/shared';
-import { Button, List } from 'antd-mobile';
+import { adminC2cApi, type OrderStatus, orderStatuses } from '@chatpay/shared';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { EmptyState } from '../../components/EmptyState.tsx';
+import { Link, useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { Page } from '../../components/Page.tsx';
 import { StatusTag } from '../../features/c2c/components/bits.tsx';
 import { AppealCard, EventList, OrderAmounts, PayeeCard } from '../../features/c2c/components/OrderView.tsx';
 import {
   useAppealInfo,
   useAppealMessages,
-  useAppeals,
   useResolveAppeal,
   useSupportMessage,
   useTradeConfig,
 } from '../../features/c2c/queries.ts';
-import { useAuth } from '../../lib/auth.ts';
+import { Choice, type Column, ConsoleList, ConsolePage } from '../../features/console/components.tsx';
+import { usePaged } from '../../features/console/queries.ts';
 import { confirm } from '../../lib/dialog.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
@@ -32,24 +30,54 @@ const messageText = (content: Record<string, unknown>, contentType: string) =>
 
 const AppealList = () => {
   const { t } = useTranslation();
-  const appeals = useAppeals();
-  if (appeals.isPending) return <Loading />;
-  if (appeals.isError) return <LoadError error={appeals.error} onRetry={() => void appeals.refetch()} />;
-  if (appeals.data.list.length === 0) return <EmptyState title={t('support.empty')} testId="appeals-empty" />;
+  const [status, setStatus] = useState<OrderStatus>('appealing');
+  const [page, setPage] = useState(1);
+  const query = usePaged('appeals', adminC2cApi.appealPage, { status, page, size: 20 });
+  type Row = NonNullable<typeof query.data>['list'][number];
+  const columns: Column<Row>[] = [
+    { key: 'id', title: t('console.col.order'), render: (o) => `#${o.orderId}` },
+    {
+      key: 'parties',
+      title: t('console.col.parties'),
+      render: (o) => `${o.buyer.nickName} → ${o.seller.nickName}`,
+    },
+    {
+      key: 'amount',
+      title: t('console.col.amount'),
+      render: (o) => t('common.usdtAmount', { amount: o.amountCoin }),
+    },
+    { key: 'reason', title: t('console.col.reason'), render: (o) => o.appealReason },
+    { key: 'status', title: t('console.col.status'), render: (o) => <StatusTag status={o.status} /> },
+  ];
   return (
-    <List header={t('support.open', { n: appeals.data.pagination.total })}>
-      {appeals.data.list.map((o) => (
-        <List.Item
-          key={o.orderId}
-          onClick={() => void navigate({ path: Paths.supportAppeals, query: { id: o.orderId } })}
-          description={o.appealReason}
-          extra={t('common.usdtAmount', { amount: o.amountCoin })}
-          data-testid={`appeal-${o.orderId}`}
-        >
-          #{o.orderId} · {o.buyer.nickName} → {o.seller.nickName}
-        </List.Item>
-      ))}
-    </List>
+    <ConsolePage
+      title={t('console.menu.appeals')}
+      testId="console-appeals"
+      filters={
+        <Choice
+          title={t('console.col.status')}
+          value={status}
+          values={orderStatuses}
+          label={(v) => t(`c2c.status.${v}`)}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          testId="appeals-status"
+        />
+      }
+    >
+      <ConsoleList
+        query={query}
+        columns={columns}
+        rowKey={(o) => o.orderId}
+        testId="appeals"
+        empty={t('support.empty')}
+        page={page}
+        onPage={setPage}
+        onRow={(o) => void navigate({ path: Paths.supportAppeals, query: { id: o.orderId } })}
+      />
+    </ConsolePage>
   );
 };
 
@@ -167,23 +195,19 @@ const AppealDetail = ({ id }: { id: number }) => {
   );
 };
 
-/** Support desk (issue 6): open appeals, one order with events, chat and proof, resolve with a note. */
+/** Support desk (issue 6), moved into the console (issue 14): appeals, one order with events, chat, resolve. */
 const AppealsPage = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
-  const payload = useAuth((s) => s.payload);
-  const allowed = payload ? hasPermission(payload, 'c2c:appeal:page') : false;
+  if (!id) return <AppealList />;
   return (
-    <Page title={id ? t('support.appealTitle', { id }) : t('c2c.titles.support')}>
-      {!allowed ? (
-        <EmptyState title={t('support.forbidden')} testId="support-forbidden" />
-      ) : id ? (
-        <AppealDetail id={id} />
-      ) : (
-        <AppealList />
-      )}
-    </Page>
+    <ConsolePage title={t('support.appealTitle', { id })} testId="console-appeal">
+      <Link to={Paths.supportAppeals} data-testid="appeal-back">
+        {t('console.backToList')}
+      </Link>
+      <AppealDetail id={id} />
+    </ConsolePage>
   );
 };
 

@@ -1,0 +1,1 @@
+export { registerConsoleRoutes } from './routes.ts';

@@ -1,0 +1,150 @@
+import { type ConsoleBadgeKind, type ConsoleMenuItem, hasPermission } from '@chatpay/shared';
+
+interface Entry {
+  id: number;
+  name: string;
+  router?: string;
+  icon: string;
+  permission?: string;
+  badge?: ConsoleBadgeKind;
+  children?: Entry[];
+}
+
+/**
+ * The console's menu (SPEC §3 menu tree): directories hold pages, each page names the permission
+ * (`module:service:method`, SPEC §6) that opens it. `name` is the web client's locale key.
+ */
+const MENU: Entry[] = [
+  {
+    id: 1,
+    name: 'console.menu.dashboard',
+    router: '/admin/dashboard',
+    icon: 'dashboard',
+    permission: 'base:dashboard:info',
+  },
+  {
+    id: 2,
+    name: 'console.menu.operations',
+    icon: 'team',
+    children: [
+      {
+        id: 21,
+        name: 'console.menu.members',
+        router: '/admin/members',
+        icon: 'user',
+        permission: 'admin:user:page',
+      },
+      {
+        id: 22,
+        name: 'console.menu.merchants',
+        router: '/admin/merchants',
+        icon: 'shop',
+        permission: 'c2c:merchant:page',
+        badge: 'merchant',
+      },
+      {
+        id: 23,
+        name: 'console.menu.withdrawals',
+        router: '/admin/withdrawals',
+        icon: 'export',
+        permission: 'usdt:withdrawal:review',
+        badge: 'withdrawal',
+      },
+      {
+        id: 24,
+        name: 'console.menu.appeals',
+        router: '/admin/appeals',
+        icon: 'alert',
+        permission: 'c2c:appeal:page',
+        badge: 'appeal',
+      },
+      {
+        id: 25,
+        name: 'console.menu.complaints',
+        router: '/admin/tickets/complain',
+        icon: 'message',
+        permission: 'app:complain:page',
+        badge: 'complain',
+      },
+      {
+        id: 26,
+        name: 'console.menu.feedback',
+        router: '/admin/tickets/feedback',
+        icon: 'comment',
+        permission: 'app:feedback:page',
+        badge: 'feedback',
+      },
+    ],
+  },
+  {
+    id: 3,
+    name: 'console.menu.money',
+    icon: 'wallet',
+    children: [
+      {
+        id: 31,
+        name: 'console.menu.adjustments',
+        router: '/admin/adjustments',
+        icon: 'transaction',
+        permission: 'usdt:wallet:adjust',
+      },
+      {
+        id: 32,
+        name: 'console.menu.books',
+        router: '/admin/books',
+        icon: 'book',
+        permission: 'usdt:wallet:system',
+      },
+      {
+        id: 33,
+        name: 'console.menu.audit',
+        router: '/admin/audit',
+        icon: 'audit',
+        permission: 'base:audit:page',
+      },
+    ],
+  },
+  {
+    id: 4,
+    name: 'console.menu.system',
+    icon: 'setting',
+    children: [
+      {
+        id: 41,
+        name: 'console.menu.staff',
+        router: '/admin/staff',
+        icon: 'safety',
+        permission: 'base:staff:page',
+      },
+    ],
+  },
+];
+
+const build = (
+  entries: Entry[],
+  parentId: number | null,
+  allowed: (key: string) => boolean,
+): ConsoleMenuItem[] => {
+  const out: ConsoleMenuItem[] = [];
+  entries.forEach((e, index) => {
+    if (e.permission && !allowed(e.permission)) return;
+    const children = e.children ? build(e.children, e.id, allowed) : [];
+    if (e.children && children.length === 0) return;
+    out.push({
+      id: e.id,
+      parentId,
+      name: e.name,
+      router: e.router ?? null,
+      icon: e.icon,
+      orderNum: index + 1,
+      permission: e.permission ?? null,
+      badge: e.badge ?? null,
+      children,
+    });
+  });
+  return out;
+};
+
+/** The tree the caller may see: pages their permissions open, directories that keep at least one page. */
+export const menuFor = (caller: { role: readonly string[]; permission: readonly string[] }) =>
+  build(MENU, null, (key) => hasPermission(caller, key));

@@ -1,0 +1,122 @@
+import { ErrorCode, formatUsdt, micro } from '@chatpay/shared';
+import { and, asc, count, desc, eq, gte, like, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { appTickets } from '../app/index.ts';
+import { auditLogs } from '../audit/index.ts';
+import { c2cMerchants, c2cOrders } from '../c2c/index.ts';
+import { chainWithdrawals } from '../chain/index.ts';
+import { memberBalances, verifyLedger } from '../ledger/index.ts';
+import { presentMember, users } from '../user/index.ts';
+import { presentBalance } from '../wallet/index.ts';
+
+const presentAudit = (r: typeof auditLogs.$inferSelect) => ({
+  id: r.id,
+  actorId: r.actorId,
+  action: r.action,
+  targetUserId: r.targetUserId,
+  amount: r.amount === null ? null : formatUsdt(micro(r.amount)),
+  reason: r.reason,
+  createTime: r.createTime.toISOString(),
+});
+
+/** Read-only views across modules for the operator console: the dashboard, a member's file, the audit log. */
+export class ConsoleService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async dashboard() {
+    const now = this.clock.now();
+    const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const n = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+    const [members, membersToday, openAppeals, pendingMerchants, withdrawalsWaiting, openTickets, ledger] =
+      await Promise.all([
+        n(this.db.select({ n: count() }).from(users)),
+        n(this.db.select({ n: count() }).from(users).where(gte(users.createTime, today))),
+        n(this.db.select({ n: count() }).from(c2cOrders).where(eq(c2cOrders.status, 'appealing'))),
+        n(this.db.select({ n: count() }).from(c2cMerchants).where(eq(c2cMerchants.status, 'pending'))),
+        n(
+          this.db
+            .select({ n: count() })
+            .from(chainWithdrawals)
+            .where(eq(chainWithdrawals.status, 'reviewing')),
+        ),
+        n(this.db.select({ n: count() }).from(appTickets).where(eq(appTickets.status, 'pending'))),
+        verifyLedger(this.db),
+      ]);
+    return {
+      members,
+      membersToday,
+      openAppeals,
+      pendingMerchants,
+      withdrawalsWaiting,
+      openTickets,
+      ledgerBalanced: ledger.ok,
+    };
+  }
+
+  async member(id: number) {
+    const [u] = await this.db.select().from(users).where(eq(users.id, id));
+    if (!u) throw new AppError(ErrorCode.MemberNotFound);
+    const [balance, audit] = await Promise.all([
+      memberBalances(this.db, id),
+      this.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.targetUserId, id))
+        .orderBy(desc(auditLogs.id))
+        .limit(50),
+    ]);
+    return {
+      ...presentMember(u),
+      avatar: u.avatar,
+      phone: u.phone,
+      inviterId: u.invitedBy,
+      pinSet: u.pinHash !== null,
+      pinLockedUntil:
+        u.pinLockedUntil && u.pinLockedUntil.getTime() > Date.now() ? u.pinLockedUntil.toISOString() : null,
+      pinFailures: u.pinFailures,
+      balance: presentBalance(balance),
+      audit: audit.map((a) => ({
+        id: a.id,
+        action: a.action,
+        actorId: a.actorId,
+        reason: a.reason,
+        createTime: a.createTime.toISOString(),
+      })),
+    };
+  }
+
+  async auditPage(input: {
+    page: number;
+    size: number;
+    actorId?: number | undefined;
+    targetUserId?: number | undefined;
+    action?: string | undefined;
+    order: 'asc' | 'desc';
+  }) {
+    const conditions: SQL[] = [];
+    if (input.actorId) conditions.push(eq(auditLogs.actorId, input.actorId));
+    if (input.targetUserId) conditions.push(eq(auditLogs.targetUserId, input.targetUserId));
+    if (input.action)
+      conditions.push(like(auditLogs.action, `${input.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(auditLogs)
+        .where(where)
+        .orderBy(input.order === 'asc' ? asc(auditLogs.id) : desc(auditLogs.id))
+        .limit(input.size)
+        .offset((input.page - 1) * input.size),
+      this.db.select({ n: count() }).from(auditLogs).where(where),
+    ]);
+    return {
+      list: rows.map(presentAudit),
+      pagination: { page: input.page, size: input.size, total: total?.n ?? 0 },
+    };
+  }
+}

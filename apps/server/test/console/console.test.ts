@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import {
+  adminAdjustApi,
+  adminC2cApi,
+  adminMemberApi,
+  adminWalletApi,
+  type ConsoleMenuItem,
+  consoleApi,
+  ErrorCode,
+  merchantApi,
+  transactionApi,
+  userApi,
+} from '@chatpay/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAd, createMerchant, createTrader, startOrder } from '../c2c/factories.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { adminToken, balanceOf, createUser, credit, uniqueName } from '../helpers/factories.ts';
+import { connectSocket, recorder } from '../helpers/sockets.ts';
+import { waitFor } from '../helpers/wait.ts';
+
+/** Issue 14 (console server side) and issue 13 (separation of duties, freeze, forced logout). */
+const t = useTestApp({ ADJUST_APPROVAL_CAP_USDT: '100', SUPPORT_PASSWORD: 'support-pass-1' });
+
+let admin: string;
+let support: string;
+const staff = async (roles: ('support' | 'admin')[]) => {
+  const username = uniqueName('s');
+  const created = await t.ok(
+    consoleApi.staffAdd,
+    { username, password: 'staff-pass-1', nickName: 'Staff', roles },
+    admin,
+  );
+  const login = await t.ok(userApi.loginByName, { username, password: 'staff-pass-1' });
+  return { ...created, token: login.token, password: 'staff-pass-1' };
+};
+
+beforeAll(async () => {
+  admin = await adminToken(t);
+  ({ token: support } = await t.ok(userApi.loginByName, { username: 'support', password: 'support-pass-1' }));
+});
+
+const routers = (items: ConsoleMenuItem[]): string[] =>
+  items.flatMap((i) => [...(i.router ? [i.router] : []), ...routers(i.children)]);
+
+describe('menu tree and roles', () => {
+  it('admin sees every entry, support only its own, a member is refused', async () => {
+    const all = await t.ok(consoleApi.menu, {}, admin);
+    expect(routers(all)).toEqual(
+      expect.arrayContaining(['/admin/dashboard', '/admin/members', '/admin/staff', '/admin/adjustments']),
+    );
+    // SPEC §3 shape: id, parentId, orderNum, children.
+    const ops = all.find((i) => i.children.length > 0)!;
+    expect(ops.children.every((c) => c.parentId === ops.id)).toBe(true);
+    expect(ops.children.map((c) => c.orderNum)).toEqual(ops.children.map((_, i) => i + 1));
+
+    const mine = routers(await t.ok(consoleApi.menu, {}, support));
+    expect(mine).toContain('/admin/merchants');
+    expect(mine).toContain('/admin/withdrawals');
+    expect(mine).not.toContain('/admin/staff');
+    expect(mine).not.toContain('/admin/adjustments');
+
+    const member = await createUser(t);
+    await t.fails(consoleApi.menu, {}, member.token, ErrorCode.Forbidden);
+  });
+
+  it('admin creates a support account in the console; it logs in and holds support permissions', async () => {
+    const s = await staff(['support']);
+    expect(s.role).toEqual(['user', 'support']);
+    await t.ok(adminC2cApi.merchantPage, {}, s.token);
+    await t.fails(consoleApi.staffPage, {}, s.token, ErrorCode.Forbidden);
+    const page = await t.ok(consoleApi.staffPage, { keyword: s.username }, admin);
+    expect(page.list.map((m) => m.id)).toEqual([s.id]);
+    const roles = await t.ok(consoleApi.roleList, {}, admin);
+    expect(roles.find((r) => r.name === 'support')!.permissions).toContain('c2c:merchant:review');
+
+    // Taking the role away ends the sessions; the next login carries no staff permission.
+    await t.ok(consoleApi.staffRoles, { userId: s.id, roles: [] }, admin);
+    await t.fails(userApi.person, {}, s.token, ErrorCode.Unauthorized);
+    const again = await t.ok(userApi.loginByName, { username: s.username, password: s.password });
+    await t.fails(adminC2cApi.merchantPage, {}, again.token, ErrorCode.Forbidden);
+  });
+
+  it('an admin cannot change their own roles', async () => {
+    const me = await t.ok(userApi.person, {}, admin);
+    await t.fails(consoleApi.staffRoles, { userId: me.id, roles: [] }, admin, ErrorCode.DutySeparation);
+  });
+});
+
+describe('members', () => {
+  it('search is paged, filtered and sorted on the server; detail shows balances and audit', async () => {
+    const nick = uniqueName('nick');
+    const a = await createUser(t, { nickName: `${nick}a` });
+    const b = await createUser(t, { nickName: `${nick}b` });
+    await credit(t, a, '5');
+    const desc = await t.ok(adminMemberApi.search, { keyword: nick, sort: 'id', order: 'desc' }, support);
+    expect(desc.list.map((m) => m.id)).toEqual([b.id, a.id]);
+    const asc = await t.ok(adminMemberApi.search, { keyword: nick, order: 'asc', size: 1 }, support);
+    expect(asc.list.map((m) => m.id)).toEqual([a.id]);
+    expect(asc.pagination.total).toBe(2);
+    const byMemberId = await t.ok(adminMemberApi.search, { keyword: a.memberId }, support);
+    expect(byMemberId.list[0]!.id).toBe(a.id);
+    const info = await t.ok(adminMemberApi.info, { id: a.id }, support);
+    expect(info.balance.available).toBe('5.00');
+    expect(info.audit[0]!.action).toBe('usdt:wallet:adjust');
+  });
+
+  it('freeze: no login, sessions and sockets end, unfreeze restores; every step audited', async () => {
+    const m = await createUser(t);
+    const sock = await connectSocket(t, m.token);
+    const dropped = new Promise<void>((resolve) => sock.on('disconnect', () => resolve()));
+    // Support may look a member up but not freeze them.
+    await t.fails(
+      adminMemberApi.freeze,
+      { userId: m.id, frozen: true, reason: 'x' },
+      support,
+      ErrorCode.Forbidden,
+    );
+
+    const frozen = await t.ok(
+      adminMemberApi.freeze,
+      { userId: m.id, frozen: true, reason: 'fraud report' },
+      admin,
+    );
+    expect(frozen.frozen).toBe(true);
+    await dropped;
+    await t.fails(userApi.person, {}, m.token, ErrorCode.Unauthorized);
+    await t.fails(
+      userApi.refreshToken,
+      { refreshToken: m.refreshToken },
+      undefined,
+      ErrorCode.RefreshTokenInvalid,
+    );
+    await t.fails(
+      userApi.loginByName,
+      { username: m.username, password: m.password },
+      undefined,
+      ErrorCode.AccountFrozen,
+    );
+    // A frozen account cannot be reached by a socket either.
+    await expect(connectSocket(t, m.token)).rejects.toThrow();
+
+    await t.ok(adminMemberApi.freeze, { userId: m.id, frozen: false, reason: 'cleared' }, admin);
+    const login = await t.ok(userApi.loginByName, { username: m.username, password: m.password });
+    await t.ok(userApi.person, {}, login.token);
+
+    const audit = await t.ok(consoleApi.auditPage, { targetUserId: m.id, order: 'asc' }, admin);
+    expect(audit.list.map((a) => [a.action, a.reason])).toEqual([
+      ['admin:user:freeze', 'fraud report'],
+      ['admin:user:unfreeze', 'cleared'],
+    ]);
+  });
+
+  it('forced logout ends every session and drops the sockets; clearing a PIN lockout', async () => {
+    const m = await createUser(t);
+    await t.ok(userApi.setPayPassword, { password: m.password, pin: '123456' }, m.token);
+    for (let i = 0; i < 5; i++) await t.call(userApi.verifyPayPassword, { pin: '000000' }, m.token);
+    await t.fails(userApi.verifyPayPassword, { pin: '123456' }, m.token, ErrorCode.PinLocked);
+    await t.ok(adminMemberApi.unlockPin, { userId: m.id }, support);
+    await t.ok(userApi.verifyPayPassword, { pin: '123456' }, m.token);
+
+    const sock = await connectSocket(t, m.token);
+    await t.fails(adminMemberApi.logout, { userId: m.id }, support, ErrorCode.Forbidden);
+    await t.ok(adminMemberApi.logout, { userId: m.id }, admin);
+    await waitFor(() => !sock.connected);
+    await t.fails(userApi.person, {}, m.token, ErrorCode.Unauthorized);
+    await t.fails(adminMemberApi.logout, { userId: 2_000_000 }, admin, ErrorCode.MemberNotFound);
+    const audit = await t.ok(consoleApi.auditPage, { targetUserId: m.id, action: 'admin:user:' }, admin);
+    expect(audit.list.map((a) => a.action)).toEqual(['admin:user:logout', 'admin:user:unlockPin']);
+  });
+});
+
+describe('separation of duties', () => {
+  it('a credit above the cap waits for a second admin; the maker cannot approve it', async () => {
+    const second = await staff(['admin']);
+    const m = await createUser(t);
+    const external = async () =>
+      (await t.ok(adminAdjustApi.systemAccounts, {}, admin)).find((b) => b.code === 'external')?.balance ??
+      '0.00';
+    const before = Number(await external());
+    const small = await t.ok(
+      adminWalletApi.adjust,
+      { userId: m.id, amount: '100', reason: 'small', requestId: randomUUID() },
+      admin,
+    );
+    expect(small.status).toBe('posted');
+    const requestId = randomUUID();
+    const big = await t.ok(
+      adminWalletApi.adjust,
+      { userId: m.id, amount: '5000', reason: 'refund #1', requestId },
+      admin,
+    );
+    expect(big).toMatchObject({ status: 'pending', id: null });
+    // A retry files nothing new.
+    const again = await t.ok(
+      adminWalletApi.adjust,
+      { userId: m.id, amount: '5000', reason: 'refund #1', requestId },
+      admin,
+    );
+    expect(again.approvalId).toBe(big.approvalId);
+    expect((await balanceOf(t, m)).available).toBe('100.00');
+
+    await t.fails(adminAdjustApi.approve, { id: big.approvalId! }, admin, ErrorCode.DutySeparation);
+    await t.fails(adminAdjustApi.approve, { id: big.approvalId! }, support, ErrorCode.Forbidden);
+    const pending = await t.ok(adminAdjustApi.page, { status: 'pending' }, second.token);
+    expect(pending.list.map((r) => r.id)).toContain(big.approvalId);
+    const approved = await t.ok(adminAdjustApi.approve, { id: big.approvalId! }, second.token);
+    expect(approved).toMatchObject({ status: 'approved', checkerId: second.id });
+    expect((await balanceOf(t, m)).available).toBe('5100.00');
+    await t.fails(
+      adminAdjustApi.approve,
+      { id: big.approvalId! },
+      second.token,
+      ErrorCode.AdjustmentNotPending,
+    );
+
+    // A rejected request moves nothing.
+    const other = await t.ok(
+      adminWalletApi.adjust,
+      { userId: m.id, amount: '200', reason: 'dup', requestId: randomUUID() },
+      admin,
+    );
+    await t.ok(adminAdjustApi.reject, { id: other.approvalId!, note: 'duplicate' }, second.token);
+    expect((await balanceOf(t, m)).available).toBe('5100.00');
+    expect(Number(await external())).toBe(before - 5100);
+  });
+
+  it('support cannot resolve an appeal on an order it is a party to', async () => {
+    const s = await staff(['support']);
+    const merchant = await createMerchant(t, '100');
+    const ad = await createAd(t, merchant, { quantity: '50' });
+    const order = await startOrder(t, s as never, ad.id, '10');
+    await t.ok(transactionApi.payment, { id: order.orderId }, s.token);
+    await t.ok(transactionApi.appealing, { id: order.orderId, reason: 'not released' }, merchant.token);
+    await t.fails(
+      adminC2cApi.appealResolve,
+      { id: order.orderId, result: 'completed', note: 'mine' },
+      s.token,
+      ErrorCode.DutySeparation,
+    );
+    const done = await t.ok(
+      adminC2cApi.appealResolve,
+      { id: order.orderId, result: 'completed', note: 'paid' },
+      support,
+    );
+    expect(done.status).toBe('completed');
+  });
+});
+
+describe('live badges', () => {
+  it('staff sockets hear of a new merchant application; members do not', async () => {
+    const staffSock = await connectSocket(t, support);
+    const member = await createTrader(t);
+    const memberSock = await connectSocket(t, member.token);
+    const heard = recorder(staffSock, 'console');
+    const memberHeard = recorder(memberSock, 'console');
+    await t.ok(merchantApi.apply, { name: 'Shop', intro: 'hi', note: 'please' }, member.token);
+    expect(await heard.next((p) => p.kind === 'merchant')).toEqual({ kind: 'merchant' });
+    expect(memberHeard.seen).toEqual([]);
+    const dash = await t.ok(consoleApi.dashboard, {}, support);
+    expect(dash.pendingMerchants).toBeGreaterThanOrEqual(1);
+    expect(dash.ledgerBalanced).toBe(true);
+    staffSock.close();
+    memberSock.close();
+  });
+});
+
+describe('every console call is refused for a member, admin-only ones for support', () => {
+  const endpoints = { ...consoleApi, ...adminMemberApi, ...adminAdjustApi };
+  const inputs: Record<string, unknown> = {
+    staffAdd: { username: 'zz_probe', password: 'secret-1', nickName: 'x', roles: ['support'] },
+    staffRoles: { userId: 1, roles: [] },
+    info: { id: 1 },
+    freeze: { userId: 1, frozen: true, reason: 'x' },
+    logout: { userId: 1 },
+    unlockPin: { userId: 1 },
+    approve: { id: 1 },
+    reject: { id: 1, note: 'x' },
+  };
+  const supportMay = new Set(['menu', 'dashboard', 'search', 'info', 'unlockPin']);
+  it.each(Object.keys(endpoints))('%s', async (name) => {
+    const e = endpoints[name as keyof typeof endpoints];
+    const member = await createUser(t);
+    await t.fails(e as never, (inputs[name] ?? {}) as never, member.token, ErrorCode.Forbidden);
+    if (!supportMay.has(name)) {
+      await t.fails(e as never, (inputs[name] ?? {}) as never, support, ErrorCode.Forbidden);
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import { type ConsoleMenuItem, Role } from '@chatpay/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Button } from 'antd-mobile';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { LoadError } from '../components/LoadError.tsx';
+import { Loading } from '../components/Loading.tsx';
+import { isBadgeKind, useBadges } from '../features/console/badges.ts';
+import { consoleKeys } from '../features/console/keys.ts';
+import { useConsoleMenu } from '../features/console/queries.ts';
+import '../features/console/console.css';
+import { hasRole, useAuth } from '../lib/auth.ts';
+import { Paths } from '../lib/router/paths.ts';
+import { onServerEvent } from '../lib/socket.ts';
+import { logout } from './session.ts';
+
+/** Support and admin are staff; a member never sees the console (the server refuses its calls anyway). */
+export const isStaff = (payload = useAuth.getState().payload) =>
+  hasRole(Role.Support, payload) || hasRole(Role.Admin, payload);
+
+const MenuEntry = ({ item, onPick }: { item: ConsoleMenuItem; onPick(): void }) => {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const count = useBadges((s) => (item.badge ? (s.counts[item.badge] ?? 0) : 0));
+  if (item.children.length > 0) {
+    return (
+      <li className="console-menu-group">
+        <div className="console-menu-dir">{t(item.name)}</div>
+        <ul>
+          {item.children.map((c) => (
+            <MenuEntry key={c.id} item={c} onPick={onPick} />
+          ))}
+        </ul>
+      </li>
+    );
+  }
+  if (!item.router) return null;
+  const active = pathname === item.router;
+  return (
+    <li>
+      <Link
+        to={item.router}
+        className={active ? 'console-menu-link active' : 'console-menu-link'}
+        onClick={onPick}
+        data-testid={`console-menu-${item.id}`}
+      >
+        <span>{t(item.name)}</span>
+        {count > 0 ? <Badge content={count} data-testid={`console-badge-${item.badge}`} /> : null}
+      </Link>
+    </li>
+  );
+};
+
+/** Live badges: a new item in a queue counts on its menu entry and refreshes the console's lists. */
+const useLiveBadges = (menu: ConsoleMenuItem[] | undefined) => {
+  const qc = useQueryClient();
+  const { pathname } = useLocation();
+  useEffect(
+    () =>
+      onServerEvent('console', (payload) => {
+        const kind = (payload as { kind?: unknown } | null)?.kind;
+        if (!isBadgeKind(kind)) return;
+        useBadges.getState().bump(kind);
+        void qc.invalidateQueries({ queryKey: consoleKeys.all });
+      }),
+    [qc],
+  );
+  useEffect(() => {
+    const open = (menu ?? []).flatMap((m) => [m, ...m.children]).find((m) => m.router === pathname);
+    if (open?.badge) useBadges.getState().clear(open.badge);
+  });
+};
+
+/** The console shell (issue 14): a sidebar built from the server's menu tree; a drawer at phone width. */
+export const ConsoleLayout = () => {
+  const { t } = useTranslation();
+  const token = useAuth((s) => s.token);
+  const payload = useAuth((s) => s.payload);
+  const staff = isStaff(payload);
+  const menu = useConsoleMenu(Boolean(token) && staff);
+  const [open, setOpen] = useState(false);
+  useLiveBadges(menu.data);
+  const { pathname } = useLocation();
+  if (!token) return <Navigate to={Paths.login} replace />;
+  if (!staff) return <Navigate to={Paths.chat} replace />;
+  if (pathname === '/admin' || pathname === '/admin/')
+    return <Navigate to={Paths.consoleDashboard} replace />;
+  return (
+    <div className="console-shell" data-testid="console-shell">
+      <header className="console-header">
+        <button
+          type="button"
+          className="console-burger"
+          onClick={() => setOpen(!open)}
+          aria-label={t('console.menuToggle')}
+          data-testid="console-burger"
+        >
+          {'\u2630'}
+        </button>
+        <span className="console-brand">{t('console.title')}</span>
+        <span className="console-header-actions">
+          <Link to={Paths.chat} data-testid="console-open-app">
+            {t('console.openApp')}
+          </Link>
+          <Button size="mini" onClick={() => void logout()} data-testid="console-logout">
+            {t('console.logout')}
+          </Button>
+        </span>
+      </header>
+      <div className="console-body">
+        <nav className={open ? 'console-sidebar open' : 'console-sidebar'} data-testid="console-sidebar">
+          {menu.isPending ? (
+            <Loading />
+          ) : menu.isError ? (
+            <LoadError error={menu.error} onRetry={() => void menu.refetch()} />
+          ) : (
+            <ul className="console-menu">
+              {menu.data.map((item) => (
+                <MenuEntry key={item.id} item={item} onPick={() => setOpen(false)} />
+              ))}
+            </ul>
+          )}
+        </nav>
+        <main className="console-main">
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,114 @@
+import { adminC2cApi, type MerchantStatus, merchantStatuses } from '@chatpay/shared';
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Choice,
+  type Column,
+  ConsoleList,
+  ConsolePage,
+  formatTime,
+  TextField,
+} from '../../features/console/components.tsx';
+import { useMerchantReview, usePaged } from '../../features/console/queries.ts';
+import { toastError, toastSuccess } from '../../lib/toast.ts';
+
+/** Merchant applications (issue 14): list by status, approve or reject with a note the member sees. */
+const MerchantsPage = () => {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<MerchantStatus>('pending');
+  const [page, setPage] = useState(1);
+  const [note, setNote] = useState('');
+  const query = usePaged('merchants', adminC2cApi.merchantPage, { status, page, size: 20 });
+  const review = useMerchantReview();
+  type Row = NonNullable<typeof query.data>['list'][number];
+  const decide = async (row: Row, approve: boolean) => {
+    try {
+      await review.mutateAsync({ userId: row.userId, approve, note: note.trim() });
+      toastSuccess(approve ? t('console.merchant.approved') : t('console.merchant.rejected'));
+      setNote('');
+    } catch (error) {
+      toastError(error);
+    }
+  };
+  const columns: Column<Row>[] = [
+    { key: 'user', title: t('console.col.member'), render: (m) => `${m.nickName} (#${m.userId})` },
+    { key: 'name', title: t('console.merchant.name'), render: (m) => m.name },
+    { key: 'note', title: t('console.merchant.applyNote'), render: (m) => m.applyNote || '—' },
+    {
+      key: 'status',
+      title: t('console.col.status'),
+      render: (m) => t(`console.merchant.status.${m.status}`),
+    },
+    { key: 'created', title: t('console.col.created'), render: (m) => formatTime(m.createTime) },
+    {
+      key: 'actions',
+      title: t('console.col.actions'),
+      render: (m) =>
+        m.status === 'pending' ? (
+          <span className="console-actions">
+            <Button
+              size="mini"
+              color="primary"
+              loading={review.isPending}
+              onClick={() => void decide(m, true)}
+              data-testid={`merchant-approve-${m.userId}`}
+            >
+              {t('console.approve')}
+            </Button>
+            <Button
+              size="mini"
+              color="danger"
+              fill="outline"
+              loading={review.isPending}
+              onClick={() => void decide(m, false)}
+              data-testid={`merchant-reject-${m.userId}`}
+            >
+              {t('console.reject')}
+            </Button>
+          </span>
+        ) : (
+          m.reviewNote || '—'
+        ),
+    },
+  ];
+  return (
+    <ConsolePage
+      title={t('console.menu.merchants')}
+      testId="console-merchants"
+      filters={
+        <>
+          <Choice
+            title={t('console.col.status')}
+            value={status}
+            values={merchantStatuses}
+            label={(v) => t(`console.merchant.status.${v}`)}
+            onChange={(v) => {
+              setStatus(v);
+              setPage(1);
+            }}
+            testId="merchants-status"
+          />
+          <TextField
+            title={t('console.merchant.reviewNote')}
+            value={note}
+            onChange={setNote}
+            testId="merchant-note"
+          />
+        </>
+      }
+    >
+      <ConsoleList
+        query={query}
+        columns={columns}
+        rowKey={(m) => m.userId}
+        testId="merchants"
+        empty={t('console.merchant.empty')}
+        page={page}
+        onPage={setPage}
+      />
+    </ConsolePage>
+  );
+};
+
+export default MerchantsPage;

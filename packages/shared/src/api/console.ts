@@ -1,0 +1,320 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { ok, pageInput, pageOf } from '../envelope.ts';
+import { ErrorCode } from '../errors.ts';
+import { Role } from '../roles.ts';
+import { nickName, password, username } from './user.ts';
+import { walletBalance } from './wallet.ts';
+
+/**
+ * The operator console (issue 14) and separation of duties (issue 13): the menu tree, staff accounts, member
+ * look-up and incident calls, the maker-checker for ledger adjustments, the audit log, the dashboard.
+ */
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const reason = z.string().trim().min(1, 'Content cannot be empty').max(200);
+const sortOrder = z.enum(['asc', 'desc']).default('desc');
+
+// ---- menu ----------------------------------------------------------------------------------------
+
+/** What a menu entry counts live (the `console` socket event names the same kinds). */
+export const consoleBadgeKinds = ['appeal', 'merchant', 'withdrawal', 'complain', 'feedback'] as const;
+export type ConsoleBadgeKind = (typeof consoleBadgeKinds)[number];
+
+/** SPEC §3 menu tree item: id, parentId, orderNum, children; `name` is a locale key, `router` a hash path. */
+export interface ConsoleMenuItem {
+  id: number;
+  parentId: number | null;
+  name: string;
+  router: string | null;
+  icon: string;
+  orderNum: number;
+  permission: string | null;
+  badge: ConsoleBadgeKind | null;
+  children: ConsoleMenuItem[];
+}
+export const consoleMenuItem: z.ZodType<ConsoleMenuItem> = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  router: z.string().nullable(),
+  icon: z.string(),
+  orderNum: z.number().int(),
+  permission: z.string().nullable(),
+  badge: z.enum(consoleBadgeKinds).nullable(),
+  get children() {
+    return z.array(consoleMenuItem);
+  },
+});
+
+// ---- staff ---------------------------------------------------------------------------------------
+
+export const staffRoles = [Role.Support, Role.Admin] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export const staffMember = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickName: z.string(),
+  memberId: z.string(),
+  role: z.array(z.string()),
+  frozen: z.boolean(),
+  createTime: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMember>;
+
+export const staffRoleInfo = z.object({ name: z.enum(staffRoles), permissions: z.array(z.string()) });
+
+// ---- members -------------------------------------------------------------------------------------
+
+export const memberSortFields = ['id', 'createTime', 'username'] as const;
+
+export const adminMember = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickName: z.string(),
+  memberId: z.string(),
+  role: z.array(z.string()),
+  frozen: z.boolean(),
+  createTime: z.string(),
+});
+export type AdminMember = z.infer<typeof adminMember>;
+
+export const adminMemberDetail = adminMember.extend({
+  avatar: z.string(),
+  phone: z.string(),
+  inviterId: z.number().int().nullable(),
+  pinSet: z.boolean(),
+  pinLockedUntil: z.string().nullable(),
+  pinFailures: z.number().int(),
+  balance: walletBalance,
+  audit: z.array(
+    z.object({
+      id: z.number().int(),
+      action: z.string(),
+      actorId: z.number().int(),
+      reason: z.string(),
+      createTime: z.string(),
+    }),
+  ),
+});
+export type AdminMemberDetail = z.infer<typeof adminMemberDetail>;
+
+// ---- money ---------------------------------------------------------------------------------------
+
+export const adjustmentStatuses = ['pending', 'approved', 'rejected'] as const;
+export const adjustmentRequest = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  amount: z.string(),
+  reason: z.string(),
+  status: z.enum(adjustmentStatuses),
+  makerId: z.number().int(),
+  checkerId: z.number().int().nullable(),
+  entryId: z.number().int().nullable(),
+  note: z.string(),
+  createTime: z.string(),
+  decideTime: z.string().nullable(),
+});
+export type AdjustmentRequest = z.infer<typeof adjustmentRequest>;
+
+export const auditItem = z.object({
+  id: z.number().int(),
+  actorId: z.number().int(),
+  action: z.string(),
+  targetUserId: z.number().int().nullable(),
+  amount: z.string().nullable(),
+  reason: z.string(),
+  createTime: z.string(),
+});
+
+export const systemAccountItem = z.object({ code: z.string(), balance: z.string() });
+
+export const consoleDashboard = z.object({
+  members: z.number().int(),
+  membersToday: z.number().int(),
+  openAppeals: z.number().int(),
+  pendingMerchants: z.number().int(),
+  withdrawalsWaiting: z.number().int(),
+  openTickets: z.number().int(),
+  ledgerBalanced: z.boolean(),
+});
+
+// ---- endpoints -----------------------------------------------------------------------------------
+
+export const consoleApi = {
+  menu: endpoint({
+    method: 'GET',
+    path: '/admin/base/menu/list',
+    auth: 'user',
+    permission: 'base:menu:list',
+    summary: "Staff: the console's menu tree (SPEC §3), only the entries the caller's permissions open",
+    input: z.object({}),
+    output: z.array(consoleMenuItem),
+  }),
+  dashboard: endpoint({
+    method: 'GET',
+    path: '/admin/base/dashboard',
+    auth: 'user',
+    permission: 'base:dashboard:info',
+    summary: 'Staff: the counts of the console dashboard',
+    input: z.object({}),
+    output: consoleDashboard,
+  }),
+  staffPage: endpoint({
+    method: 'POST',
+    path: '/admin/base/staff/page',
+    auth: 'user',
+    permission: 'base:staff:page',
+    summary: 'Admin: staff accounts (support and admin), newest first',
+    input: pageInput.extend({ keyword: z.string().trim().max(64).optional() }),
+    output: pageOf(staffMember),
+  }),
+  staffAdd: endpoint({
+    method: 'POST',
+    path: '/admin/base/staff/add',
+    auth: 'user',
+    permission: 'base:staff:add',
+    summary: 'Admin: create a staff account with its roles (audited)',
+    input: z.object({
+      username,
+      password,
+      nickName,
+      roles: z.array(z.enum(staffRoles)).min(1).max(2),
+    }),
+    output: staffMember,
+    errors: [ErrorCode.UsernameTaken],
+  }),
+  staffRoles: endpoint({
+    method: 'POST',
+    path: '/admin/base/staff/roles',
+    auth: 'user',
+    permission: 'base:staff:update',
+    summary: 'Admin: set the staff roles of an account (empty: no longer staff); not your own (audited)',
+    input: z.object({ userId: id, roles: z.array(z.enum(staffRoles)).max(2) }),
+    output: staffMember,
+    errors: [ErrorCode.MemberNotFound, ErrorCode.DutySeparation],
+  }),
+  roleList: endpoint({
+    method: 'GET',
+    path: '/admin/base/role/list',
+    auth: 'user',
+    permission: 'base:role:list',
+    summary: 'Admin: the staff roles and the permissions each holds (admin holds all)',
+    input: z.object({}),
+    output: z.array(staffRoleInfo),
+  }),
+  auditPage: endpoint({
+    method: 'POST',
+    path: '/admin/base/audit/page',
+    auth: 'user',
+    permission: 'base:audit:page',
+    summary: 'Admin: the audit log, filtered by actor, target or action prefix',
+    input: pageInput.extend({
+      actorId: id.optional(),
+      targetUserId: id.optional(),
+      action: z.string().trim().max(64).optional(),
+      order: sortOrder,
+    }),
+    output: pageOf(auditItem),
+  }),
+};
+
+export const adminMemberApi = {
+  search: endpoint({
+    method: 'POST',
+    path: '/admin/user/search',
+    auth: 'user',
+    permission: 'admin:user:page',
+    summary: 'Staff: members by member id, user name or nickname, sorted and filtered on the server',
+    input: pageInput.extend({
+      keyword: z.string().trim().max(64).optional(),
+      frozen: z.boolean().optional(),
+      sort: z.enum(memberSortFields).default('id'),
+      order: sortOrder,
+    }),
+    output: pageOf(adminMember),
+  }),
+  info: endpoint({
+    method: 'GET',
+    path: '/admin/user/info',
+    auth: 'user',
+    permission: 'admin:user:info',
+    summary: 'Staff: one member with balances, PIN state and the audit entries about them',
+    input: z.object({ id }),
+    output: adminMemberDetail,
+    errors: [ErrorCode.MemberNotFound],
+  }),
+  freeze: endpoint({
+    method: 'POST',
+    path: '/admin/user/freeze',
+    auth: 'user',
+    permission: 'admin:user:freeze',
+    summary:
+      'Admin: freeze (no login, no money movement, sessions ended, sockets dropped) or unfreeze an account, with a reason (audited)',
+    input: z.object({ userId: id, frozen: z.boolean(), reason }),
+    output: adminMember,
+    errors: [ErrorCode.MemberNotFound, ErrorCode.DutySeparation],
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/admin/user/logout',
+    auth: 'user',
+    permission: 'admin:user:logout',
+    summary: 'Admin: end every session of a member and drop their sockets (audited)',
+    input: z.object({ userId: id }),
+    output: ok,
+    errors: [ErrorCode.MemberNotFound],
+  }),
+  unlockPin: endpoint({
+    method: 'POST',
+    path: '/admin/user/pin/unlock',
+    auth: 'user',
+    permission: 'admin:user:unlockPin',
+    summary: "Staff: clear a member's payment PIN lockout (audited)",
+    input: z.object({ userId: id }),
+    output: ok,
+    errors: [ErrorCode.MemberNotFound],
+  }),
+};
+
+export const adminAdjustApi = {
+  page: endpoint({
+    method: 'POST',
+    path: '/admin/usdt/wallet/adjust/page',
+    auth: 'user',
+    permission: 'usdt:wallet:adjust',
+    summary: 'Admin: ledger adjustment requests waiting for (or past) a second approver',
+    input: pageInput.extend({ status: z.enum(adjustmentStatuses).optional(), order: sortOrder }),
+    output: pageOf(adjustmentRequest),
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: '/admin/usdt/wallet/adjust/approve',
+    auth: 'user',
+    permission: 'usdt:wallet:adjust',
+    summary: 'Admin: approve a pending adjustment (not your own request): the entry is posted (audited)',
+    input: z.object({ id }),
+    output: adjustmentRequest,
+    errors: [ErrorCode.AdjustmentNotFound, ErrorCode.AdjustmentNotPending, ErrorCode.DutySeparation],
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: '/admin/usdt/wallet/adjust/reject',
+    auth: 'user',
+    permission: 'usdt:wallet:adjust',
+    summary: 'Admin: reject a pending adjustment, with a note (audited)',
+    input: z.object({ id, note: reason }),
+    output: adjustmentRequest,
+    errors: [ErrorCode.AdjustmentNotFound, ErrorCode.AdjustmentNotPending],
+  }),
+  systemAccounts: endpoint({
+    method: 'GET',
+    path: '/admin/usdt/wallet/system',
+    auth: 'user',
+    permission: 'usdt:wallet:system',
+    summary: 'Admin: the system accounts of the books with their balances',
+    input: z.object({}),
+    output: z.array(systemAccountItem),
+  }),
+};
