@@ -27,6 +27,7 @@ import { registerDictRoutes } from './modules/dict/index.ts';
 import { registerGroupRoutes } from './modules/group/index.ts';
 import { registerHealthRoutes, registerTestClockRoutes } from './modules/health/index.ts';
 import { registerMomentsRoutes } from './modules/moments/index.ts';
+import { registerPushRoutes } from './modules/push/index.ts';
 import { registerUploadRoutes } from './modules/uploads/index.ts';
 import { registerAdminUserRoutes, registerUserRoutes, TokenService } from './modules/user/index.ts';
 import { registerWalletRoutes } from './modules/wallet/index.ts';
@@ -173,6 +174,7 @@ export const buildApp = async (
   registerWalletRoutes(deps, chain.networks);
   registerChainRoutes(deps, chain);
   registerC2CRoutes({ ...deps, secret });
+  registerPushRoutes(deps);
   jobs.start();
 
   let closing: Promise<void> | null = null;

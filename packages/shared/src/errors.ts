@@ -116,6 +116,8 @@ export const ErrorCode = {
   WithdrawalNotFound: 1703,
   WithdrawalNotReviewable: 1704,
   FaucetUnavailable: 1705,
+
+  PushEndpointRefused: 1801,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -231,4 +233,5 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.WithdrawalNotFound]: 'Withdrawal does not exist',
   [ErrorCode.WithdrawalNotReviewable]: 'This withdrawal has already been reviewed',
   [ErrorCode.FaucetUnavailable]: 'The test faucet is only available on the development chain',
+  [ErrorCode.PushEndpointRefused]: 'This push service address is not allowed',
 };

@@ -4,6 +4,7 @@ import {
   heartbeatPayload,
   type ServerToClientEvents,
   SOCKET_NAMESPACE,
+  visibilityPayload,
 } from '@chatpay/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
@@ -14,7 +15,15 @@ import type { Authenticator, AuthUser } from '../http/context.ts';
 export interface SocketData {
   user: AuthUser;
   lastHeartbeat: number;
+  /** The client said its page is in the background (`visibility` event). */
+  hidden?: boolean;
 }
+
+/** Whether a member can see a realtime event now: a visible socket, only hidden ones, or none. */
+export type Presence = 'visible' | 'hidden' | 'none';
+
+/** Sees every event emitted to a user (after it was sent to the sockets); Web Push listens here. */
+export type EmitListener = (userId: number, event: keyof ServerToClientEvents, payload: unknown) => void;
 
 export type ChatNamespace = Namespace<
   ClientToServerEvents,
@@ -37,6 +46,10 @@ export interface Realtime {
   kickOtherSessions(userId: number, keepSid: string, newToken: string): void;
   /** Disconnects every socket of one login session (logout, password change). */
   endSession(sid: string): void;
+  /** Across every server process (with the Redis adapter): does the member have a socket, a visible one? */
+  presence(userId: number): Promise<Presence>;
+  /** Adds a listener of every `emitToUser`. */
+  onEmit(listener: EmitListener): void;
   close(): Promise<void>;
 }
 
@@ -82,11 +95,24 @@ export const startRealtime = (
       socket.data.lastHeartbeat = Date.now();
       if (typeof ack === 'function') ack({ time: Date.now() });
     });
+    socket.on('visibility', (payload) => {
+      const parsed = visibilityPayload.safeParse(payload);
+      if (parsed.success) socket.data.hidden = parsed.data.hidden;
+    });
   });
+
+  const listeners: EmitListener[] = [];
 
   return {
     emitToUser: (userId, event, ...args) => {
       chat.to(userRoom(userId)).emit(event, ...args);
+      for (const listener of listeners) {
+        try {
+          listener(userId, event, args[0]);
+        } catch (err) {
+          deps.logger.error({ err, event }, 'emit listener failed');
+        }
+      }
     },
     kickOtherSessions: (userId, keepSid, newToken) => {
       chat.to(userRoom(userId)).except(sessionRoom(keepSid)).emit('user', { type: 'login', token: newToken });
@@ -94,6 +120,14 @@ export const startRealtime = (
     },
     endSession: (sid) => {
       chat.in(sessionRoom(sid)).disconnectSockets(true);
+    },
+    presence: async (userId) => {
+      const sockets = await chat.in(userRoom(userId)).fetchSockets();
+      if (sockets.length === 0) return 'none';
+      return sockets.some((s) => !s.data.hidden) ? 'visible' : 'hidden';
+    },
+    onEmit: (listener) => {
+      listeners.push(listener);
     },
     close: async () => {
       await new Promise<void>((resolve) => {
