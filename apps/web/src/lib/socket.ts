@@ -56,7 +56,13 @@ const reconnectNow = () => {
   socket.connect();
 };
 
+/** The server pushes to members whose sockets are all hidden (docs/design/push.md). */
+const sendVisibility = () => {
+  if (socket?.connected) socket.emit('visibility', { hidden: !visible() });
+};
+
 const onVisibility = () => {
+  sendVisibility();
   stopHeartbeat();
   if (visible()) {
     reconnectNow();
@@ -128,6 +134,7 @@ export const connectSocket = async (token: string | null = useAuth.getState().to
   });
   s.on('connect', () => {
     sendHeartbeat();
+    if (!visible()) s.emit('visibility', { hidden: true });
     for (const l of connectListeners) l();
   });
   for (const [event, handlers] of subscriptions) for (const h of handlers) s.on(event, h as never);

@@ -9,6 +9,7 @@ import { Page } from '../../components/Page.tsx';
 import { SessionItem } from '../../features/chat/components/SessionItem.tsx';
 import { useSessions, useSetChat } from '../../features/chat/queries.ts';
 import { useSheet } from '../../features/chat/useSheet.ts';
+import { PushOffer } from '../../features/push/PushOffer.tsx';
 import { confirm } from '../../lib/dialog.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
@@ -107,7 +108,10 @@ const ChatTab = () => {
         refreshingText={t('chat.pull.refreshing')}
         completeText={t('chat.pull.done')}
       >
-        <div className="pull-area">{body}</div>
+        <div className="pull-area">
+          <PushOffer />
+          {body}
+        </div>
       </PullToRefresh>
     </Page>
   );
