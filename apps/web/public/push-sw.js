@@ -33,7 +33,7 @@ const routeOf = (url) =>
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const route = routeOf(event.notification.data && event.notification.data.url);
+  const route = routeOf(event.notification.data?.url);
   const scope = self.registration.scope;
   event.waitUntil(
     (async () => {

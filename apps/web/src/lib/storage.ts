@@ -61,4 +61,6 @@ export const StorageKey = {
   PushDevice: 'push-device',
   /** The member dismissed the "turn on notifications" card (features/push/push.ts). */
   PushAsked: 'push-asked',
+  /** Prefix of a member's unsent chat messages (features/chat/outbox-store.ts), `outbox-<userId>`. */
+  Outbox: 'outbox',
 } as const;

@@ -10,7 +10,7 @@ import { SessionItem } from '../../features/chat/components/SessionItem.tsx';
 import { useSessions, useSetChat } from '../../features/chat/queries.ts';
 import { useSheet } from '../../features/chat/useSheet.ts';
 import { PushOffer } from '../../features/push/PushOffer.tsx';
-import { confirm } from '../../lib/dialog.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toastError } from '../../lib/toast.ts';

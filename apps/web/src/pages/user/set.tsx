@@ -8,7 +8,7 @@ import { requestNotificationPermission } from '../../features/chat/notify.ts';
 import { disablePush, enablePush } from '../../features/push/push.ts';
 import { clearCache } from '../../features/settings/cache.ts';
 import { usePrefs } from '../../features/settings/prefs.ts';
-import { confirm } from '../../lib/dialog.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { showLoading, toast, toastSuccess } from '../../lib/toast.ts';
