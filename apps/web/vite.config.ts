@@ -40,6 +40,8 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/socket\.io\//],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
+        // Web Push and notification taps (public/push-sw.js): a same-origin file, so a strict CSP allows it.
+        importScripts: ['push-sw.js'],
       },
     }),
   ],

@@ -32,6 +32,7 @@ import { registerDictRoutes } from './modules/dict/index.ts';
 import { registerGroupRoutes } from './modules/group/index.ts';
 import { registerHealthRoutes, registerTestClockRoutes } from './modules/health/index.ts';
 import { registerMomentsRoutes } from './modules/moments/index.ts';
+import { registerPushRoutes } from './modules/push/index.ts';
 import { registerUploadRoutes } from './modules/uploads/index.ts';
 import {
   refuseDefaultAdmin,
@@ -207,6 +208,7 @@ export const buildApp = async (
   registerChainRoutes(deps, chain);
   await registerC2CRoutes({ ...deps, secret });
   registerConsoleRoutes(deps);
+  registerPushRoutes(deps);
   jobs.start();
 
   let closing: Promise<void> | null = null;

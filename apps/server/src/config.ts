@@ -130,6 +130,24 @@ const schema = z.object({
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
   /** Withdrawals wait for review this long after a password or PIN change (0: off). */
   WITHDRAWAL_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /** Web Push (VAPID, RFC 8292): both or neither; unset, a pair is generated once and kept under DATA_DIR. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  /** Contact of this server for push services: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+    .default('mailto:admin@localhost'),
+  /** Let push subscriptions point at loopback and private addresses (development and tests only). */
+  PUSH_ALLOW_PRIVATE: bool.default(false),
+  /** New pushes wait this long before sending, so a burst of messages of one chat makes one notification. */
+  PUSH_SEND_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(300),
   /**
    * Browser tests: deadlines read a clock that an admin can move forward (`POST /api/admin/test/clock/advance`)
    * instead of waiting; refused in production.
@@ -166,6 +184,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY))
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither (npx web-push generate-vapid-keys)',
+    );
   if (config.NODE_ENV === 'production') {
     if (config.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD)
       throw new ConfigError(
@@ -182,6 +204,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     if (config.CHAIN_DEV === 'on')
       throw new ConfigError(
         'Invalid configuration:\n  CHAIN_DEV: the development chain is refused in production',
+      );
+    if (config.PUSH_ALLOW_PRIVATE)
+      throw new ConfigError(
+        'Invalid configuration:\n  PUSH_ALLOW_PRIVATE: private push endpoints are refused in production',
       );
     if (chain.configs.some((n) => n.faucetKey))
       throw new ConfigError(

@@ -126,6 +126,7 @@ export const ErrorCode = {
   DutySeparation: 1181,
   AdjustmentNotFound: 1182,
   AdjustmentNotPending: 1183,
+  PushEndpointRefused: 1801,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -249,4 +250,5 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.DutySeparation]: 'Another staff member must do this (separation of duties)',
   [ErrorCode.AdjustmentNotFound]: 'Adjustment request not found',
   [ErrorCode.AdjustmentNotPending]: 'This adjustment request has already been decided',
+  [ErrorCode.PushEndpointRefused]: 'This push service address is not allowed',
 };

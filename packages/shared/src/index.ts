@@ -9,6 +9,7 @@ export * from './api/console.ts';
 export * from './api/group.ts';
 export * from './api/moments.ts';
 export * from './api/pay.ts';
+export * from './api/push.ts';
 export * from './api/redpacket.ts';
 export * from './api/user.ts';
 export * from './api/wallet.ts';

@@ -72,6 +72,11 @@ export interface ServerToClientEvents {
   console: (payload: ConsolePayload) => void;
 }
 
+/** The page went to the background or came back: a member whose sockets are all hidden gets Web Push. */
+export const visibilityPayload = z.object({ hidden: z.boolean() });
+export type VisibilityPayload = z.infer<typeof visibilityPayload>;
+
 export interface ClientToServerEvents {
   heartbeat: (payload: HeartbeatPayload, ack?: (reply: { time: number }) => void) => void;
+  visibility: (payload: VisibilityPayload) => void;
 }

@@ -4,6 +4,7 @@ import {
   heartbeatPayload,
   type ServerToClientEvents,
   SOCKET_NAMESPACE,
+  visibilityPayload,
 } from '@chatpay/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
@@ -15,7 +16,15 @@ export interface SocketData {
   user: AuthUser;
   token: string;
   lastHeartbeat: number;
+  /** The client said its page is in the background (`visibility` event). */
+  hidden?: boolean;
 }
+
+/** Whether a member can see a realtime event now: a visible socket, only hidden ones, or none. */
+export type Presence = 'visible' | 'hidden' | 'none';
+
+/** Sees every event emitted to a user (after it was sent to the sockets); Web Push listens here. */
+export type EmitListener = (userId: number, event: keyof ServerToClientEvents, payload: unknown) => void;
 
 export type ChatNamespace = Namespace<
   ClientToServerEvents,
@@ -50,6 +59,10 @@ export interface Realtime {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /** Across every server process (with the Redis adapter): does the member have a socket, a visible one? */
+  presence(userId: number): Promise<Presence>;
+  /** Adds a listener of every `emitToUser`. */
+  onEmit(listener: EmitListener): void;
   close(): Promise<void>;
 }
 
@@ -102,11 +115,24 @@ export const startRealtime = (
       socket.data.lastHeartbeat = Date.now();
       if (typeof ack === 'function') ack({ time: Date.now() });
     });
+    socket.on('visibility', (payload) => {
+      const parsed = visibilityPayload.safeParse(payload);
+      if (parsed.success) socket.data.hidden = parsed.data.hidden;
+    });
   });
+
+  const listeners: EmitListener[] = [];
 
   return {
     emitToUser: (userId, event, ...args) => {
       chat.to(userRoom(userId)).emit(event, ...args);
+      for (const listener of listeners) {
+        try {
+          listener(userId, event, args[0]);
+        } catch (err) {
+          deps.logger.error({ err, event }, 'emit listener failed');
+        }
+      }
     },
     kickOtherSessions: (userId, keepSid) => {
       chat.to(userRoom(userId)).except(sessionRoom(keepSid)).emit('user', { type: 'login', sid: keepSid });
@@ -121,6 +147,14 @@ export const startRealtime = (
     },
     emitToStaff: (event, ...args) => {
       chat.to(STAFF_ROOM).emit(event, ...args);
+    },
+    presence: async (userId) => {
+      const sockets = await chat.in(userRoom(userId)).fetchSockets();
+      if (sockets.length === 0) return 'none';
+      return sockets.some((s) => !s.data.hidden) ? 'visible' : 'hidden';
+    },
+    onEmit: (listener) => {
+      listeners.push(listener);
     },
     close: async () => {
       await new Promise<void>((resolve) => {

@@ -1,8 +1,8 @@
-import { type ServerToClientEvents, SOCKET_NAMESPACE } from '@chatpay/shared';
+import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_NAMESPACE } from '@chatpay/shared';
 import { io, type Socket } from 'socket.io-client';
 import type { TestApp } from './app.ts';
 
-export type ChatSocket = Socket<ServerToClientEvents>;
+export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A connected /chat socket (websocket only, no automatic reconnection). */
 export const connectSocket = async (t: TestApp, token: string): Promise<ChatSocket> => {

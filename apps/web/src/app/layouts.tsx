@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { AppTabBar } from '../components/TabBar.tsx';
 import { useAuth } from '../lib/auth.ts';
@@ -12,6 +13,7 @@ export const RootLayout = () => {
   if (!isReachable(pathname, Boolean(token))) return <Navigate to={Paths.login} replace />;
   return (
     <div className="app-shell">
+      <ConnectionBanner />
       <Suspense fallback={<Loading />}>
         <Outlet />
       </Suspense>

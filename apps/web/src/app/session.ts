@@ -1,6 +1,7 @@
 import { type LoginResult, Role, userApi } from '@chatpay/shared';
 import { startC2CRealtime } from '../features/c2c/realtime.ts';
 import { startChatEngine } from '../features/chat/realtime.ts';
+import { disablePush, listenForPushTaps, syncPush } from '../features/push/push.ts';
 import { userKeys } from '../features/user/keys.ts';
 import { reloadAuthFromStorage, useAuth } from '../lib/auth.ts';
 import { call } from '../lib/request.ts';
@@ -17,8 +18,12 @@ import { queryClient } from './queryClient.ts';
 export const startSession = () => {
   startChatEngine(queryClient);
   startC2CRealtime(queryClient);
+  listenForPushTaps();
   let previous = useAuth.getState().token;
-  if (previous) void connectSocket(previous);
+  if (previous) {
+    void connectSocket(previous);
+    syncPush();
+  }
   useAuth.subscribe((state) => {
     if (state.token === previous) return;
     const hadToken = previous !== null;
@@ -26,6 +31,7 @@ export const startSession = () => {
     if (state.token) {
       // A refresh swaps the token of a live session: the socket reconnects with it.
       void connectSocket(state.token);
+      if (!hadToken) syncPush();
       return;
     }
     disconnectSocket();
@@ -60,6 +66,8 @@ export const completeLogin = async (result: LoginResult, loginType: 'name' | 're
 
 /** Ends the session on the server (best effort) and locally. */
 export const logout = async () => {
+  // This device stops getting the member's pushes (the browser keeps its subscription for the next login).
+  await disablePush({ unsubscribeBrowser: false });
   try {
     await call(userApi.logout, {});
   } catch {

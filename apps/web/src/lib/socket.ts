@@ -12,6 +12,8 @@ import {
 } from '@chatpay/shared';
 import type { Socket } from 'socket.io-client';
 import { useAuth } from './auth.ts';
+import { connectionEvents } from './connection.ts';
+import { showLoggedOut } from './dialog.tsx';
 import { decodeToken } from './jwt.ts';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -52,13 +54,20 @@ const startHeartbeat = () => {
  * The network is back (or the app is shown again): a socket waiting out its reconnect back-off tries now,
  * so missed messages are caught up at once rather than seconds later.
  */
-const reconnectNow = () => {
+export const reconnectNow = () => {
   if (!socket || socket.connected) return;
+  connectionEvents.connecting();
   socket.disconnect();
   socket.connect();
 };
 
+/** The server pushes to members whose sockets are all hidden (docs/design/push.md). */
+const sendVisibility = () => {
+  if (socket?.connected) socket.emit('visibility', { hidden: !visible() });
+};
+
 const onVisibility = () => {
+  sendVisibility();
   stopHeartbeat();
   if (visible()) {
     reconnectNow();
@@ -135,17 +144,29 @@ export const connectSocket = async (token: string | null = useAuth.getState().to
   s.on('user', (raw) => {
     const payload = userChannelPayload.safeParse(raw);
     if (!payload.success) return;
-    if (isKick(payload.data, useAuth.getState().token)) useAuth.getState().logout();
+    if (isKick(payload.data, useAuth.getState().token)) {
+      useAuth.getState().logout();
+      showLoggedOut('kicked');
+    }
   });
   s.on('connect', () => {
+    connectionEvents.connected();
     sendHeartbeat();
+    if (!visible()) s.emit('visibility', { hidden: true });
     for (const l of connectListeners) l();
   });
+  s.on('disconnect', () => connectionEvents.connecting());
+  s.on('connect_error', () => connectionEvents.connecting());
+  s.io.on('reconnect_attempt', () => connectionEvents.connecting());
   for (const [event, handlers] of subscriptions) for (const h of handlers) s.on(event, h as never);
   socket = s;
+  connectionEvents.connecting();
   startHeartbeat();
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
-  if (typeof window !== 'undefined') window.addEventListener('online', reconnectNow);
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', reconnectNow);
+    window.addEventListener('offline', connectionEvents.offline);
+  }
   for (const l of listeners) l(s);
   return s;
 };
@@ -154,7 +175,11 @@ export const disconnectSocket = () => {
   generation++;
   stopHeartbeat();
   if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
-  if (typeof window !== 'undefined') window.removeEventListener('online', reconnectNow);
+  if (typeof window !== 'undefined') {
+    window.removeEventListener('online', reconnectNow);
+    window.removeEventListener('offline', connectionEvents.offline);
+  }
+  connectionEvents.stopped();
   if (!socket) return;
   socket.removeAllListeners();
   socket.disconnect();

@@ -57,4 +57,10 @@ export const StorageKey = {
   RouterParams: 'router-params',
   /** Device settings: new-message notifications and sound (features/settings/prefs.ts). */
   Prefs: 'prefs',
+  /** This browser's id for push subscriptions (features/push/push.ts). */
+  PushDevice: 'push-device',
+  /** The member dismissed the "turn on notifications" card (features/push/push.ts). */
+  PushAsked: 'push-asked',
+  /** Prefix of a member's unsent chat messages (features/chat/outbox-store.ts), `outbox-<userId>`. */
+  Outbox: 'outbox',
 } as const;

@@ -1,10 +1,10 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import type { Job } from '../../jobs/scheduler.ts';
+import { webhookTargetProblem } from '../../lib/outbound.ts';
 import { type SecretBox, sealedAt } from './crypto.ts';
 import { hmacHex, purgeNonces } from './merchant-api.ts';
 import { c2cMerchants, c2cWebhookDeliveries } from './tables.ts';
-import { webhookTargetProblem } from './webhook-target.ts';
 
 export const WEBHOOK_MAX_ATTEMPTS = 8;
 const BACKOFF_SECONDS = 30;

@@ -15,4 +15,11 @@ export {
   postNotice,
   removeSessionMembers,
 } from './session/membership.ts';
-export { isSessionMember, memberOf, peerOf, type SessionRow, sessionById } from './session/queries.ts';
+export {
+  isSessionMember,
+  memberOf,
+  notifyStateOf,
+  peerOf,
+  type SessionRow,
+  sessionById,
+} from './session/queries.ts';

@@ -11,6 +11,7 @@ import { ApiError, ClientCode } from '../../lib/errors.ts';
 import { call } from '../../lib/request.ts';
 import { chatKeys } from './keys.ts';
 import { Outbox, type OutboxItem } from './outbox.ts';
+import { forgetSend, savedSends, saveSend } from './outbox-store.ts';
 import { applyMessage, applyRead } from './sessions.ts';
 import { getThread, type Thread, useChatStore } from './store.ts';
 import { hasGap, maxSeq, mergeMessages, minSeq, removeById, type UiMessage, upsertLocal } from './thread.ts';
@@ -238,23 +239,31 @@ export const outbox = new Outbox<SendResult>({
       isAutoReply: false,
       recalled: false,
     };
+    const me = myId();
+    if (me !== null) forgetSend(me, item.clientMsgId);
     receiveStored(stored);
   },
   onFailed: (item, error) => {
+    // A refusal (too long, not friends) will never be stored: it is not kept for after a reload.
+    const me = myId();
+    if (me !== null && error !== null && !isRetryable(error)) forgetSend(me, item.clientMsgId);
     setStatus(item.sessionId, item.clientMsgId, 'failed');
     if (error) for (const l of errorListeners) l(error);
   },
   retryable: isRetryable,
   attempts: 4,
   delay: (n, error) =>
-    new Promise((r) =>
-      setTimeout(
-        r,
-        error instanceof ApiError && error.code === ErrorCode.SendTooFast
-          ? retryAfterMs(error)
-          : 400 * 2 ** n,
-      ),
-    ),
+    // Offline: wait for the network (the 'online' event wakes the outbox) instead of failing the message.
+    typeof navigator !== 'undefined' && navigator.onLine === false
+      ? new Promise<void>(() => undefined)
+      : new Promise((r) =>
+          setTimeout(
+            r,
+            error instanceof ApiError && error.code === ErrorCode.SendTooFast
+              ? retryAfterMs(error)
+              : 400 * 2 ** n,
+          ),
+        ),
 });
 
 const newClientMsgId = () =>
@@ -288,6 +297,10 @@ export const sendMessage = (
     localUrl: options.localUrl,
   };
   update(sessionId, (t) => ({ ...t, items: upsertLocal(t.items, local) }));
+  const me = myId();
+  // Text and other ready content survives a reload while offline; an upload in progress cannot.
+  if (me !== null && !options.prepare)
+    saveSend(me, { sessionId, clientMsgId, contentType, content: preview, createTime: local.createTime });
   outbox.enqueue({
     sessionId,
     clientMsgId,
@@ -295,6 +308,46 @@ export const sendMessage = (
     content: options.prepare ? null : preview,
     prepare: options.prepare,
   });
+};
+
+let restoredFor: number | null = null;
+
+/**
+ * After a reload (or a login): the messages I wrote and the server has not stored show as pending again and
+ * go out in their order, with their clientMsgId, so one the server did store before the reload is not
+ * stored twice (the server answers the stored copy).
+ */
+export const restoreOutbox = () => {
+  const me = myId();
+  if (me === null || restoredFor === me) return;
+  restoredFor = me;
+  for (const saved of savedSends(me)) {
+    const local: UiMessage = {
+      id: 0,
+      sessionId: saved.sessionId,
+      seq: 0,
+      clientMsgId: saved.clientMsgId,
+      senderId: me,
+      contentType: saved.contentType as ChatMessage['contentType'],
+      content: saved.content,
+      createTime: saved.createTime,
+      isAutoReply: false,
+      recalled: false,
+      status: 'pending',
+    };
+    update(saved.sessionId, (t) => ({ ...t, items: upsertLocal(t.items, local) }));
+    outbox.enqueue({
+      sessionId: saved.sessionId,
+      clientMsgId: saved.clientMsgId,
+      contentType: saved.contentType,
+      content: saved.content,
+    });
+  }
+};
+
+/** Logout: the next member on this device starts clean (their own saved messages are restored). */
+export const forgetRestore = () => {
+  restoredFor = null;
 };
 
 /** Tap to retry: every failed message of the session goes again, in order, with the same clientMsgId. */

@@ -25,12 +25,23 @@ export const requestNotificationPermission = async () => {
 export const notifyMessage = (m: ChatMessage, sessionName: string) => {
   if (!notifyAllowed() || !supported() || Notification.permission !== 'granted') return;
   if (document.visibilityState === 'visible') return;
+  const title = sessionName || t('app.name');
+  // The same tag as a Web Push of this chat (docs/design/push.md): one replaces the other, never two.
+  const options = {
+    body: previewText(m.contentType, m.content) || t('chat.preview.message'),
+    tag: `chat-${m.sessionId}`,
+    icon: './icon-192.png',
+    data: { url: `#${Paths.chatIndex}?id=${m.sessionId}` },
+  };
+  // Android Chrome only shows notifications through the service worker (its tap handler opens the chat).
+  if ('serviceWorker' in navigator && navigator.serviceWorker.controller) {
+    void navigator.serviceWorker.ready
+      .then((reg) => reg.showNotification(title, options))
+      .catch(() => undefined);
+    return;
+  }
   try {
-    const n = new Notification(sessionName || t('app.name'), {
-      body: previewText(m.contentType, m.content) || t('chat.preview.message'),
-      tag: `session-${m.sessionId}`,
-      icon: './icon-192.png',
-    });
+    const n = new Notification(title, options);
     // SPEC §2: a tapped notification opens its chat after PUSH_TAP_DELAY_MS, once the app is in front.
     n.onclick = () => {
       window.focus();

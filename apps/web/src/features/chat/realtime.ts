@@ -13,6 +13,7 @@ import { walletKeys } from '../wallet/keys.ts';
 import {
   bindQueryClient,
   catchUp,
+  forgetRestore,
   invalidate,
   isOpen,
   markRead,
@@ -22,6 +23,7 @@ import {
   receive,
   refreshRecent,
   refreshSessionsSoon,
+  restoreOutbox,
   retryFailed,
   sessionsOf,
   setSessions,
@@ -128,13 +130,16 @@ export const startChatEngine = (client: QueryClient) => {
     });
   }
   let token = useAuth.getState().token;
+  if (token) restoreOutbox();
   useAuth.subscribe((state) => {
     if (state.token === token) return;
     const hadUser = token !== null;
     token = state.token;
+    if (state.token && !hadUser) restoreOutbox();
     if (!state.token && hadUser) {
       useChatStore.getState().reset();
       readSent.clear();
+      forgetRestore();
     }
   });
 };

@@ -23,8 +23,13 @@ describe('device settings', () => {
 
   it('are stored when changed and read back', () => {
     usePrefs.getState().set({ sound: false });
-    expect(storage.getJson(StorageKey.Prefs)).toEqual({ notify: true, sound: false, orderSound: true });
-    expect(readPrefs()).toEqual({ notify: true, sound: false, orderSound: true });
+    expect(storage.getJson(StorageKey.Prefs)).toEqual({
+      notify: true,
+      sound: false,
+      orderSound: true,
+      preview: true,
+    });
+    expect(readPrefs()).toEqual({ notify: true, sound: false, orderSound: true, preview: true });
     expect(soundAllowed()).toBe(false);
     expect(notifyAllowed()).toBe(true);
   });

@@ -9,16 +9,23 @@ export interface Prefs {
   sound: boolean;
   /** The chime when one of my C2C orders changes status (merchants, SPEC §4). */
   orderSound: boolean;
+  /** Push notifications show the message text (off: "New message"). */
+  preview: boolean;
 }
 
-export const DEFAULT_PREFS: Prefs = { notify: true, sound: true, orderSound: true };
+export const DEFAULT_PREFS: Prefs = { notify: true, sound: true, orderSound: true, preview: true };
 
 /** The stored settings; anything missing or malformed falls back to the default (everything on). */
 export const readPrefs = (): Prefs => {
   const raw = storage.getJson<Partial<Record<keyof Prefs, unknown>>>(StorageKey.Prefs);
   const pick = (key: keyof Prefs) =>
     typeof raw?.[key] === 'boolean' ? (raw[key] as boolean) : DEFAULT_PREFS[key];
-  return { notify: pick('notify'), sound: pick('sound'), orderSound: pick('orderSound') };
+  return {
+    notify: pick('notify'),
+    sound: pick('sound'),
+    orderSound: pick('orderSound'),
+    preview: pick('preview'),
+  };
 };
 
 interface PrefsState extends Prefs {
@@ -29,8 +36,8 @@ export const usePrefs = create<PrefsState>()((set, get) => ({
   ...readPrefs(),
   set: (patch) => {
     set(patch);
-    const { notify, sound, orderSound } = get();
-    storage.setJson(StorageKey.Prefs, { notify, sound, orderSound });
+    const { notify, sound, orderSound, preview } = get();
+    storage.setJson(StorageKey.Prefs, { notify, sound, orderSound, preview });
   },
 }));
 

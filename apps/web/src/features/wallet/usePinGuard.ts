@@ -1,7 +1,7 @@
 import { ErrorCode } from '@chatpay/shared';
 import { useCallback } from 'react';
 import { useAuth } from '../../lib/auth.ts';
-import { confirm } from '../../lib/dialog.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { ApiError } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { navigate } from '../../lib/router/navigate.ts';

@@ -16,7 +16,7 @@ import {
 } from '../../features/c2c/queries.ts';
 import { Choice, type Column, ConsoleList, ConsolePage } from '../../features/console/components.tsx';
 import { usePaged } from '../../features/console/queries.ts';
-import { confirm } from '../../lib/dialog.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';

@@ -21,7 +21,7 @@ import {
   useUnlockPin,
 } from '../../features/console/queries.ts';
 import { useAuth } from '../../lib/auth.ts';
-import { confirm } from '../../lib/dialog.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';

@@ -11,7 +11,7 @@ import {
   TextField,
 } from '../../features/console/components.tsx';
 import { usePaged, useWithdrawalApprove, useWithdrawalReject } from '../../features/console/queries.ts';
-import { confirm } from '../../lib/dialog.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 type Status = (typeof withdrawalStatuses)[number];

@@ -15,7 +15,7 @@ import {
   usePutUpAd,
   useTradeConfig,
 } from '../../features/c2c/queries.ts';
-import { confirm } from '../../lib/dialog.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';

@@ -8,7 +8,7 @@ import { TextInput } from '../../components/TextInput.tsx';
 import { CopyRow } from '../../features/c2c/components/bits.tsx';
 import { useMerchantInfo, useRotateApiKey, useUpdateMerchant } from '../../features/c2c/queries.ts';
 import { copyText } from '../../lib/clipboard.ts';
-import { confirm } from '../../lib/dialog.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 
 const SIGNING = `string = METHOD + "\\n" + path?query + "\\n"

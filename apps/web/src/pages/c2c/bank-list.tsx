@@ -7,7 +7,7 @@ import { Page } from '../../components/Page.tsx';
 import { Row } from '../../features/c2c/components/bits.tsx';
 import { cardLabel } from '../../features/c2c/logic.ts';
 import { useBanks, useDeleteBank } from '../../features/c2c/queries.ts';
-import { confirm } from '../../lib/dialog.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';

@@ -11,7 +11,7 @@ import { AppealCard, EventList, OrderAmounts, PayeeCard } from '../../features/c
 import { ReleasePopup } from '../../features/c2c/components/ReleasePopup.tsx';
 import { formatCountdown, isKnownStatus, type OrderAction, orderActions } from '../../features/c2c/logic.ts';
 import { useCancelOrder, useMarkPaid, useOrder, useTradeConfig } from '../../features/c2c/queries.ts';
-import { confirm } from '../../lib/dialog.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toastError } from '../../lib/toast.ts';

@@ -12,7 +12,7 @@ import { Row, StatsLine } from '../../features/c2c/components/bits.tsx';
 import { cardLabel, previewOrder, type TakeMode } from '../../features/c2c/logic.ts';
 import { useAd, useBanks, useFetchQuote, useStartOrder, useTradeConfig } from '../../features/c2c/queries.ts';
 import { createAttempt } from '../../features/wallet/attempt.ts';
-import { confirm } from '../../lib/dialog.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError } from '../../lib/toast.ts';

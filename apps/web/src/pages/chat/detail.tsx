@@ -19,7 +19,7 @@ import {
   useUnsetManager,
 } from '../../features/chat/groups.ts';
 import { useSheet } from '../../features/chat/useSheet.ts';
-import { confirm } from '../../lib/dialog.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { orToast } from '../../lib/toast.ts';

@@ -16,7 +16,7 @@ import {
   useUserQuery,
 } from '../../features/chat/queries.ts';
 import { usePerson } from '../../features/user/queries.ts';
-import { confirm } from '../../lib/dialog.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';

@@ -9,7 +9,8 @@ import { Page } from '../../components/Page.tsx';
 import { SessionItem } from '../../features/chat/components/SessionItem.tsx';
 import { useSessions, useSetChat } from '../../features/chat/queries.ts';
 import { useSheet } from '../../features/chat/useSheet.ts';
-import { confirm } from '../../lib/dialog.ts';
+import { PushOffer } from '../../features/push/PushOffer.tsx';
+import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toastError } from '../../lib/toast.ts';
@@ -107,7 +108,10 @@ const ChatTab = () => {
         refreshingText={t('chat.pull.refreshing')}
         completeText={t('chat.pull.done')}
       >
-        <div className="pull-area">{body}</div>
+        <div className="pull-area">
+          <PushOffer />
+          {body}
+        </div>
       </PullToRefresh>
     </Page>
   );

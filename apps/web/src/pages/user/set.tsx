@@ -5,9 +5,10 @@ import { logout } from '../../app/session.ts';
 import { Page } from '../../components/Page.tsx';
 import { fileSize } from '../../features/chat/format.ts';
 import { requestNotificationPermission } from '../../features/chat/notify.ts';
+import { disablePush, enablePush } from '../../features/push/push.ts';
 import { clearCache } from '../../features/settings/cache.ts';
 import { usePrefs } from '../../features/settings/prefs.ts';
-import { confirm } from '../../lib/dialog.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { showLoading, toast, toastSuccess } from '../../lib/toast.ts';
@@ -26,10 +27,21 @@ const SetPage = () => {
 
   const setNotify = async (on: boolean) => {
     prefs.set({ notify: on });
-    // The browser asks once; a refusal is remembered by the browser, so say where to change it.
-    if (on && !(await requestNotificationPermission()) && 'Notification' in window) {
-      if (Notification.permission === 'denied') toast(t('set.notifyDenied'));
+    if (!on) {
+      await disablePush({ unsubscribeBrowser: true });
+      return;
     }
+    // The browser asks once; a refusal is remembered by the browser, so say where to change it.
+    if (!(await requestNotificationPermission()) && 'Notification' in window) {
+      if (Notification.permission === 'denied') toast(t('set.notifyDenied'));
+      return;
+    }
+    await enablePush(true).catch(() => false);
+  };
+
+  const setPreview = async (on: boolean) => {
+    prefs.set({ preview: on });
+    if (prefs.notify) await enablePush(false).catch(() => false);
   };
 
   const onClearCache = async () => {
@@ -79,6 +91,20 @@ const SetPage = () => {
           }
         >
           {t('set.sound')}
+        </List.Item>
+        <List.Item
+          description={t('pwa.previewHint')}
+          extra={
+            <Switch
+              checked={prefs.notify && prefs.preview}
+              disabled={!prefs.notify}
+              onChange={(on) => void setPreview(on)}
+              data-testid="set-preview"
+              aria-label={t('pwa.preview')}
+            />
+          }
+        >
+          {t('pwa.preview')}
         </List.Item>
       </List>
       <List className="entry-list" header={t('set.groupGeneral')}>

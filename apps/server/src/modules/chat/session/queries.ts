@@ -172,3 +172,20 @@ export const isSessionMember = async (exec: Executor, sessionId: number, userId:
     .where(and(eq(chatMembers.sessionId, sessionId), eq(chatMembers.userId, userId)));
   return row !== undefined;
 };
+
+/**
+ * What a notification about a new message needs: whether the member wants notifications of the session
+ * (`useNotify`, SPEC §3 mute), their unread count, and the session type. Null when they left the session.
+ */
+export const notifyStateOf = async (exec: Executor, sessionId: number, userId: number) => {
+  const [row] = await exec
+    .select({
+      useNotify: chatMembers.useNotify,
+      unread: sql<number>`greatest(${chatSessions.lastSeq} - ${chatMembers.readSeq}, 0)::int`,
+      type: chatSessions.type,
+    })
+    .from(chatMembers)
+    .innerJoin(chatSessions, eq(chatSessions.id, chatMembers.sessionId))
+    .where(and(eq(chatMembers.sessionId, sessionId), eq(chatMembers.userId, userId)));
+  return row ?? null;
+};

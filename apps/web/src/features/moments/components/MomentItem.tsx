@@ -4,7 +4,7 @@ import { HeartOutline, MessageOutline, MoreOutline } from 'antd-mobile-icons';
 import { memo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { confirm } from '../../../lib/dialog.ts';
+import { confirm } from '../../../lib/dialog.tsx';
 import { navigate } from '../../../lib/router/navigate.ts';
 import { Paths } from '../../../lib/router/paths.ts';
 import { toastError } from '../../../lib/toast.ts';

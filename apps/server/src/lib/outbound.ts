@@ -33,19 +33,33 @@ const privateV6 = (ip: string) => {
 export const isPrivateAddress = (ip: string) => (isIP(ip) === 4 ? privateV4(ip) : privateV6(ip));
 
 /**
- * Refuses webhook URLs whose host resolves to an internal address, so a merchant cannot make the server post
- * into its own network (SSRF). Answers an error text, or null when the target is fine.
+ * Refuses outbound URLs (merchant webhooks, push service endpoints) whose host resolves to an internal address,
+ * so a member cannot make the server post into its own network (SSRF). Answers an error text, or null when
+ * the target is fine. `https` only when `httpsOnly`.
  */
-export const webhookTargetProblem = async (url: string, allowPrivate: boolean): Promise<string | null> => {
+export const outboundTargetProblem = async (
+  url: string,
+  options: { allowPrivate: boolean; httpsOnly?: boolean },
+): Promise<string | null> => {
   let host: string;
   try {
     const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'not an http(s) URL';
+    if (parsed.protocol !== 'https:' && (options.httpsOnly || parsed.protocol !== 'http:'))
+      return options.httpsOnly ? 'not an https URL' : 'not an http(s) URL';
     host = parsed.hostname.replace(/^\[|\]$/g, '');
   } catch {
     return 'invalid URL';
   }
-  if (allowPrivate) return null;
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  return addresses.some(isPrivateAddress) ? 'the webhook host is a private or loopback address' : null;
+  if (options.allowPrivate) return null;
+  let addresses: string[];
+  try {
+    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
+  } catch {
+    return 'the host does not resolve';
+  }
+  return addresses.some(isPrivateAddress) ? 'the host is a private or loopback address' : null;
 };
+
+/** Merchant webhooks: http or https, no internal addresses unless allowed. */
+export const webhookTargetProblem = (url: string, allowPrivate: boolean) =>
+  outboundTargetProblem(url, { allowPrivate });

@@ -1,0 +1,59 @@
+import { ErrorCode, type InputOf, type pushApi } from '@chatpay/shared';
+import { and, eq, or } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../lib/errors.ts';
+import { outboundTargetProblem } from '../../lib/outbound.ts';
+import { pushSubscriptions } from './tables.ts';
+
+/** A member's Web Push subscriptions. */
+export class SubscriptionService {
+  constructor(
+    private readonly db: Db,
+    private readonly allowPrivate: boolean,
+  ) {}
+
+  /**
+   * Stores the device's subscription. An endpoint is one browser profile: when another member subscribes it
+   * (a shared computer, a new login), it moves to them, so the first member's pushes stop reaching it.
+   */
+  async subscribe(userId: number, input: InputOf<typeof pushApi.subscribe>) {
+    const problem = await outboundTargetProblem(input.endpoint, {
+      allowPrivate: this.allowPrivate,
+      httpsOnly: true,
+    });
+    if (problem) throw new AppError(ErrorCode.PushEndpointRefused, `Push endpoint refused: ${problem}`);
+    const values = {
+      userId,
+      deviceId: input.deviceId ?? '',
+      deviceName: input.deviceName ?? '',
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      lang: input.lang ?? 'en',
+      preview: input.preview ?? true,
+      updateTime: new Date(),
+    };
+    await this.db.transaction(async (tx) => {
+      await tx
+        .delete(pushSubscriptions)
+        .where(
+          or(
+            eq(pushSubscriptions.endpoint, values.endpoint),
+            and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.deviceId, values.deviceId)),
+          ),
+        );
+      await tx.insert(pushSubscriptions).values(values);
+    });
+    return { ok: true as const };
+  }
+
+  /** Removes my subscription of that endpoint or device (logout, notifications turned off). */
+  async unsubscribe(userId: number, input: InputOf<typeof pushApi.unsubscribe>) {
+    const which = [
+      ...(input.endpoint ? [eq(pushSubscriptions.endpoint, input.endpoint)] : []),
+      ...(input.deviceId ? [eq(pushSubscriptions.deviceId, input.deviceId)] : []),
+    ];
+    await this.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), or(...which)));
+    return { ok: true as const };
+  }
+}

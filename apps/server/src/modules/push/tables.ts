@@ -1,0 +1,70 @@
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../user/tables.ts';
+
+const time = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Web Push subscriptions, one per member and device (a new subscribe of the device replaces the old one). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    deviceId: text('device_id').notNull(),
+    deviceName: text('device_name').notNull().default(''),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** Language of the notification texts (a LOCALES value). */
+    lang: text('lang').notNull().default('en'),
+    /** false: chat notifications say "New message" instead of the text. */
+    preview: boolean('preview').notNull().default(true),
+    createTime: time('create_time').notNull().defaultNow(),
+    updateTime: time('update_time').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_user_device_key').on(t.userId, t.deviceId),
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+  ],
+);
+
+/**
+ * Pushes to send, drained by the `push` job (docs/design/push.md): one row per subscription and event;
+ * `status` pending | sent | gone (the subscription answered 404/410) | failed (out of attempts) | skipped
+ * (the member was looking at the app when it came to be sent). `dedupeKey` makes a redelivered event one push.
+ */
+export const pushJobs = pgTable(
+  'push_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: integer('subscription_id').notNull(),
+    userId: integer('user_id').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    /** Collapse key (Topic header): a newer push of one session or order replaces the older one. */
+    topic: text('topic').notNull(),
+    urgency: text('urgency').notNull().default('normal'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptTime: time('next_attempt_time').notNull().defaultNow(),
+    lastError: text('last_error').notNull().default(''),
+    sentTime: time('sent_time'),
+    createTime: time('create_time').notNull().defaultNow(),
+  },
+  (t) => [
+    index('push_jobs_due_idx').on(t.status, t.nextAttemptTime),
+    uniqueIndex('push_jobs_dedupe_key').on(t.subscriptionId, t.dedupeKey),
+  ],
+);

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush from 'web-push';
+import type { Config } from '../../config.ts';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/**
+ * The VAPID pair (RFC 8292) that signs every push: from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, else generated
+ * once and kept in DATA_DIR/vapid.json. Browsers bind a subscription to the public key, so a new pair
+ * silently ends every subscription: a production server should set the keys in its environment.
+ */
+export const loadVapidKeys = (config: Config, log: FastifyBaseLogger): VapidKeys => {
+  const subject = config.VAPID_SUBJECT;
+  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY)
+    return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject };
+  const file = path.join(config.dataDir, 'vapid.json');
+  if (fs.existsSync(file)) {
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    return { ...stored, subject };
+  }
+  const keys = webpush.generateVAPIDKeys();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  const level = config.NODE_ENV === 'production' ? 'error' : 'warn';
+  log[level]({ file }, 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set: generated a Web Push key pair');
+  return { ...keys, subject };
+};

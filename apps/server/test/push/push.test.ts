@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, pushApi, sessionApi } from '@chatpay/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_JOB, pushJobs, pushSubscriptions, setPushAgent } from '../../src/modules/push/index.ts';
+import { createAd, createMerchant, createTrader, pay, startOrder } from '../c2c/factories.ts';
+import { type TestApp, useTestApp } from '../helpers/app.ts';
+import { createFriendPair, sendText, type TestUser } from '../helpers/factories.ts';
+import { connectSocket } from '../helpers/sockets.ts';
+import { waitFor } from '../helpers/wait.ts';
+import { browserKeys, type PushService, startPushService } from './push-service.ts';
+
+let svc: PushService;
+beforeAll(async () => {
+  svc = await startPushService();
+  setPushAgent(svc.agent);
+});
+afterAll(async () => {
+  setPushAgent(undefined);
+  await svc.close();
+});
+
+/** Subscribes `user` with a fresh browser key pair at `svc.endpoint(name)`. */
+const subscribe = async (t: TestApp, user: TestUser, name: string, extra: { lang?: 'en' | 'zh' } = {}) => {
+  const browser = browserKeys();
+  await t.ok(
+    pushApi.subscribe,
+    { endpoint: svc.endpoint(name), keys: browser.keys, deviceId: `dev-${name}`, ...extra },
+    user.token,
+  );
+  return browser;
+};
+
+const jobsOf = (t: TestApp, userId: number) =>
+  t.database.db.select().from(pushJobs).where(eq(pushJobs.userId, userId));
+
+describe('Web Push to members who are not looking', () => {
+  const t = useTestApp({ PUSH_ALLOW_PRIVATE: 'true' });
+
+  it('serves the VAPID public key', async () => {
+    const { a } = await createFriendPair(t);
+    const { publicKey } = await t.ok(pushApi.key, {}, a.token);
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+  });
+
+  it('sends an encrypted, VAPID-signed push of a new message to an offline member', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    const browser = await subscribe(t, b, 'offline-b');
+    await sendText(t, a, sessionId, 'are you there?');
+    const [push] = await waitFor(() => svc.to('offline-b').length === 1 && svc.to('offline-b'));
+    expect(push!.headers['content-encoding']).toBe('aes128gcm');
+    expect(push!.headers.ttl).toBe('86400');
+    expect(push!.headers.urgency).toBe('normal');
+    expect(push!.headers.topic).toBe(`s${sessionId}`);
+    const { publicKey } = await t.ok(pushApi.key, {}, b.token);
+    const claims = await svc.vapid(push!, publicKey);
+    expect(claims.sub).toBe(t.config.VAPID_SUBJECT);
+    expect(claims.exp! * 1000).toBeGreaterThan(Date.now());
+    expect(claims.exp! * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600 * 1000);
+    const payload = svc.decrypt(push!, browser);
+    expect(payload).toMatchObject({
+      kind: 'chat',
+      body: 'are you there?',
+      tag: `chat-${sessionId}`,
+      url: `#/pages/chat/index?id=${sessionId}`,
+      count: 1,
+    });
+    expect(payload.title).toBe(`Nick ${a.username.slice(-4)}`);
+    const [job] = await jobsOf(t, b.id);
+    expect(job).toMatchObject({ status: 'sent', attempts: 1 });
+    // The sender gets nothing about their own message.
+    expect(await jobsOf(t, a.id)).toEqual([]);
+  });
+
+  it('sends nothing while the member has a visible socket, and does once every socket is hidden', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    const browser = await subscribe(t, b, 'visible-b');
+    const socket = await connectSocket(t, b.token);
+    try {
+      await sendText(t, a, sessionId, 'seen in the app');
+      socket.emit('visibility', { hidden: true });
+      await waitFor(async () => (await t.realtime.presence(b.id)) === 'hidden');
+      await sendText(t, a, sessionId, 'app in the background');
+      const pushes = await waitFor(() => svc.to('visible-b').length > 0 && svc.to('visible-b'));
+      expect(pushes).toHaveLength(1);
+      expect(svc.decrypt(pushes[0]!, browser).body).toContain('app in the background');
+      expect(await jobsOf(t, b.id)).toHaveLength(1);
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('sends nothing for a muted session', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    const browser = await subscribe(t, b, 'muted-b');
+    await t.ok(sessionApi.setChat, { sessionId, action: 'notify.off' }, b.token);
+    await sendText(t, a, sessionId, 'muted text');
+    await t.ok(sessionApi.setChat, { sessionId, action: 'notify.on' }, b.token);
+    await sendText(t, a, sessionId, 'after unmute');
+    const pushes = await waitFor(() => svc.to('muted-b').length > 0 && svc.to('muted-b'));
+    expect(pushes).toHaveLength(1);
+    expect(svc.decrypt(pushes[0]!, browser).body).toContain('after unmute');
+  });
+
+  it('texts follow the subscription’s language; transfers and orders are urgent', async () => {
+    const merchant = await createMerchant(t);
+    const buyer = await createTrader(t, '0');
+    const browser = await subscribe(t, merchant, 'seller', { lang: 'zh' });
+    const ad = await createAd(t, merchant);
+    const order = await startOrder(t, buyer, ad.id);
+    const orderId = 'orderId' in order ? Number(order.orderId) : Number((order as { id: number }).id);
+    await waitFor(() => svc.to('seller').length === 1);
+    await pay(t, buyer, orderId);
+    const pushes = await waitFor(() => svc.to('seller').length === 2 && svc.to('seller'));
+    const paid = svc.decrypt(pushes[1]!, browser);
+    expect(paid).toMatchObject({
+      kind: 'c2c',
+      title: 'C2C 订单',
+      body: '买家已付款：请核对收款后放币',
+      url: `#/pages/c2c/detail?id=${orderId}`,
+    });
+    expect(pushes[1]!.headers).toMatchObject({ urgency: 'high', ttl: '3600', topic: `o${orderId}` });
+  });
+
+  it('deletes a subscription its push service answers 410 for', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    svc.setResponse((p) => (p === '/sub/gone-b' ? 410 : 201));
+    await subscribe(t, b, 'gone-b');
+    await sendText(t, a, sessionId, 'hello?');
+    await waitFor(async () => (await jobsOf(t, b.id))[0]?.status === 'gone');
+    const subs = await t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, b.id));
+    expect(subs).toEqual([]);
+    svc.setResponse(() => 201);
+  });
+
+  it('retries a push service that is down, with backoff on the clock', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    svc.setResponse((p) => (p === '/sub/down-b' ? 503 : 201));
+    const browser = await subscribe(t, b, 'down-b');
+    await sendText(t, a, sessionId, 'try again');
+    await waitFor(async () => (await jobsOf(t, b.id))[0]?.lastError.startsWith('HTTP 503'));
+    expect((await jobsOf(t, b.id))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    svc.setResponse(() => 201);
+    expect(await t.jobs.runNow(PUSH_JOB)).toBe(0);
+    t.clock.advance(15_000);
+    expect(await t.jobs.runNow(PUSH_JOB)).toBe(1);
+    expect((await jobsOf(t, b.id))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+    const last = svc.to('down-b').at(-1)!;
+    expect(svc.decrypt(last, browser).body).toBe('try again');
+  });
+});
+
+describe('subscriptions', () => {
+  const t = useTestApp({ PUSH_ALLOW_PRIVATE: 'true' });
+
+  it('a member cannot remove another member’s subscription; a device has one', async () => {
+    const { a, b } = await createFriendPair(t);
+    await subscribe(t, a, 'mine-a');
+    await t.ok(pushApi.unsubscribe, { endpoint: svc.endpoint('mine-a') }, b.token);
+    await t.ok(pushApi.unsubscribe, { deviceId: 'dev-mine-a' }, b.token);
+    const own = () =>
+      t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, a.id));
+    expect(await own()).toHaveLength(1);
+    // The same device subscribing again replaces its subscription.
+    await t.ok(
+      pushApi.subscribe,
+      { endpoint: svc.endpoint('mine-a2'), keys: browserKeys().keys, deviceId: 'dev-mine-a' },
+      a.token,
+    );
+    expect((await own()).map((s) => s.endpoint)).toEqual([svc.endpoint('mine-a2')]);
+    await t.ok(pushApi.unsubscribe, { deviceId: 'dev-mine-a' }, a.token);
+    expect(await own()).toEqual([]);
+  });
+
+  it('refuses bad subscriptions', async () => {
+    const { a } = await createFriendPair(t);
+    const keys = browserKeys().keys;
+    const bad = [
+      { endpoint: 'http://push.example.com/x', keys, deviceId: 'd' },
+      { endpoint: 'https://push.example.com/x', keys: { ...keys, auth: '' }, deviceId: 'd' },
+      { endpoint: 'https://push.example.com/x', keys: { ...keys, p256dh: 'not base64!' }, deviceId: 'd' },
+      { endpoint: `https://push.example.com/${'x'.repeat(3000)}`, keys, deviceId: 'd' },
+      { endpoint: 'https://push.example.com/x', keys, deviceId: '' },
+    ];
+    for (const input of bad) await t.fails(pushApi.subscribe, input, a.token, ErrorCode.Validation);
+    await t.fails(pushApi.unsubscribe, {}, a.token, ErrorCode.Validation);
+    await t.fails(
+      pushApi.subscribe,
+      { endpoint: svc.endpoint('x'), keys, deviceId: 'd' },
+      '',
+      ErrorCode.Unauthorized,
+    );
+  });
+});
+
+describe('without PUSH_ALLOW_PRIVATE', () => {
+  const t = useTestApp();
+
+  it('refuses push endpoints on loopback and private networks', async () => {
+    const { a } = await createFriendPair(t);
+    const keys = browserKeys().keys;
+    for (const endpoint of [
+      svc.endpoint('x'),
+      'https://10.1.2.3/push',
+      'https://[::1]/push',
+      'https://192.168.0.9/push',
+      'https://localhost/push',
+    ]) {
+      await t.fails(
+        pushApi.subscribe,
+        { endpoint, keys, deviceId: randomUUID() },
+        a.token,
+        ErrorCode.PushEndpointRefused,
+      );
+    }
+  });
+});
+
+describe('a burst of messages', () => {
+  const t = useTestApp({ PUSH_ALLOW_PRIVATE: 'true', PUSH_SEND_DELAY_MS: '3600000' });
+
+  it('collapses into one push per session with the count', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    const browser = await subscribe(t, b, 'burst-b');
+    for (let i = 1; i <= 10; i += 1) await sendText(t, a, sessionId, `message ${i}`);
+    await waitFor(async () => {
+      const [job] = await jobsOf(t, b.id);
+      return (job?.payload as { count?: number } | undefined)?.count === 10;
+    });
+    expect(await jobsOf(t, b.id)).toHaveLength(1);
+    expect(await t.jobs.runNow(PUSH_JOB)).toBe(1);
+    const pushes = svc.to('burst-b');
+    expect(pushes).toHaveLength(1);
+    expect(svc.decrypt(pushes[0]!, browser)).toMatchObject({
+      count: 10,
+      body: '10 new messages · message 10',
+    });
+    const pending = await t.database.db
+      .select()
+      .from(pushJobs)
+      .where(and(eq(pushJobs.userId, b.id), eq(pushJobs.status, 'pending')));
+    expect(pending).toEqual([]);
+  });
+});

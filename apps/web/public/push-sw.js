@@ -1,0 +1,50 @@
+/*
+ * Web Push in the service worker (docs/design/push.md). Workbox's generated sw.js imports this file
+ * (vite.config.ts `workbox.importScripts`): a same-origin file, no inline script, so it works under a strict CSP.
+ *
+ * A push carries JSON { kind, title, body, tag, url, count? } (packages/shared/src/api/push.ts). A tap
+ * focuses an open window of the app and asks it to open `url` (SPEC §4: after 1.5 s), or opens a new window
+ * at that route.
+ */
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : '' };
+  }
+  const title = typeof data.title === 'string' && data.title ? data.title : 'ChatPay';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof data.body === 'string' ? data.body : '',
+      tag: typeof data.tag === 'string' ? data.tag : undefined,
+      // A newer push of the same chat replaces the notification and alerts again.
+      renotify: typeof data.tag === 'string',
+      icon: 'icon-192.png',
+      badge: 'icon-192.png',
+      data: { url: typeof data.url === 'string' ? data.url : '' },
+    }),
+  );
+});
+
+/** Only routes of this app: `#/pages/...`. */
+const routeOf = (url) =>
+  typeof url === 'string' && /^#\/pages\/[\w/-]+(\?[\w=&%.-]*)?$/.test(url) ? url : '';
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const route = routeOf(event.notification.data?.url);
+  const scope = self.registration.scope;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => w.url.startsWith(scope));
+      if (open) {
+        await open.focus();
+        if (route) open.postMessage({ type: 'push-open', url: route });
+        return;
+      }
+      await self.clients.openWindow(scope + route);
+    })(),
+  );
+});

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../lib/auth.ts';
+import { useConnection } from '../lib/connection.ts';
+import { reconnectNow } from '../lib/socket.ts';
+
+const textKey = {
+  connecting: 'pwa.connecting',
+  offline: 'pwa.offline',
+  timeout: 'pwa.timeout',
+  reconnected: 'pwa.reconnected',
+} as const;
+
+/** The connection state over every page while logged in (SPEC §8); a timed-out connection retries on a tap. */
+export const ConnectionBanner = () => {
+  const { t } = useTranslation();
+  const state = useConnection((s) => s.state);
+  const token = useAuth((s) => s.token);
+  if (!token || state === 'idle' || state === 'ok') return null;
+  return (
+    <button
+      type="button"
+      className={`connection-banner connection-${state}`}
+      data-testid="connection-banner"
+      data-state={state}
+      aria-live="polite"
+      onClick={state === 'timeout' || state === 'connecting' ? reconnectNow : undefined}
+    >
+      {t(textKey[state])}
+    </button>
+  );
+};
