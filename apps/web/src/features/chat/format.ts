@@ -66,6 +66,7 @@ export const noticeText = (content: Record<string, unknown> | null, nameOf?: Nam
   const type = str(content?.type);
   if (type === 'recall') return t('chat.notice.recall');
   if (type === 'friend' || type === 'friendConfirm') return t('chat.notice.friend');
+  if (type === 'security.pinChanged') return t('security.notice.pinChanged');
   return (nameOf && groupNoticeText(content, nameOf)) || str(content?.text);
 };
 
