@@ -19,7 +19,7 @@ const credentialLimit = (deps: AppDeps) => ({
 
 /** The user module owns the token service; the app hands it the one it built (routes authenticate with it). */
 export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
-  const users = new UserService(deps.db, tokens, deps.realtime, deps.clock);
+  const users = new UserService(deps.db, tokens, deps.realtime, deps.clock, deps.config.PUBLIC_URL);
   const limited = { rateLimit: credentialLimit(deps) };
 
   route(deps, userApi.registerByName, (input) => users.register(input), limited);

@@ -16,6 +16,7 @@ import { newMemberId, newShareCode } from '../../lib/codes.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
+import { isOwnUrl } from '../uploads/index.ts';
 import { forgetPin, recallPin, rememberPin } from './pin-memory.ts';
 import { presentProfile } from './presenter.ts';
 import { downloadLogs, users } from './tables.ts';
@@ -126,6 +127,8 @@ export class UserService {
     private readonly tokens: TokenService,
     private readonly realtime: Realtime,
     private readonly clock: Clock,
+    /** PUBLIC_URL: avatars must be our own uploads (relative, or under this base). */
+    private readonly publicUrl?: string,
   ) {}
 
   async register(input: {
@@ -180,6 +183,12 @@ export class UserService {
       if (key === 'nickName' && value.trim() === '') throw new AppError(ErrorCode.ContentEmpty);
       throw new AppError(ErrorCode.Validation, `Invalid input: dataValue`, [
         { field: 'dataValue', message: parsed.error.issues[0]?.message ?? 'Invalid value' },
+      ]);
+    }
+    // An outside avatar URL would make every viewer's browser call a third party (tracking, IP leak).
+    if (key === 'avatar' && !isOwnUrl(parsed.data, this.publicUrl)) {
+      throw new AppError(ErrorCode.Validation, 'Invalid input: dataValue', [
+        { field: 'dataValue', message: 'The avatar must be a file uploaded here' },
       ]);
     }
     const [row] = await this.db
