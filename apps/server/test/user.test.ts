@@ -211,6 +211,25 @@ describe('setUser', () => {
     expect(avatar).toMatchObject({ code: ErrorCode.Validation, data: [{ field: 'dataValue' }] });
     expect((await profile(u.token)).role).toEqual(['user']);
   });
+
+  it('refuses an external avatar URL: own uploads only', async () => {
+    const u = await createUser(t);
+    for (const url of [
+      'https://tracker.example.com/pixel.png',
+      'http://127.0.0.1:9/x.png',
+      '/uploads/../etc/passwd',
+    ]) {
+      const res = await t.call(userApi.setUser, { dataKey: 'avatar', dataValue: url }, u.token);
+      expect(res, url).toMatchObject({ code: ErrorCode.Validation, data: [{ field: 'dataValue' }] });
+    }
+    expect((await profile(u.token)).avatar).toBe('');
+    const own = await t.ok(
+      userApi.setUser,
+      { dataKey: 'avatar', dataValue: '/uploads/2026-11-24/a.png' },
+      u.token,
+    );
+    expect(own.avatar).toBe('/uploads/2026-11-24/a.png');
+  });
 });
 
 describe('share codes', () => {

@@ -217,6 +217,18 @@ describe('group/invite and group/addByCode', () => {
 });
 
 describe('group/remove and group/quit', () => {
+  it('removing members rotates the join code: the removed member cannot rejoin with the old QR code', async () => {
+    const { owner, members, group } = await createGroupOf(t, 3);
+    const [b] = members as [TestUser];
+    const before = group.code;
+    const info = await t.ok(groupApi.remove, { groupId: group.id, userIds: [b.id] }, owner.token);
+    expect(info.code).not.toBe(before);
+    expect(info.code).toMatch(/^[A-Z0-9]{8}$/);
+    await t.fails(groupApi.addByCode, { code: before }, b.token, ErrorCode.InvalidGroupCode);
+    // The members left see the new code (what the group QR now carries).
+    expect((await t.ok(groupApi.info, { groupId: group.id }, members[1]!.token)).code).toBe(info.code);
+  });
+
   it('a removed member stops receiving, loses the session (onSessionDelete) and cannot send or read', async () => {
     const { owner, members, group } = await createGroupOf(t, 3);
     const [b, c] = members as [TestUser, TestUser];

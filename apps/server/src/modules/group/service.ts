@@ -154,6 +154,9 @@ export class GroupService {
         }
         await this.lockSession(tx, group);
         await this.deleteMembers(tx, group, targets);
+        // A removed member still has the QR code: a new one keeps them from walking straight back in.
+        // (Unique: a collision of the 32^8 codes fails this removal, which the caller may retry.)
+        await tx.update(chatGroups).set({ code: newGroupCode() }).where(eq(chatGroups.id, group.id));
         removed.push(...targets);
         const names = await nickNamesOf(tx, [userId, ...targets]);
         const text = `${names.get(userId)} removed ${targets.map((id) => names.get(id)).join(', ')} from the group`;

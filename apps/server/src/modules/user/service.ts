@@ -15,6 +15,7 @@ import { newMemberId, newShareCode } from '../../lib/codes.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
+import { isOwnUrl } from '../uploads/index.ts';
 import { accountNotices } from './account-notices.ts';
 import { hashSecret as hash, verifySecret as verify } from './hashing.ts';
 import { forgetPin, recallPin, rememberPin } from './pin-memory.ts';
@@ -177,6 +178,8 @@ export class UserService {
     private readonly realtime: Realtime,
     private readonly clock: Clock,
     private readonly settings: UserSettings,
+    /** PUBLIC_URL: avatars must be our own uploads (relative, or under this base). */
+    private readonly publicUrl?: string,
   ) {}
 
   async register(input: {
@@ -272,6 +275,12 @@ export class UserService {
       if (key === 'nickName' && value.trim() === '') throw new AppError(ErrorCode.ContentEmpty);
       throw new AppError(ErrorCode.Validation, `Invalid input: dataValue`, [
         { field: 'dataValue', message: parsed.error.issues[0]?.message ?? 'Invalid value' },
+      ]);
+    }
+    // An outside avatar URL would make every viewer's browser call a third party (tracking, IP leak).
+    if (key === 'avatar' && !isOwnUrl(parsed.data, this.publicUrl)) {
+      throw new AppError(ErrorCode.Validation, 'Invalid input: dataValue', [
+        { field: 'dataValue', message: 'The avatar must be a file uploaded here' },
       ]);
     }
     const [row] = await this.db
