@@ -49,6 +49,10 @@ const schema = z.object({
     .pipe(z.array(z.url().transform((u) => new URL(u).origin)))
     .optional(),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  /** Bytes a member may upload per UTC day, in MB (docs/security.md). */
+  UPLOAD_DAILY_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(500),
+  /** Fastify's requestTimeout and connectionTimeout: a request or an idle connection is cut after this. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
