@@ -81,6 +81,10 @@ export const buildApp = async (
         ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
         : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Slow-loris and stuck uploads: a request must complete, and an idle connection closes, within this.
+    // Socket.IO's 25 s pings keep live sockets from idling out.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Output is parsed by the contract inside `route`; the serializer only writes JSON.

@@ -55,6 +55,10 @@ const schema = z.object({
     .pipe(z.array(z.url().transform((u) => new URL(u).origin)))
     .optional(),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  /** Bytes a member may upload per UTC day, in MB (docs/security.md). */
+  UPLOAD_DAILY_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(500),
+  /** Fastify's requestTimeout and connectionTimeout: a request or an idle connection is cut after this. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies may set X-Forwarded-For: a hop count (`1` behind one proxy) or a comma-separated list of

@@ -34,6 +34,7 @@ export const ErrorCode = {
   UploadTooLarge: 1202,
   UploadTypeNotAllowed: 1203,
   ParamNotAllowed: 1204,
+  UploadQuotaExceeded: 1205,
 
   AlreadyFriends: 1301,
   CannotAddSelf: 1302,
@@ -161,6 +162,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.UploadTooLarge]: 'The file is too large',
   [ErrorCode.UploadTypeNotAllowed]: 'This file type is not allowed',
   [ErrorCode.ParamNotAllowed]: 'Unknown parameter',
+  [ErrorCode.UploadQuotaExceeded]: 'Daily upload limit reached: try again tomorrow',
   [ErrorCode.AlreadyFriends]: 'You are already friends',
   [ErrorCode.CannotAddSelf]: 'You cannot add yourself as a friend',
   [ErrorCode.RequestPending]: 'A friend request is already waiting for an answer',

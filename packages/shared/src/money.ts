@@ -52,12 +52,20 @@ export const formatUsdt = (amount: Micro, minDecimals = 2): string => {
   return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
 };
 
-/** A positive USDT amount as a decimal string with at most 6 decimals. */
+/**
+ * The largest amount any call accepts: 1,000,000,000 USDT (1e15 micro). Money columns are bigint (at most
+ * 9.2e18 micro), so no single amount, nor a sum of thousands of them (red packet shares, fees, balances), can
+ * overflow one; the wire format alone (15 integer digits) would allow 1e21.
+ */
+export const MAX_USDT_AMOUNT = micro(1_000_000_000n * MICRO_PER_USDT);
+
+/** A positive USDT amount as a decimal string with at most 6 decimals, at most MAX_USDT_AMOUNT. */
 export const usdtAmount = z
   .string()
   .trim()
   .regex(DECIMAL, 'A decimal amount with at most 6 decimals')
-  .refine((s) => !DECIMAL.test(s) || parseUsdt(s) > 0n, 'The amount must be greater than zero');
+  .refine((s) => !DECIMAL.test(s) || parseUsdt(s) > 0n, 'The amount must be greater than zero')
+  .refine((s) => !DECIMAL.test(s) || parseUsdt(s) <= MAX_USDT_AMOUNT, 'At most 1,000,000,000 USDT');
 
 export const FIAT_DECIMAL = /^(0|[1-9]\d{0,11})(\.\d{1,2})?$/;
 

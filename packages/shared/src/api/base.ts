@@ -45,7 +45,12 @@ export const baseApi = {
     summary: 'Upload one file (multipart field `file`); answers its public URL',
     input: z.object({}),
     output: z.string(),
-    errors: [ErrorCode.UploadMissing, ErrorCode.UploadTooLarge, ErrorCode.UploadTypeNotAllowed],
+    errors: [
+      ErrorCode.UploadMissing,
+      ErrorCode.UploadTooLarge,
+      ErrorCode.UploadTypeNotAllowed,
+      ErrorCode.UploadQuotaExceeded,
+    ],
   }),
   param: endpoint({
     method: 'GET',

@@ -5,10 +5,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ErrorCode } from '@chatpay/shared';
 import type { MultipartFile } from '@fastify/multipart';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { uploads } from './tables.ts';
 
@@ -86,14 +88,33 @@ export class UploadService {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
+    private readonly clock: Clock,
   ) {
     this.uploadsDir = path.join(config.dataDir, 'uploads');
     // Beside the uploads, not inside them: the same file system (rename is atomic) but never served.
     this.tmpDir = path.join(config.dataDir, 'tmp');
   }
 
+  /** Bytes the member uploaded since the start of the UTC day. */
+  private async usedToday(userId: number): Promise<number> {
+    const day = new Date(this.clock.now());
+    day.setUTCHours(0, 0, 0, 0);
+    const [row] = await this.db
+      .select({ bytes: sql<string>`coalesce(sum(${uploads.size}), 0)` })
+      .from(uploads)
+      .where(and(eq(uploads.userId, userId), gte(uploads.createTime, day)));
+    return Number(row?.bytes ?? 0);
+  }
+
   /** Saves the part and answers its public URL. */
   async store(userId: number, part: MultipartFile): Promise<string> {
+    // UPLOAD_DAILY_QUOTA_MB per member per UTC day: checked before reading the body and again with its size.
+    const quota = this.config.UPLOAD_DAILY_QUOTA_MB * 1024 * 1024;
+    const used = await this.usedToday(userId);
+    if (used >= quota) {
+      part.file.resume();
+      throw new AppError(ErrorCode.UploadQuotaExceeded);
+    }
     await fs.mkdir(this.tmpDir, { recursive: true });
     const tmp = path.join(this.tmpDir, `${randomUUID()}.part`);
     try {
@@ -105,6 +126,7 @@ export class UploadService {
       if (part.file.truncated) throw new AppError(ErrorCode.UploadTooLarge);
       const { size } = await fs.stat(tmp);
       if (size === 0) throw new AppError(ErrorCode.UploadMissing, 'The file is empty');
+      if (used + size > quota) throw new AppError(ErrorCode.UploadQuotaExceeded);
 
       const detected = await fileTypeFromFile(tmp);
       const mime = detected ? allowedUploadTypes[detected.ext] : undefined;
@@ -122,6 +144,7 @@ export class UploadService {
           mime,
           size,
           originalName: cleanName(part.filename ?? ''),
+          createTime: this.clock.now(),
         });
       } catch (err) {
         await fs.rm(target, { force: true });
