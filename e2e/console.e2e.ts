@@ -120,6 +120,8 @@ describe('operator console', () => {
     await shot(phone, 'console-06-dashboard-390');
     await byId(phone, 'console-burger').click();
     await byId(phone, 'console-menu-23').waitFor();
+    // The drawer has slid in.
+    await expect.poll(async () => (await byId(phone, 'console-sidebar').boundingBox())?.x).toBe(0);
     await shot(phone, 'console-07-menu-390');
     await byId(phone, 'console-menu-23').click();
     await byId(phone, 'withdrawals-status').selectOption('completed');

@@ -81,6 +81,14 @@ export const grantRole = async (exec: Executor, userId: number, role: string) =>
     .where(eq(users.id, userId));
 };
 
+/** Takes a role away (merchant revoked); the next request's token check reads the roles again. */
+export const revokeRole = async (exec: Executor, userId: number, role: string) => {
+  await exec
+    .update(users)
+    .set({ roles: sql`array_remove(${users.roles}, ${role})` })
+    .where(eq(users.id, userId));
+};
+
 export const verifyPin = async (db: Db, userId: number, pin: string): Promise<void> => {
   const [row] = await db
     .select({ pinHash: users.pinHash, lockedUntil: users.pinLockedUntil, failures: users.pinFailures })

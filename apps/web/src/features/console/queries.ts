@@ -65,6 +65,7 @@ export const useFreeze = () => useConsoleMutation(adminMemberApi.freeze);
 export const useForceLogout = () => useConsoleMutation(adminMemberApi.logout);
 export const useUnlockPin = () => useConsoleMutation(adminMemberApi.unlockPin);
 export const useMerchantReview = () => useConsoleMutation(adminC2cApi.merchantReview);
+export const useMerchantRevoke = () => useConsoleMutation(adminC2cApi.merchantRevoke);
 export const useWithdrawalApprove = () => useConsoleMutation(adminChainApi.approve);
 export const useWithdrawalReject = () => useConsoleMutation(adminChainApi.reject);
 export const useComplainReply = () => useConsoleMutation(adminComplainApi.reply);
