@@ -163,5 +163,22 @@ describe('operator console', () => {
       password: PASSWORD,
     });
     expect(login.code).toBe(ErrorCode.AccountFrozen);
+
+    // Admin publishes a version; the list shows it as the latest.
+    await open(page, '/admin/versions');
+    await byId(page, 'version-version').fill('9.1.0');
+    await byId(page, 'version-code').fill('910');
+    await byId(page, 'version-forced').selectOption('yes');
+    await byId(page, 'version-publish').click();
+    await expect.poll(() => byId(page, 'version-web').textContent()).toContain('9.1.0');
+    await shot(page, 'console-12-versions-1280');
+
+    // Phone width in Chinese.
+    const zh = await logInStaff(await newPhone(browser), 'admin', 'admin12345');
+    await zh.evaluate(() => localStorage.setItem('locale', 'zh'));
+    await open(zh, `/admin/members?id=${member.id}`);
+    await zh.reload();
+    await byId(zh, 'member-detail').waitFor();
+    await shot(zh, 'console-13-member-390-zh');
   });
 });
