@@ -120,6 +120,8 @@ describe('operator console', () => {
     await shot(phone, 'console-06-dashboard-390');
     await byId(phone, 'console-burger').click();
     await byId(phone, 'console-menu-23').waitFor();
+    // The drawer has slid in.
+    await expect.poll(async () => (await byId(phone, 'console-sidebar').boundingBox())?.x).toBe(0);
     await shot(phone, 'console-07-menu-390');
     await byId(phone, 'console-menu-23').click();
     await byId(phone, 'withdrawals-status').selectOption('completed');
@@ -161,5 +163,22 @@ describe('operator console', () => {
       password: PASSWORD,
     });
     expect(login.code).toBe(ErrorCode.AccountFrozen);
+
+    // Admin publishes a version; the list shows it as the latest.
+    await open(page, '/admin/versions');
+    await byId(page, 'version-version').fill('9.1.0');
+    await byId(page, 'version-code').fill('910');
+    await byId(page, 'version-forced').selectOption('yes');
+    await byId(page, 'version-publish').click();
+    await expect.poll(() => byId(page, 'version-web').textContent()).toContain('9.1.0');
+    await shot(page, 'console-12-versions-1280');
+
+    // Phone width in Chinese.
+    const zh = await logInStaff(await newPhone(browser), 'admin', 'admin12345');
+    await zh.evaluate(() => localStorage.setItem('locale', 'zh'));
+    await open(zh, `/admin/members?id=${member.id}`);
+    await zh.reload();
+    await byId(zh, 'member-detail').waitFor();
+    await shot(zh, 'console-13-member-390-zh');
   });
 });

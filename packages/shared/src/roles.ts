@@ -23,6 +23,7 @@ export const rolePermissions: Record<Exclude<Role, 'admin'>, readonly string[]> 
     'c2c:appeal:resolve',
     'c2c:merchant:page',
     'c2c:merchant:review',
+    'c2c:merchant:revoke',
     'usdt:withdrawal:review',
   ],
 };

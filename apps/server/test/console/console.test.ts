@@ -286,3 +286,33 @@ describe('every console call is refused for a member, admin-only ones for suppor
     }
   });
 });
+
+describe('merchant revoke', () => {
+  it('support revokes an approved merchant: role removed, ads taken down, audited', async () => {
+    const merchant = await createMerchant(t, '100');
+    const ad = await createAd(t, merchant, { quantity: '50' });
+    const revoked = await t.ok(adminC2cApi.merchantRevoke, { userId: merchant.id, note: 'fraud' }, support);
+    expect(revoked).toMatchObject({ status: 'rejected', reviewNote: 'fraud' });
+    const me = await t.ok(userApi.person, {}, merchant.token);
+    expect(me.id).toBe(merchant.id);
+    const info = await t.ok(adminMemberApi.info, { id: merchant.id }, support);
+    expect(info.role).not.toContain('merchant');
+    expect(info.audit[0]!.action).toBe('c2c:merchant:revoke');
+    // The sell ad's coins went back to the merchant's available balance.
+    expect((await balanceOf(t, merchant)).frozen).toBe('0.00');
+    await t.fails(
+      adminC2cApi.merchantRevoke,
+      { userId: merchant.id, note: 'again' },
+      support,
+      ErrorCode.Conflict,
+    );
+    const member = await createUser(t);
+    await t.fails(
+      adminC2cApi.merchantRevoke,
+      { userId: merchant.id, note: 'x' },
+      member.token,
+      ErrorCode.Forbidden,
+    );
+    expect(ad.id).toBeGreaterThan(0);
+  });
+});

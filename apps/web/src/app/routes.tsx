@@ -79,6 +79,7 @@ const consoleLoaders: Record<string, Loader> = {
   [Paths.consoleBooks]: () => import('../pages/admin/books.tsx'),
   [Paths.consoleAudit]: () => import('../pages/admin/audit.tsx'),
   [Paths.consoleStaff]: () => import('../pages/admin/staff.tsx'),
+  [Paths.consoleVersions]: () => import('../pages/admin/versions.tsx'),
 };
 
 const components = new Map<string, ComponentType>();

@@ -43,6 +43,17 @@ export const adminC2cApi = {
     output: merchantInfo,
     errors: [ErrorCode.Conflict],
   }),
+  merchantRevoke: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/merchant/revoke`,
+    auth: 'user',
+    permission: 'c2c:merchant:revoke',
+    summary:
+      'Support: revoke an approved merchant (role removed, their ads taken down; open orders run to the end), with a note (audited)',
+    input: z.object({ userId: c2cId, note: z.string().trim().min(1, 'Content cannot be empty').max(500) }),
+    output: merchantInfo,
+    errors: [ErrorCode.MerchantNotFound, ErrorCode.Conflict],
+  }),
   appealPage: endpoint({
     method: 'POST',
     path: `${ADMIN}/appeal/page`,

@@ -152,6 +152,15 @@ export class AdService {
     return this.one(row);
   }
 
+  /** Takes down every active ad of a member (merchant revoked); their open orders run to the end. */
+  async closeAll(userId: number) {
+    const open = await this.db
+      .select({ id: c2cAds.id })
+      .from(c2cAds)
+      .where(and(eq(c2cAds.userId, userId), eq(c2cAds.status, AdStatus.Active)));
+    for (const ad of open) await this.close(userId, ad.id);
+  }
+
   async close(userId: number, id: number) {
     const row = await this.db.transaction(async (tx) => {
       const ad = await this.lockOwn(tx, userId, id);

@@ -4,7 +4,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
-import { grantRole, users } from '../user/index.ts';
+import { grantRole, revokeRole, users } from '../user/index.ts';
 import { presentCard } from './cards.ts';
 import { type SecretBox, sealedAt } from './crypto.ts';
 import { statsOf } from './stats.ts';
@@ -157,6 +157,33 @@ export class MerchantService {
       list: rows.map((r) => ({ ...presentMerchant(r.m), nickName: r.nickName, applyNote: r.m.applyNote })),
       pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
     };
+  }
+
+  /** Revokes an approved merchant: status rejected with the note, merchant role removed; audited. */
+  async revoke(actorId: number, input: { userId: number; note: string }) {
+    const row = await this.db.transaction(async (tx) => {
+      const [m] = await tx
+        .select()
+        .from(c2cMerchants)
+        .where(eq(c2cMerchants.userId, input.userId))
+        .for('update');
+      if (!m) throw new AppError(ErrorCode.MerchantNotFound);
+      if (m.status !== 'approved') throw new AppError(ErrorCode.Conflict, 'This merchant is not approved');
+      const [r] = await tx
+        .update(c2cMerchants)
+        .set({ status: 'rejected', reviewNote: input.note, reviewedBy: actorId, updateTime: new Date() })
+        .where(eq(c2cMerchants.userId, input.userId))
+        .returning();
+      await revokeRole(tx, input.userId, Role.Merchant);
+      await recordAudit(tx, {
+        actorId,
+        action: 'c2c:merchant:revoke',
+        targetUserId: input.userId,
+        reason: input.note,
+      });
+      return r!;
+    });
+    return presentMerchant(row);
   }
 
   /** Approve (adds the merchant role) or reject a pending application; audited. */

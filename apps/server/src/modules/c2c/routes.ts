@@ -73,6 +73,11 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
 
   route(deps, adminC2cApi.merchantPage, (input) => merchants.adminPage(input));
   route(deps, adminC2cApi.merchantReview, (input, ctx) => merchants.review(ctx.user.id, input));
+  route(deps, adminC2cApi.merchantRevoke, async (input, ctx) => {
+    const revoked = await merchants.revoke(ctx.user.id, input);
+    await ads.closeAll(input.userId);
+    return revoked;
+  });
   route(deps, adminC2cApi.appealPage, (input) => appeals.page(input));
   route(deps, adminC2cApi.appealInfo, (input) => appeals.info(input.id));
   route(deps, adminC2cApi.appealMessages, (input) => appeals.messages(input.id));

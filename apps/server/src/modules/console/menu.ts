@@ -116,6 +116,13 @@ const MENU: Entry[] = [
         icon: 'safety',
         permission: 'base:staff:page',
       },
+      {
+        id: 42,
+        name: 'console.menu.versions',
+        router: '/admin/versions',
+        icon: 'cloud-upload',
+        permission: 'app:version:publish',
+      },
     ],
   },
 ];

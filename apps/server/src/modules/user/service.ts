@@ -80,6 +80,14 @@ export const grantRole = async (exec: Executor, userId: number, role: string) =>
     .where(eq(users.id, userId));
 };
 
+/** Takes a role away (merchant revoked); the next request's token check reads the roles again. */
+export const revokeRole = async (exec: Executor, userId: number, role: string) => {
+  await exec
+    .update(users)
+    .set({ roles: sql`array_remove(${users.roles}, ${role})` })
+    .where(eq(users.id, userId));
+};
+
 /** When the member last changed the password or the PIN (null: never since sign-up and the first PIN). */
 export const credentialsChangedAt = async (exec: Executor, userId: number): Promise<Date | null> => {
   const [row] = await exec.select({ at: users.credentialsChangedAt }).from(users).where(eq(users.id, userId));

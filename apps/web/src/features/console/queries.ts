@@ -5,7 +5,10 @@ import {
   adminComplainApi,
   adminFeedbackApi,
   adminMemberApi,
+  adminVersionApi,
   adminWalletApi,
+  appPlatforms,
+  appVersionApi,
   consoleApi,
   type Endpoint,
   type InputOf,
@@ -43,6 +46,20 @@ export const useMember = (id: number) =>
     staleTime: 0,
   });
 
+/** The latest published version of each platform (the public check call, asked once per platform). */
+export const useLatestVersions = () =>
+  useQuery({
+    queryKey: [...consoleKeys.all, 'versions'],
+    queryFn: () =>
+      Promise.all(
+        appPlatforms.map(async (platform) => ({
+          platform,
+          ...(await call(appVersionApi.check, { platform })),
+        })),
+      ),
+    staleTime: 0,
+  });
+
 export const useBooks = () =>
   useQuery({ queryKey: consoleKeys.books(), queryFn: () => call(adminAdjustApi.systemAccounts, {}) });
 
@@ -65,6 +82,7 @@ export const useFreeze = () => useConsoleMutation(adminMemberApi.freeze);
 export const useForceLogout = () => useConsoleMutation(adminMemberApi.logout);
 export const useUnlockPin = () => useConsoleMutation(adminMemberApi.unlockPin);
 export const useMerchantReview = () => useConsoleMutation(adminC2cApi.merchantReview);
+export const useMerchantRevoke = () => useConsoleMutation(adminC2cApi.merchantRevoke);
 export const useWithdrawalApprove = () => useConsoleMutation(adminChainApi.approve);
 export const useWithdrawalReject = () => useConsoleMutation(adminChainApi.reject);
 export const useComplainReply = () => useConsoleMutation(adminComplainApi.reply);
@@ -72,5 +90,6 @@ export const useFeedbackReply = () => useConsoleMutation(adminFeedbackApi.reply)
 export const useAdjust = () => useConsoleMutation(adminWalletApi.adjust);
 export const useAdjustApprove = () => useConsoleMutation(adminAdjustApi.approve);
 export const useAdjustReject = () => useConsoleMutation(adminAdjustApi.reject);
+export const usePublishVersion = () => useConsoleMutation(adminVersionApi.publish);
 export const useStaffAdd = () => useConsoleMutation(consoleApi.staffAdd);
 export const useStaffRoles = () => useConsoleMutation(consoleApi.staffRoles);

@@ -70,6 +70,7 @@ export const Paths = {
   consoleBooks: '/admin/books',
   consoleAudit: '/admin/audit',
   consoleStaff: '/admin/staff',
+  consoleVersions: '/admin/versions',
 } as const;
 
 /** The C2C area's own tab bar (SPEC §2): Market, Orders, Ads, My. */

@@ -10,8 +10,9 @@ import {
   formatTime,
   TextField,
 } from '../../features/console/components.tsx';
-import { useMerchantReview, usePaged } from '../../features/console/queries.ts';
-import { toastError, toastSuccess } from '../../lib/toast.ts';
+import { useMerchantReview, useMerchantRevoke, usePaged } from '../../features/console/queries.ts';
+import { confirm } from '../../lib/dialog.ts';
+import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 /** Merchant applications (issue 14): list by status, approve or reject with a note the member sees. */
 const MerchantsPage = () => {
@@ -21,11 +22,24 @@ const MerchantsPage = () => {
   const [note, setNote] = useState('');
   const query = usePaged('merchants', adminC2cApi.merchantPage, { status, page, size: 20 });
   const review = useMerchantReview();
+  const revoke = useMerchantRevoke();
   type Row = NonNullable<typeof query.data>['list'][number];
   const decide = async (row: Row, approve: boolean) => {
     try {
       await review.mutateAsync({ userId: row.userId, approve, note: note.trim() });
       toastSuccess(approve ? t('console.merchant.approved') : t('console.merchant.rejected'));
+      setNote('');
+    } catch (error) {
+      toastError(error);
+    }
+  };
+  const onRevoke = async (row: Row) => {
+    if (!note.trim()) return void toast(t('console.merchant.noteRequired'));
+    if (!(await confirm(t('console.merchant.revokeConfirm'), 'merchant-revoke', t('common.confirm'), true)))
+      return;
+    try {
+      await revoke.mutateAsync({ userId: row.userId, note: note.trim() });
+      toastSuccess(t('console.merchant.revoked'));
       setNote('');
     } catch (error) {
       toastError(error);
@@ -67,6 +81,17 @@ const MerchantsPage = () => {
               {t('console.reject')}
             </Button>
           </span>
+        ) : m.status === 'approved' ? (
+          <Button
+            size="mini"
+            color="danger"
+            fill="outline"
+            loading={revoke.isPending}
+            onClick={() => void onRevoke(m)}
+            data-testid={`merchant-revoke-${m.userId}`}
+          >
+            {t('console.merchant.revoke')}
+          </Button>
         ) : (
           m.reviewNote || '—'
         ),
