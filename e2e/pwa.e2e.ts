@@ -85,4 +85,63 @@ describe('the installable app', () => {
     expect(after.list.filter((m) => m.content.text === 'written offline')).toHaveLength(1);
     await ctx.close();
   }, 120_000);
+
+  it('shows a pushed notification from the service worker; banner in every language', async () => {
+    const carol = await registerMember(server.api, 'Carol');
+    const ctx = await newPhone(browser);
+    const origin = new URL(server.url).origin;
+    await ctx.grantPermissions(['notifications'], { origin });
+    const page = await logInAs(server.url, ctx, carol);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+    // CDP stands in for the push service: the service worker gets the push and shows it.
+    const cdp = await ctx.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+        const live = e.registrations.find((r) => !r.isDeleted);
+        if (live) resolve(live.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const payload = {
+      kind: 'chat',
+      title: 'Alice',
+      body: 'see you at 8',
+      tag: 'chat-42',
+      url: '#/pages/chat/index?id=42',
+      count: 1,
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: await registrationId,
+      data: JSON.stringify(payload),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.ready;
+          return (await reg.getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            tag: n.tag,
+            url: (n.data as { url?: string } | null)?.url,
+          }));
+        }),
+      )
+      .toEqual([{ title: 'Alice', body: 'see you at 8', tag: 'chat-42', url: '#/pages/chat/index?id=42' }]);
+
+    await cdp.detach();
+
+    // The connection banner at phone width, in each language.
+    for (const locale of ['en', 'zh', 'vn', 'jp']) {
+      await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+      await page.evaluate(() => localStorage.removeItem('push-asked'));
+      await ctx.setOffline(true);
+      await page.reload();
+      await expect.poll(() => byId(page, 'connection-banner').getAttribute('data-state')).toBe('offline');
+      await shot(page, `pwa-10-offline-${locale}`);
+      await ctx.setOffline(false);
+    }
+    await ctx.close();
+  }, 120_000);
 });

@@ -20,6 +20,7 @@ export const useConnection = create<ConnectionStore>()((set) => ({
 /** How long "Connected" stays after trouble, and how long connecting may take before it counts as timed out. */
 export const RECONNECTED_SHOWN_MS = 2000;
 export const CONNECTING_TIMEOUT_MS = 15_000;
+const FIRST_CONNECT_QUIET_MS = 1000;
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
@@ -43,12 +44,22 @@ export const connectionEvents = {
       set('offline');
       return;
     }
-    if (state === 'connecting' || state === 'timeout') return;
+    if (state === 'connecting' || state === 'timeout' || timeoutTimer) return;
     if (state !== 'idle') hadTrouble = true;
     clearTimers();
-    set('connecting');
+    // The first connect of a page load usually takes a moment: no banner unless it takes longer than that.
+    if (state === 'idle' || state === 'ok') {
+      reconnectedTimer = setTimeout(() => {
+        reconnectedTimer = null;
+        if (!timeoutTimer) return;
+        hadTrouble = true;
+        useConnection.getState().set('connecting');
+      }, FIRST_CONNECT_QUIET_MS);
+    } else set('connecting');
     timeoutTimer = setTimeout(() => {
-      if (useConnection.getState().state === 'connecting') useConnection.getState().set('timeout');
+      timeoutTimer = null;
+      hadTrouble = true;
+      useConnection.getState().set('timeout');
     }, CONNECTING_TIMEOUT_MS);
   },
   connected() {
