@@ -2,7 +2,14 @@ export { type AccountNoticePort, provideAccountNotices } from './account-notices
 export { registerAdminUserRoutes } from './admin-routes.ts';
 export { registerUserRoutes } from './routes.ts';
 export { refuseDefaultAdmin, resetPassword, StartupRefused, seedAdmin } from './seed.ts';
-export { createUser, credentialsChangedAt, endUserSessions, grantRole, revokeRole, verifyPin } from './service.ts';
+export {
+  createUser,
+  credentialsChangedAt,
+  endUserSessions,
+  grantRole,
+  revokeRole,
+  verifyPin,
+} from './service.ts';
 export { assertNotFrozen, presentMember, type SessionDeps } from './staff.ts';
 export { refreshTokens, users } from './tables.ts';
 export { TokenService } from './tokens.ts';
