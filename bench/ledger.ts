@@ -99,6 +99,8 @@ const main = async () => {
         API_RATE_LIMIT: '1000000',
         LOGIN_RATE_LIMIT: '100000',
         SWEEP_INTERVAL_SECONDS: '0',
+        LOGIN_ADDRESS_RATE_LIMIT: '100000',
+        PIN_RATE_LIMIT: '100000',
       },
       profileOptions('ledger'),
     );

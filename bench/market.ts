@@ -65,6 +65,10 @@ const main = async () => {
       C2C_DAILY_CANCEL_LIMIT: '100',
       C2C_MAX_OPEN_ORDERS: '100',
       SWEEP_INTERVAL_SECONDS: '0',
+      // The bench funds its members with admin credits and releases many orders with one PIN.
+      ADJUST_APPROVAL_CAP_USDT: '1000000000',
+      PIN_RATE_LIMIT: '100000',
+      LOGIN_ADDRESS_RATE_LIMIT: '100000',
     },
     profileOptions('market'),
   );
