@@ -93,6 +93,16 @@ describe('a newcomer signs up and manages their account', () => {
     await expect.poll(() => hashPath(page)).toBe('/pages/index/my');
     await shot(page, 'account-05-pin-set');
 
+    // Change it with the current PIN (no password needed); the member is told in the service chat.
+    await byId(page, 'my-password2').click();
+    await byId(page, 'password2-old-pin').fill('246810');
+    await byId(page, 'password2-pin').fill('135790');
+    await byId(page, 'password2-pin-confirm').fill('135790');
+    await shot(page, 'account-05b-pin-change');
+    await byId(page, 'password2-submit').click();
+    await expect.poll(() => hashPath(page), { timeout: 15_000 }).toBe('/pages/index/my');
+    await byId(page, 'my-password2').waitFor();
+
     // Switch language: the UI changes at once and the choice survives a reload.
     await byId(page, 'my-language').click();
     await byId(page, 'language-zh').click();
@@ -129,7 +139,9 @@ describe('a newcomer signs up and manages their account', () => {
     await byId(page, 'login-username').fill(username);
     await byId(page, 'login-password').fill(password);
     await byId(page, 'login-submit').click();
-    await byId(page, 'chat-empty').waitFor();
+    // The chat list is not empty: the PIN change above left a notice in the customer-service chat.
+    await byId(page, 'session-list').waitFor();
+    await shot(page, 'account-09b-pin-notice');
     await byId(page, 'tab-my').click();
     await expect.poll(() => byId(page, 'my-nickname').textContent()).toBe('Alice Liddell');
     await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });

@@ -9,7 +9,10 @@ import { usePerson, useSetPayPassword } from '../../features/user/queries.ts';
 import { back } from '../../lib/router/navigate.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
-/** Second password: set or change the 6-digit payment PIN, confirmed with the login password (SPEC §5). */
+/**
+ * Second password: set the 6-digit payment PIN with the login password (SPEC §5), or change it with the
+ * current PIN, or with the login password after a recent password login (docs/security.md).
+ */
 const Password2Page = () => {
   const { t } = useTranslation();
   const { data: user } = usePerson();
@@ -17,14 +20,16 @@ const Password2Page = () => {
   const [pin, setPinValue] = useState('');
   const [again, setAgain] = useState('');
   const [password, setPassword] = useState('');
+  const [oldPin, setOldPin] = useState('');
   const hasPin = Boolean(user?.hasPin);
 
   const submit = async () => {
     if (pin.length !== PIN_LENGTH) return toast(t('password2.pinInvalid'));
     if (pin !== again) return toast(t('password2.mismatch'));
-    if (!password) return toast(t('password2.passwordRequired'));
+    const withOldPin = hasPin && oldPin.length === PIN_LENGTH;
+    if (!withOldPin && !password) return toast(t('password2.passwordRequired'));
     try {
-      await setPin.mutateAsync({ password, pin });
+      await setPin.mutateAsync(withOldPin ? { oldPin, pin } : { password, pin });
       toastSuccess(t('password2.success'));
       back();
     } catch (error) {
@@ -57,6 +62,16 @@ const Password2Page = () => {
           </Button>
         }
       >
+        {hasPin && (
+          <Form.Item label={t('password2.currentPin')} help={t('password2.currentPinHint')}>
+            <PinInput
+              testId="password2-old-pin"
+              value={oldPin}
+              onChange={setOldPin}
+              ariaLabel={t('password2.currentPin')}
+            />
+          </Form.Item>
+        )}
         <Form.Item label={t('password2.pin')}>
           <PinInput
             testId="password2-pin"
