@@ -7,8 +7,9 @@ import type { FastifyInstance } from 'fastify';
  * The Content-Security-Policy allows what the built web app does and nothing else: scripts only from this
  * origin (index.html and Vite's output have no inline script), styles from this origin plus inline style
  * attributes (antd-mobile sets them), images and media from this origin, `blob:` (previews before upload,
- * voice recordings) and `data:`, the socket on this origin (`'self'` covers ws:/wss: there), external pages
- * only inside the h5 web view's frame, and no one may frame the app.
+ * voice recordings) and `data:`, workers from this origin or `blob:` (the QR decoder), the socket on this
+ * origin (`'self'` covers ws:/wss: there), external pages only inside the h5 web view's frame, and no one may
+ * frame the app.
  */
 export interface CspOptions {
   /**
@@ -30,7 +31,8 @@ export const contentSecurityPolicy = ({ mediaOrigins }: CspOptions) => ({
   'media-src': ["'self'", 'data:', 'blob:', ...mediaOrigins],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'", ...mediaOrigins],
-  'worker-src': ["'self'"],
+  // qr-scanner (the scan page) starts its decoder worker from a blob: URL made by our own script.
+  'worker-src': ["'self'", 'blob:'],
   'manifest-src': ["'self'"],
   // The h5 web view (pages/base/h5.tsx) frames external http(s) pages in a sandboxed iframe.
   'frame-src': ["'self'", 'https:', 'http:'],
