@@ -243,6 +243,8 @@ describe('separation of duties', () => {
       support,
     );
     expect(done.status).toBe('completed');
+    const file = await t.ok(adminMemberApi.info, { id: s.id }, support);
+    expect(file.orders).toEqual({ total: 1, completed: 1 });
   });
 });
 

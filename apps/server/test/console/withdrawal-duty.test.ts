@@ -61,5 +61,7 @@ describe('withdrawal review', () => {
     await t.ok(adminMemberApi.freeze, { userId: mine.id, frozen: false, reason: 'ok' }, await adminToken(t));
     const approved = await t.ok(adminChainApi.approve, { id: res.id }, other.token);
     expect(approved.status).toBe('approved');
+    const file = await t.ok(adminMemberApi.info, { id: mine.id }, other.token);
+    expect(file.withdrawals.map((w) => [w.id, w.amount])).toEqual([[res.id, '1500.00']]);
   });
 });

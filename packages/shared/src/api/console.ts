@@ -88,6 +88,17 @@ export const adminMemberDetail = adminMember.extend({
   pinLockedUntil: z.string().nullable(),
   pinFailures: z.number().int(),
   balance: walletBalance,
+  /** C2C orders as buyer or seller: all, and completed (the completion rate). */
+  orders: z.object({ total: z.number().int(), completed: z.number().int() }),
+  withdrawals: z.array(
+    z.object({
+      id: z.number().int(),
+      network: z.string(),
+      amount: z.string(),
+      status: z.string(),
+      createTime: z.string(),
+    }),
+  ),
   audit: z.array(
     z.object({
       id: z.number().int(),

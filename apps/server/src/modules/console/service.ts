@@ -1,5 +1,5 @@
 import { ErrorCode, formatUsdt, micro } from '@chatpay/shared';
-import { and, asc, count, desc, eq, gte, like, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, like, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -61,7 +61,8 @@ export class ConsoleService {
   async member(id: number) {
     const [u] = await this.db.select().from(users).where(eq(users.id, id));
     if (!u) throw new AppError(ErrorCode.MemberNotFound);
-    const [balance, audit] = await Promise.all([
+    const party = or(eq(c2cOrders.buyerId, id), eq(c2cOrders.sellerId, id));
+    const [balance, audit, [orders], [completed], withdrawals] = await Promise.all([
       memberBalances(this.db, id),
       this.db
         .select()
@@ -69,6 +70,17 @@ export class ConsoleService {
         .where(eq(auditLogs.targetUserId, id))
         .orderBy(desc(auditLogs.id))
         .limit(50),
+      this.db.select({ n: count() }).from(c2cOrders).where(party),
+      this.db
+        .select({ n: count() })
+        .from(c2cOrders)
+        .where(and(party, eq(c2cOrders.status, 'completed'))),
+      this.db
+        .select()
+        .from(chainWithdrawals)
+        .where(eq(chainWithdrawals.userId, id))
+        .orderBy(desc(chainWithdrawals.id))
+        .limit(10),
     ]);
     return {
       ...presentMember(u),
@@ -80,6 +92,14 @@ export class ConsoleService {
         u.pinLockedUntil && u.pinLockedUntil.getTime() > Date.now() ? u.pinLockedUntil.toISOString() : null,
       pinFailures: u.pinFailures,
       balance: presentBalance(balance),
+      orders: { total: orders?.n ?? 0, completed: completed?.n ?? 0 },
+      withdrawals: withdrawals.map((w) => ({
+        id: w.id,
+        network: w.network,
+        amount: formatUsdt(micro(w.amount)),
+        status: w.status,
+        createTime: w.createTime.toISOString(),
+      })),
       audit: audit.map((a) => ({
         id: a.id,
         action: a.action,

@@ -172,6 +172,10 @@ const MemberDetail = ({ id }: { id: number }) => {
           <dd>
             {t('console.member.balanceValue', { available: m.balance.available, frozen: m.balance.frozen })}
           </dd>
+          <dt>{t('console.member.orders')}</dt>
+          <dd data-testid="member-orders">
+            {t('console.member.ordersValue', { total: m.orders.total, completed: m.orders.completed })}
+          </dd>
           <dt>{t('console.member.pin')}</dt>
           <dd data-testid="member-pin">
             {!m.pinSet
@@ -225,6 +229,25 @@ const MemberDetail = ({ id }: { id: number }) => {
             </Button>
           ) : null}
         </div>
+      </div>
+      <div className="console-panel">
+        <h2>{t('console.member.withdrawals')}</h2>
+        {m.withdrawals.length === 0 ? (
+          <p>{t('console.member.noWithdrawals')}</p>
+        ) : (
+          <table className="console-table">
+            <tbody>
+              {m.withdrawals.map((w) => (
+                <tr key={w.id}>
+                  <td data-label={t('console.col.time')}>{formatTime(w.createTime)}</td>
+                  <td data-label={t('console.withdrawal.network')}>{w.network}</td>
+                  <td data-label={t('console.col.amount')}>{w.amount}</td>
+                  <td data-label={t('console.col.status')}>{t(`console.withdrawal.status.${w.status}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </div>
       <div className="console-panel">
         <h2>{t('console.member.history')}</h2>
