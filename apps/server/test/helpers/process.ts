@@ -23,7 +23,7 @@ export const startServerProcess = (
   opts: { timeoutMs?: number; nodeArgs?: string[] } = {},
 ) =>
   new Promise<ServerProcess>((resolve, reject) => {
-    const timeoutMs = opts.timeoutMs ?? 60_000;
+    const timeoutMs = opts.timeoutMs ?? 120_000;
     const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', mainTs], {
       cwd: path.resolve(import.meta.dirname, '../../../..'),
       env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },

@@ -11,7 +11,7 @@ const directives = (header: string | string[] | number | undefined) =>
   );
 
 describe('security headers', () => {
-  const t = useTestApp({ TRUST_PROXY: 'true', MEDIA_ORIGINS: 'https://media.example.com/some/path' });
+  const t = useTestApp({ TRUST_PROXY: '1', MEDIA_ORIGINS: 'https://media.example.com/some/path' });
 
   it('the API answers with a CSP without inline script, no framing, nosniff and a referrer policy', async () => {
     const res = await t.app.inject({ url: '/api/health' });
