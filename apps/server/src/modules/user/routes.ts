@@ -2,6 +2,7 @@ import { userApi } from '@chatpay/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
+import { isOwnUrl } from '../uploads/index.ts';
 import { UserService } from './service.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -19,7 +20,9 @@ const credentialLimit = (deps: AppDeps) => ({
 
 /** The user module owns the token service; the app hands it the one it built (routes authenticate with it). */
 export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
-  const users = new UserService(deps.db, tokens, deps.realtime, deps.clock, deps.config.PUBLIC_URL);
+  const users = new UserService(deps.db, tokens, deps.realtime, deps.clock, (url) =>
+    isOwnUrl(url, deps.config.PUBLIC_URL),
+  );
   const limited = { rateLimit: credentialLimit(deps) };
 
   route(deps, userApi.registerByName, (input) => users.register(input), limited);

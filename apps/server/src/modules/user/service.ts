@@ -16,7 +16,6 @@ import { newMemberId, newShareCode } from '../../lib/codes.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
-import { isOwnUrl } from '../uploads/index.ts';
 import { forgetPin, recallPin, rememberPin } from './pin-memory.ts';
 import { presentProfile } from './presenter.ts';
 import { downloadLogs, users } from './tables.ts';
@@ -127,8 +126,8 @@ export class UserService {
     private readonly tokens: TokenService,
     private readonly realtime: Realtime,
     private readonly clock: Clock,
-    /** PUBLIC_URL: avatars must be our own uploads (relative, or under this base). */
-    private readonly publicUrl?: string,
+    /** Whether a URL is one of our own uploads (modules/uploads `isOwnUrl`, given by the routes). */
+    private readonly isOwnUpload: (url: string) => boolean = () => false,
   ) {}
 
   async register(input: {
@@ -186,7 +185,7 @@ export class UserService {
       ]);
     }
     // An outside avatar URL would make every viewer's browser call a third party (tracking, IP leak).
-    if (key === 'avatar' && !isOwnUrl(parsed.data, this.publicUrl)) {
+    if (key === 'avatar' && !this.isOwnUpload(parsed.data)) {
       throw new AppError(ErrorCode.Validation, 'Invalid input: dataValue', [
         { field: 'dataValue', message: 'The avatar must be a file uploaded here' },
       ]);
