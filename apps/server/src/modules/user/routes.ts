@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isOwnUrl } from '../uploads/index.ts';
 import { UserService } from './service.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -31,13 +32,8 @@ const perAddress = async (deps: AppDeps, ip: string) => {
 
 /** The user module owns the token service; the app hands it the one it built (routes authenticate with it). */
 export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
-  const users = new UserService(
-    deps.db,
-    tokens,
-    deps.realtime,
-    deps.clock,
-    deps.config,
-    deps.config.PUBLIC_URL,
+  const users = new UserService(deps.db, tokens, deps.realtime, deps.clock, deps.config, (url) =>
+    isOwnUrl(url, deps.config.PUBLIC_URL),
   );
   const limited = { rateLimit: credentialLimit(deps) };
 

@@ -15,7 +15,6 @@ import { newMemberId, newShareCode } from '../../lib/codes.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
-import { isOwnUrl } from '../uploads/index.ts';
 import { accountNotices } from './account-notices.ts';
 import { hashSecret as hash, verifySecret as verify } from './hashing.ts';
 import { forgetPin, recallPin, rememberPin } from './pin-memory.ts';
@@ -186,8 +185,8 @@ export class UserService {
     private readonly realtime: Realtime,
     private readonly clock: Clock,
     private readonly settings: UserSettings,
-    /** PUBLIC_URL: avatars must be our own uploads (relative, or under this base). */
-    private readonly publicUrl?: string,
+    /** Whether a URL is one of our own uploads (modules/uploads `isOwnUrl`, given by the routes). */
+    private readonly isOwnUpload: (url: string) => boolean = () => false,
   ) {}
 
   async register(input: {
@@ -286,7 +285,7 @@ export class UserService {
       ]);
     }
     // An outside avatar URL would make every viewer's browser call a third party (tracking, IP leak).
-    if (key === 'avatar' && !isOwnUrl(parsed.data, this.publicUrl)) {
+    if (key === 'avatar' && !this.isOwnUpload(parsed.data)) {
       throw new AppError(ErrorCode.Validation, 'Invalid input: dataValue', [
         { field: 'dataValue', message: 'The avatar must be a file uploaded here' },
       ]);
