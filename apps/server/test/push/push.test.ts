@@ -78,6 +78,12 @@ describe('Web Push to members who are not looking', () => {
     const socket = await connectSocket(t, b.token);
     try {
       await sendText(t, a, sessionId, 'seen in the app');
+      // Events are handled one at a time in emit order: once a later event's push is queued, the first
+      // message was handled while B was still looking.
+      const other = await createFriendPair(t);
+      await subscribe(t, other.b, 'visible-marker');
+      await sendText(t, other.a, other.sessionId, 'marker');
+      await waitFor(async () => (await jobsOf(t, other.b.id)).length === 1);
       socket.emit('visibility', { hidden: true });
       await waitFor(async () => (await t.realtime.presence(b.id)) === 'hidden');
       await sendText(t, a, sessionId, 'app in the background');

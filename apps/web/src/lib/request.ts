@@ -10,6 +10,7 @@ import {
   userApi,
 } from '@chatpay/shared';
 import { isRefreshValid, isTokenValid, useAuth } from './auth.ts';
+import { showLoggedOut } from './dialog.tsx';
 import { ApiError, ClientCode, messageForCode } from './errors.ts';
 import { t } from './i18n/index.ts';
 import { onLoginPage } from './location.ts';
@@ -95,6 +96,8 @@ const send = async (
         throw new ApiError(serverMessage || t('errors.1003'), code, json?.data ?? null, 401);
       }
       logout();
+      if ((json?.data as { reason?: unknown } | null | undefined)?.reason === 'frozen')
+        showLoggedOut('frozen');
       throw sessionExpired();
     }
     if (res.status === 404) throw new ApiError(`[404] ${url}`, ErrorCode.NotFound, null, 404);

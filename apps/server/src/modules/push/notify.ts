@@ -59,6 +59,9 @@ export class PushNotifier {
 
   private async onMessage(userId: number, message: ChatMessage) {
     if (message.senderId === userId || message.recalled || message.contentType === 'notice') return;
+    // Most members have no subscription: one indexed lookup, nothing more.
+    const subs = await this.subscriptionsOf(userId);
+    if (subs.length === 0) return;
     const state = await notifyStateOf(this.db, message.sessionId, userId);
     if (!state?.useNotify) return;
     const [sender] = await this.db
@@ -66,7 +69,7 @@ export class PushNotifier {
       .from(users)
       .where(eq(users.id, message.senderId));
     const count = Math.max(1, state.unread);
-    await this.queue(userId, {
+    await this.queue(userId, subs, {
       dedupeKey: `m${message.id}`,
       topic: `s${message.sessionId}`,
       urgency: message.contentType === 'transfer' ? 'high' : 'normal',
@@ -86,7 +89,9 @@ export class PushNotifier {
   }
 
   private async onOrder(userId: number, event: OrderStatusPayload) {
-    await this.queue(userId, {
+    const subs = await this.subscriptionsOf(userId);
+    if (subs.length === 0) return;
+    await this.queue(userId, subs, {
       dedupeKey: `o${event.orderId}-${event.status}`,
       topic: `o${event.orderId}`,
       urgency: 'high',
@@ -107,9 +112,11 @@ export class PushNotifier {
    * Queues the push for each of the member's devices. A push of the same topic still waiting to be sent is
    * replaced instead (ten messages in a burst make one notification, with the count).
    */
-  private async queue(userId: number, draft: Draft) {
-    const subs = await this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-    if (subs.length === 0) return;
+  private subscriptionsOf(userId: number) {
+    return this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  }
+
+  private async queue(userId: number, subs: Subscription[], draft: Draft) {
     if ((await this.realtime.presence(userId)) === 'visible') return;
     let added = 0;
     for (const sub of subs) {

@@ -157,7 +157,11 @@ export class TokenService {
       .select({ id: users.id, roles: users.roles, sessionId: users.sessionId, disabled: users.disabled })
       .from(users)
       .where(eq(users.id, claims.uid));
-    if (!user || user.disabled || user.sessionId !== claims.sid) {
+    if (user?.disabled) {
+      // The client tells the member why they were logged out (an operator froze the account).
+      throw new AppError(ErrorCode.Unauthorized, 'This account has been frozen', { reason: 'frozen' });
+    }
+    if (!user || user.sessionId !== claims.sid) {
       throw new AppError(ErrorCode.Unauthorized, 'Your session has ended, please log in again');
     }
     return { id: user.id, role: user.roles, permission: permissionsFor(user.roles), sid: claims.sid };
