@@ -33,7 +33,7 @@ export const confirm = (content: string, testId: string, confirmText = t('common
  * Says why the member was logged out (SPEC §4 kick: a login on another device; an operator froze the account).
  * The OK button carries the test id `logged-out-ok`.
  */
-export const showLoggedOut = (reason: 'kicked' | 'frozen') => {
+export const showLoggedOut = (reason: 'kicked' | 'frozen' | 'ended') => {
   Dialog.show({
     title: t('pwa.loggedOutTitle'),
     content: <span data-testid={`logged-out-${reason}`}>{t(`pwa.${reason}`)}</span>,

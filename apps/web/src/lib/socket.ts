@@ -146,7 +146,7 @@ export const connectSocket = async (token: string | null = useAuth.getState().to
     if (!payload.success) return;
     if (isKick(payload.data, useAuth.getState().token)) {
       useAuth.getState().logout();
-      showLoggedOut('kicked');
+      showLoggedOut(payload.data.type === 'ended' ? 'ended' : 'kicked');
     }
   });
   s.on('connect', () => {
