@@ -77,13 +77,19 @@ describe('keys', () => {
       loadConfig({
         ...prod,
         ERC20_RPC_URL: 'http://127.0.0.1:8545',
+        ERC20_CHAIN_ID: '1',
         ERC20_TOKEN: EVM[1]!,
         CHAIN_SEED: ABANDON,
         ERC20_FAUCET_KEY: `0x${'1'.repeat(64)}`,
       }),
     ).toThrow(/faucet/);
     expect(() =>
-      loadConfig({ ...prod, ERC20_RPC_URL: 'http://127.0.0.1:8545', ERC20_TOKEN: EVM[1]! }),
+      loadConfig({
+        ...prod,
+        ERC20_RPC_URL: 'http://127.0.0.1:8545',
+        ERC20_CHAIN_ID: '1',
+        ERC20_TOKEN: EVM[1]!,
+      }),
     ).toThrow(/CHAIN_SEED/);
     expect(() => loadConfig({ TRC20_RPC_URL: 'http://127.0.0.1:8090', TRC20_TOKEN: TRON[0]! })).toThrow(
       /TRC20_RPC_URL/,

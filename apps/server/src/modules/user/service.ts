@@ -96,13 +96,50 @@ export const credentialsChangedAt = async (exec: Executor, userId: number): Prom
 const pinLocked = (lockedUntil: Date) =>
   new AppError(ErrorCode.PinLocked, undefined, { lockedUntil: lockedUntil.toISOString() });
 
+/** How long a PIN check waits for one of the 5 attempt slots while other checks of the same member run. */
+const PIN_SLOT_WAIT_MS = 15_000;
+
+/**
+ * Reserves one of the 5 attempts by one conditional UPDATE. While 5 checks of the member are in flight (a
+ * member paying several things at once), the call waits for a slot instead of failing; once the 5th wrong PIN
+ * has locked it, every waiting call is refused. So N concurrent wrong PINs still count N, and concurrent right
+ * ones all pass.
+ */
+const reservePinAttempt = async (db: Db, userId: number, knownHash: string, pin: string) => {
+  const deadline = Date.now() + PIN_SLOT_WAIT_MS;
+  for (;;) {
+    const now = new Date();
+    const [reserved] = await db
+      .update(users)
+      .set({ pinFailures: sql`${users.pinFailures} + 1` })
+      .where(
+        and(
+          eq(users.id, userId),
+          lt(users.pinFailures, PIN_MAX_ATTEMPTS),
+          or(isNull(users.pinLockedUntil), lte(users.pinLockedUntil, now)),
+        ),
+      )
+      .returning({ failures: users.pinFailures, pinHash: users.pinHash });
+    if (reserved) return reserved;
+    const [state] = await db
+      .select({ lockedUntil: users.pinLockedUntil })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (state?.lockedUntil && state.lockedUntil.getTime() > now.getTime()) throw pinLocked(state.lockedUntil);
+    // A check that ran meanwhile may have proved this very PIN right.
+    if (recallPin(userId, knownHash, pin)) return 'recalled' as const;
+    if (Date.now() > deadline) throw pinLocked(new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
 /**
  * Checks the payment PIN. Runs in its own statements (never inside the caller's business transaction), so a
  * wrong attempt is counted even though the business operation then fails. 5 wrong in a row lock it for 15 min.
  *
  * An attempt is reserved before the argon2 check, by one conditional UPDATE that only succeeds while the PIN
- * is not locked and fewer than 5 attempts are counted: N concurrent wrong PINs count N, and once 5 are in
- * flight or counted every further call is refused without a check. A right PIN gives the attempt back (the
+ * is not locked and fewer than 5 attempts are counted: N concurrent wrong PINs count N; a call finding 5 in
+ * flight waits for a slot (reservePinAttempt), and once locked every further call is refused without a check. A right PIN gives the attempt back (the
  * count returns to 0); the 5th wrong one turns the count into a lock.
  */
 export const verifyPin = async (db: Db, userId: number, pin: string): Promise<void> => {
@@ -116,25 +153,8 @@ export const verifyPin = async (db: Db, userId: number, pin: string): Promise<vo
   if (!row.pinHash) throw new AppError(ErrorCode.PinNotSet);
   // A PIN verified a moment ago against this very hash: no guess is being made, no attempt is spent.
   if (recallPin(userId, row.pinHash, pin)) return;
-  const [reserved] = await db
-    .update(users)
-    .set({ pinFailures: sql`${users.pinFailures} + 1` })
-    .where(
-      and(
-        eq(users.id, userId),
-        lt(users.pinFailures, PIN_MAX_ATTEMPTS),
-        or(isNull(users.pinLockedUntil), lte(users.pinLockedUntil, now)),
-      ),
-    )
-    .returning({ failures: users.pinFailures, pinHash: users.pinHash });
-  if (!reserved) {
-    const [state] = await db
-      .select({ lockedUntil: users.pinLockedUntil })
-      .from(users)
-      .where(eq(users.id, userId));
-    // Either locked, or 5 attempts are being checked right now: both refuse.
-    throw pinLocked(state?.lockedUntil ?? new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000));
-  }
+  const reserved = await reservePinAttempt(db, userId, row.pinHash, pin);
+  if (reserved === 'recalled') return;
   if (!reserved.pinHash) throw new AppError(ErrorCode.PinNotSet);
   if (await verify(reserved.pinHash, pin)) {
     rememberPin(userId, reserved.pinHash, pin);
