@@ -10,10 +10,10 @@ import {
   userApi,
 } from '@chatpay/shared';
 import { isRefreshValid, isTokenValid, useAuth } from './auth.ts';
-import { showLoggedOut } from './dialog.tsx';
 import { ApiError, ClientCode, messageForCode } from './errors.ts';
 import { t } from './i18n/index.ts';
 import { onLoginPage } from './location.ts';
+import { showLoggedOut } from './logged-out.ts';
 
 export { ApiError } from './errors.ts';
 

@@ -13,8 +13,8 @@ import {
 import type { Socket } from 'socket.io-client';
 import { useAuth } from './auth.ts';
 import { connectionEvents } from './connection.ts';
-import { showLoggedOut } from './dialog.tsx';
 import { decodeToken } from './jwt.ts';
+import { showLoggedOut } from './logged-out.ts';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -1,13 +1,21 @@
-import { APP_VERSION, APP_VERSION_CODE, type AppVersion, appVersionApi } from '@chatpay/shared';
+import {
+  APP_VERSION,
+  APP_VERSION_CODE,
+  type AppPlatform,
+  type AppVersion,
+  appVersionApi,
+} from '@chatpay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/request.ts';
 
-export const versionKeys = { check: () => ['app', 'version'] as const };
+export const versionKeys = {
+  check: (platform: AppPlatform, versionCode?: number) => ['app', 'version', platform, versionCode] as const,
+};
 
 /** Asks the server whether a newer web version is published (SPEC §7 version check). */
 export const useVersionCheck = () =>
   useQuery({
-    queryKey: versionKeys.check(),
+    queryKey: versionKeys.check('web', APP_VERSION_CODE),
     queryFn: () =>
       call(appVersionApi.check, { platform: 'web', version: APP_VERSION, versionCode: APP_VERSION_CODE }),
     staleTime: 5 * 60_000,
@@ -33,3 +41,11 @@ export const updateAction = (latest: Pick<AppVersion, 'downloadUrl'>, origin: st
   if (url.origin === origin) return { kind: 'reload' };
   return { kind: 'open', url: url.href };
 };
+
+/** The latest published version of one platform (the public check call without a version of our own). */
+export const useLatestVersion = (platform: AppPlatform) =>
+  useQuery({
+    queryKey: versionKeys.check(platform),
+    queryFn: () => call(appVersionApi.check, { platform }),
+    staleTime: 0,
+  });

@@ -176,13 +176,6 @@ export const useRotateApiKey = () => useMutation({ mutationFn: () => call(mercha
 
 // ---- support ------------------------------------------------------------------------------------
 
-export const useAppeals = () =>
-  useQuery({
-    queryKey: c2cKeys.appeals(),
-    queryFn: () => call(adminC2cApi.appealPage, { status: 'appealing', page: 1, size: 100 }),
-    staleTime: 0,
-  });
-
 export const useAppealInfo = (id: number) =>
   useQuery({
     queryKey: c2cKeys.appeal(id),

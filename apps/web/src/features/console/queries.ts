@@ -29,13 +29,79 @@ export const useDashboard = () =>
     staleTime: 0,
   });
 
-/** One page of a server-side list (paged, filtered and sorted by the server); the previous page stays shown. */
-export const usePaged = <E extends Endpoint>(name: string, endpoint: E, input: InputOf<E>) =>
+/** Server-side lists (paged, filtered and sorted by the server); the previous page stays shown while the next loads. */
+const listOptions = { placeholderData: keepPreviousData, staleTime: 0 } as const;
+
+export const useMembersPage = (input: InputOf<typeof adminMemberApi.search>, enabled = true) =>
   useQuery({
-    queryKey: consoleKeys.list(name, input as object),
-    queryFn: () => call(endpoint, input) as Promise<OutputOf<E>>,
-    placeholderData: keepPreviousData,
-    staleTime: 0,
+    queryKey: consoleKeys.members(input),
+    queryFn: () => call(adminMemberApi.search, input),
+    enabled,
+    ...listOptions,
+  });
+
+export const useMerchantsPage = (input: InputOf<typeof adminC2cApi.merchantPage>, enabled = true) =>
+  useQuery({
+    queryKey: consoleKeys.merchants(input),
+    queryFn: () => call(adminC2cApi.merchantPage, input),
+    enabled,
+    ...listOptions,
+  });
+
+export const useWithdrawalsPage = (input: InputOf<typeof adminChainApi.withdrawalPage>, enabled = true) =>
+  useQuery({
+    queryKey: consoleKeys.withdrawals(input),
+    queryFn: () => call(adminChainApi.withdrawalPage, input),
+    enabled,
+    ...listOptions,
+  });
+
+export const useStaffPage = (input: InputOf<typeof consoleApi.staffPage>, enabled = true) =>
+  useQuery({
+    queryKey: consoleKeys.staff(input),
+    queryFn: () => call(consoleApi.staffPage, input),
+    enabled,
+    ...listOptions,
+  });
+
+export const useAppealsPage = (input: InputOf<typeof adminC2cApi.appealPage>, enabled = true) =>
+  useQuery({
+    queryKey: consoleKeys.appeals(input),
+    queryFn: () => call(adminC2cApi.appealPage, input),
+    enabled,
+    ...listOptions,
+  });
+
+export const useAdjustmentsPage = (input: InputOf<typeof adminAdjustApi.page>, enabled = true) =>
+  useQuery({
+    queryKey: consoleKeys.adjustments(input),
+    queryFn: () => call(adminAdjustApi.page, input),
+    enabled,
+    ...listOptions,
+  });
+
+export const useComplaintsPage = (input: InputOf<typeof adminComplainApi.page>, enabled = true) =>
+  useQuery({
+    queryKey: consoleKeys.complaints(input),
+    queryFn: () => call(adminComplainApi.page, input),
+    enabled,
+    ...listOptions,
+  });
+
+export const useFeedbackPage = (input: InputOf<typeof adminFeedbackApi.page>, enabled = true) =>
+  useQuery({
+    queryKey: consoleKeys.feedback(input),
+    queryFn: () => call(adminFeedbackApi.page, input),
+    enabled,
+    ...listOptions,
+  });
+
+export const useAuditPage = (input: InputOf<typeof consoleApi.auditPage>, enabled = true) =>
+  useQuery({
+    queryKey: consoleKeys.audit(input),
+    queryFn: () => call(consoleApi.auditPage, input),
+    enabled,
+    ...listOptions,
   });
 
 export const useMember = (id: number) =>
@@ -43,20 +109,6 @@ export const useMember = (id: number) =>
     queryKey: consoleKeys.member(id),
     queryFn: () => call(adminMemberApi.info, { id }),
     enabled: id > 0,
-    staleTime: 0,
-  });
-
-/** The latest published version of each platform (the public check call, asked once per platform). */
-export const useLatestVersions = () =>
-  useQuery({
-    queryKey: [...consoleKeys.all, 'versions'],
-    queryFn: () =>
-      Promise.all(
-        appPlatforms.map(async (platform) => ({
-          platform,
-          ...(await call(appVersionApi.check, { platform })),
-        })),
-      ),
     staleTime: 0,
   });
 

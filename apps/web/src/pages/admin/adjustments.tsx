@@ -10,7 +10,12 @@ import {
   formatTime,
   TextField,
 } from '../../features/console/components.tsx';
-import { useAdjust, useAdjustApprove, useAdjustReject, usePaged } from '../../features/console/queries.ts';
+import {
+  useAdjust,
+  useAdjustApprove,
+  useAdjustmentsPage,
+  useAdjustReject,
+} from '../../features/console/queries.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 const filters = ['all', ...adjustmentStatuses] as const;
@@ -26,7 +31,7 @@ const AdjustmentsPage = () => {
   const adjust = useAdjust();
   const approve = useAdjustApprove();
   const reject = useAdjustReject();
-  const query = usePaged('adjustments', adminAdjustApi.page, {
+  const query = useAdjustmentsPage({
     ...(status === 'all' ? {} : { status }),
     page,
     size: 20,

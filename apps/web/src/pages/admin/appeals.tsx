@@ -15,7 +15,7 @@ import {
   useTradeConfig,
 } from '../../features/c2c/queries.ts';
 import { Choice, type Column, ConsoleList, ConsolePage } from '../../features/console/components.tsx';
-import { usePaged } from '../../features/console/queries.ts';
+import { useAppealsPage } from '../../features/console/queries.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
@@ -32,7 +32,7 @@ const AppealList = () => {
   const { t } = useTranslation();
   const [status, setStatus] = useState<OrderStatus>('appealing');
   const [page, setPage] = useState(1);
-  const query = usePaged('appeals', adminC2cApi.appealPage, { status, page, size: 20 });
+  const query = useAppealsPage({ status, page, size: 20 });
   type Row = NonNullable<typeof query.data>['list'][number];
   const columns: Column<Row>[] = [
     { key: 'id', title: t('console.col.order'), render: (o) => `#${o.orderId}` },

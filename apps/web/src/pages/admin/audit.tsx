@@ -9,7 +9,7 @@ import {
   formatTime,
   TextField,
 } from '../../features/console/components.tsx';
-import { usePaged } from '../../features/console/queries.ts';
+import { useAuditPage } from '../../features/console/queries.ts';
 
 const idOrUndefined = (text: string) => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);
 
@@ -23,7 +23,7 @@ const AuditPage = () => {
   const [page, setPage] = useState(1);
   const actorId = idOrUndefined(actor);
   const targetUserId = idOrUndefined(target);
-  const query = usePaged('audit', consoleApi.auditPage, {
+  const query = useAuditPage({
     ...(actorId ? { actorId } : {}),
     ...(targetUserId ? { targetUserId } : {}),
     ...(action.trim() ? { action: action.trim() } : {}),

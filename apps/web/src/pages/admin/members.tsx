@@ -17,7 +17,7 @@ import {
   useForceLogout,
   useFreeze,
   useMember,
-  usePaged,
+  useMembersPage,
   useUnlockPin,
 } from '../../features/console/queries.ts';
 import { useAuth } from '../../lib/auth.ts';
@@ -35,7 +35,7 @@ const MemberList = () => {
   const [sort, setSort] = useState<(typeof memberSortFields)[number]>('id');
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(1);
-  const query = usePaged('members', adminMemberApi.search, {
+  const query = useMembersPage({
     keyword: keyword.trim() || undefined,
     ...(frozen === 'all' ? {} : { frozen: frozen === 'frozen' }),
     sort,

@@ -10,7 +10,7 @@ import {
   formatTime,
   TextField,
 } from '../../features/console/components.tsx';
-import { useMerchantReview, useMerchantRevoke, usePaged } from '../../features/console/queries.ts';
+import { useMerchantReview, useMerchantRevoke, useMerchantsPage } from '../../features/console/queries.ts';
 import { confirm } from '../../lib/dialog.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
@@ -20,7 +20,7 @@ const MerchantsPage = () => {
   const [status, setStatus] = useState<MerchantStatus>('pending');
   const [page, setPage] = useState(1);
   const [note, setNote] = useState('');
-  const query = usePaged('merchants', adminC2cApi.merchantPage, { status, page, size: 20 });
+  const query = useMerchantsPage({ status, page, size: 20 });
   const review = useMerchantReview();
   const revoke = useMerchantRevoke();
   type Row = NonNullable<typeof query.data>['list'][number];

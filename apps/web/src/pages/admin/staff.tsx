@@ -10,7 +10,7 @@ import {
   formatTime,
   TextField,
 } from '../../features/console/components.tsx';
-import { usePaged, useRoles, useStaffAdd, useStaffRoles } from '../../features/console/queries.ts';
+import { useRoles, useStaffAdd, useStaffPage, useStaffRoles } from '../../features/console/queries.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 const roleChoices = ['support', 'admin', 'none'] as const;
@@ -23,7 +23,7 @@ const StaffPage = () => {
   const [nickName, setNickName] = useState('');
   const [role, setRole] = useState<StaffRole>('support');
   const [page, setPage] = useState(1);
-  const query = usePaged('staff', consoleApi.staffPage, { page, size: 20 });
+  const query = useStaffPage({ page, size: 20 });
   const roles = useRoles();
   const add = useStaffAdd();
   const setRoles = useStaffRoles();

@@ -10,7 +10,12 @@ import {
   ConsolePage,
   formatTime,
 } from '../../features/console/components.tsx';
-import { useComplainReply, useFeedbackReply, usePaged } from '../../features/console/queries.ts';
+import {
+  useComplainReply,
+  useComplaintsPage,
+  useFeedbackPage,
+  useFeedbackReply,
+} from '../../features/console/queries.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
@@ -26,12 +31,10 @@ const TicketsPage = () => {
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [reply, setReply] = useState('');
   const [next, setNext] = useState<TicketStatus>('resolved');
-  const api = kind === 'feedback' ? adminFeedbackApi : adminComplainApi;
-  const query = usePaged(`tickets-${kind}`, api.page, {
-    ...(status === 'all' ? {} : { status }),
-    page,
-    size: 20,
-  });
+  const input = { ...(status === 'all' ? {} : { status }), page, size: 20 };
+  const complaints = useComplaintsPage(input, kind === 'complain');
+  const feedback = useFeedbackPage(input, kind === 'feedback');
+  const query = kind === 'feedback' ? feedback : complaints;
   const complainReply = useComplainReply();
   const feedbackReply = useFeedbackReply();
   const send = kind === 'feedback' ? feedbackReply : complainReply;

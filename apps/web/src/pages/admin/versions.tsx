@@ -4,16 +4,54 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { useLatestVersion } from '../../features/app/version.ts';
 import { Choice, ConsolePage, formatTime, TextField } from '../../features/console/components.tsx';
-import { useLatestVersions, usePublishVersion } from '../../features/console/queries.ts';
+import { usePublishVersion } from '../../features/console/queries.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 const VERSION = /^\d{1,4}(\.\d{1,4}){0,3}$/;
 
+/** One platform's latest published version (the public check call, one cache entry per platform). */
+const VersionRow = ({ platform }: { platform: AppPlatform }) => {
+  const { t } = useTranslation();
+  const latest = useLatestVersion(platform);
+  if (latest.isPending) {
+    return (
+      <tr>
+        <td colSpan={5}>
+          <Loading />
+        </td>
+      </tr>
+    );
+  }
+  if (latest.isError) {
+    return (
+      <tr>
+        <td colSpan={5}>
+          <LoadError error={latest.error} onRetry={() => void latest.refetch()} />
+        </td>
+      </tr>
+    );
+  }
+  const v = latest.data.latest;
+  return (
+    <tr data-testid={`version-${platform}`}>
+      <td data-label={t('console.version.platform')}>{platform}</td>
+      <td data-label={t('console.version.version')}>
+        {v ? `${v.version} (${v.versionCode})` : t('console.version.none')}
+      </td>
+      <td data-label={t('console.version.forced')}>
+        {v ? t(`console.version.forced_${v.forced ? 'yes' : 'no'}`) : '—'}
+      </td>
+      <td data-label={t('console.version.url')}>{v?.downloadUrl || '—'}</td>
+      <td data-label={t('console.col.time')}>{formatTime(v?.releaseTime ?? null)}</td>
+    </tr>
+  );
+};
+
 /** App versions (issue 14): the latest per platform, and publishing a new one (force-update flag, URL). */
 const VersionsPage = () => {
   const { t } = useTranslation();
-  const latest = useLatestVersions();
   const publish = usePublishVersion();
   const [platform, setPlatform] = useState<AppPlatform>('web');
   const [version, setVersion] = useState('');
@@ -92,40 +130,24 @@ const VersionsPage = () => {
           </Button>
         </div>
       </div>
-      {latest.isPending ? (
-        <Loading />
-      ) : latest.isError ? (
-        <LoadError error={latest.error} onRetry={() => void latest.refetch()} />
-      ) : (
-        <div className="console-list">
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th>{t('console.version.platform')}</th>
-                <th>{t('console.version.version')}</th>
-                <th>{t('console.version.forced')}</th>
-                <th>{t('console.version.url')}</th>
-                <th>{t('console.col.time')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {latest.data.map((v) => (
-                <tr key={v.platform} data-testid={`version-${v.platform}`}>
-                  <td data-label={t('console.version.platform')}>{v.platform}</td>
-                  <td data-label={t('console.version.version')}>
-                    {v.latest ? `${v.latest.version} (${v.latest.versionCode})` : t('console.version.none')}
-                  </td>
-                  <td data-label={t('console.version.forced')}>
-                    {v.latest ? t(`console.version.forced_${v.latest.forced ? 'yes' : 'no'}`) : '—'}
-                  </td>
-                  <td data-label={t('console.version.url')}>{v.latest?.downloadUrl || '—'}</td>
-                  <td data-label={t('console.col.time')}>{formatTime(v.latest?.releaseTime ?? null)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <div className="console-list">
+        <table className="console-table">
+          <thead>
+            <tr>
+              <th>{t('console.version.platform')}</th>
+              <th>{t('console.version.version')}</th>
+              <th>{t('console.version.forced')}</th>
+              <th>{t('console.version.url')}</th>
+              <th>{t('console.col.time')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {appPlatforms.map((p) => (
+              <VersionRow key={p} platform={p} />
+            ))}
+          </tbody>
+        </table>
+      </div>
     </ConsolePage>
   );
 };

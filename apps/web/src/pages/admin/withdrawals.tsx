@@ -10,7 +10,11 @@ import {
   formatTime,
   TextField,
 } from '../../features/console/components.tsx';
-import { usePaged, useWithdrawalApprove, useWithdrawalReject } from '../../features/console/queries.ts';
+import {
+  useWithdrawalApprove,
+  useWithdrawalReject,
+  useWithdrawalsPage,
+} from '../../features/console/queries.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
@@ -22,7 +26,7 @@ const WithdrawalsPage = () => {
   const [status, setStatus] = useState<Status>('reviewing');
   const [page, setPage] = useState(1);
   const [reason, setReason] = useState('');
-  const query = usePaged('withdrawals', adminChainApi.withdrawalPage, { status, page, size: 20 });
+  const query = useWithdrawalsPage({ status, page, size: 20 });
   const approve = useWithdrawalApprove();
   const reject = useWithdrawalReject();
   type Row = NonNullable<typeof query.data>['list'][number];
