@@ -1,11 +1,11 @@
 import { ErrorCode, Role, type StaffRole, staffRoles } from '@chatpay/shared';
-import { and, arrayOverlaps, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { recordAudit } from '../audit/index.ts';
 import { createUser, endUserSessions } from './service.ts';
-import { refreshTokens, users } from './tables.ts';
+import { users } from './tables.ts';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -7,8 +7,6 @@ import {
   adminMemberApi,
   adminVersionApi,
   adminWalletApi,
-  appPlatforms,
-  appVersionApi,
   consoleApi,
   type Endpoint,
   type InputOf,

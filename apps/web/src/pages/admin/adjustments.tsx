@@ -1,4 +1,4 @@
-import { adjustmentStatuses, adminAdjustApi } from '@chatpay/shared';
+import { adjustmentStatuses } from '@chatpay/shared';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

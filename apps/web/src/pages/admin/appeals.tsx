@@ -1,4 +1,4 @@
-import { adminC2cApi, type OrderStatus, orderStatuses } from '@chatpay/shared';
+import { type OrderStatus, orderStatuses } from '@chatpay/shared';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

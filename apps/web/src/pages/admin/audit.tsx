@@ -1,4 +1,3 @@
-import { consoleApi } from '@chatpay/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {

@@ -1,4 +1,4 @@
-import { adminMemberApi, hasPermission, memberSortFields } from '@chatpay/shared';
+import { hasPermission, memberSortFields } from '@chatpay/shared';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

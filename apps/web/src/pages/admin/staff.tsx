@@ -1,4 +1,4 @@
-import { consoleApi, type StaffRole, staffRoles } from '@chatpay/shared';
+import { type StaffRole, staffRoles } from '@chatpay/shared';
 import { Button } from 'antd-mobile';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';

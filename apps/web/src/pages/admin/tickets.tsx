@@ -1,4 +1,4 @@
-import { adminComplainApi, adminFeedbackApi, type TicketStatus, ticketStatuses } from '@chatpay/shared';
+import { type TicketStatus, ticketStatuses } from '@chatpay/shared';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

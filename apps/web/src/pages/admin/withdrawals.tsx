@@ -1,4 +1,4 @@
-import { adminChainApi, withdrawalStatuses } from '@chatpay/shared';
+import { withdrawalStatuses } from '@chatpay/shared';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
