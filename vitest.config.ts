@@ -1,20 +1,32 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Unit and integration suites. The server's integration tests run on PGlite always, and again on PostgreSQL
  * (with Redis) when TEST_DATABASE_URL is set, as `.ci/run` does.
  */
-const serverProject = (name: string, env: Record<string, string>) => ({
+const serverProject = (
+  name: string,
+  env: Record<string, string>,
+  files: { include?: string[]; exclude?: string[]; groupOrder?: number } = {},
+) => ({
   test: {
     name,
     root: 'apps/server',
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    include: files.include ?? ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
     environment: 'node',
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    sequence: { groupOrder: files.groupOrder ?? 0 },
   },
 });
+
+/**
+ * The 1,000-message soak on PGlite runs alone after everything else: it is 1,200 sequential round trips in
+ * one process (35 s on an idle machine), and sharing two cores with two other files made it take over 300 s.
+ */
+const SOAK = ['test/chat/reliability.test.ts'];
 
 export default defineConfig({
   test: {
@@ -24,7 +36,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['test/**/*.test.ts'] } },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' } },
-      serverProject('server-pglite', { TEST_ENGINE: 'pglite' }),
+      serverProject('server-pglite', { TEST_ENGINE: 'pglite' }, { exclude: SOAK }),
+      serverProject('server-pglite-soak', { TEST_ENGINE: 'pglite' }, { include: SOAK, groupOrder: 1 }),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { TEST_ENGINE: 'postgres' })] : []),
     ],
   },
