@@ -11,7 +11,7 @@ import {
   TextField,
 } from '../../features/console/components.tsx';
 import { useMerchantReview, useMerchantRevoke, useMerchantsPage } from '../../features/console/queries.ts';
-import { confirm } from '../../lib/dialog.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 /** Merchant applications (issue 14): list by status, approve or reject with a note the member sees. */
