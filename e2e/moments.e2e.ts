@@ -244,6 +244,7 @@ describe('complaints and settings', () => {
       notify: true,
       sound: false,
       orderSound: true,
+      preview: true,
     });
     await shot(a, 'settings-01-sound-off');
     await byId(a, 'set-sound').click();

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/request.ts';
 
 export const versionKeys = {
+  all: ['app', 'version'] as const,
   check: (platform: AppPlatform, versionCode?: number) => ['app', 'version', platform, versionCode] as const,
 };
 

@@ -14,6 +14,7 @@ import {
 } from '@chatpay/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/request.ts';
+import { versionKeys } from '../app/version.ts';
 import { c2cKeys } from '../c2c/keys.ts';
 import { consoleKeys } from './keys.ts';
 
@@ -116,14 +117,18 @@ export const useBooks = () =>
 export const useRoles = () =>
   useQuery({ queryKey: consoleKeys.roles(), queryFn: () => call(consoleApi.roleList, {}) });
 
-/** A console action: every console list and the market's appeal lists load again after it. */
-const useConsoleMutation = <E extends Endpoint>(endpoint: E) => {
+/** A console action: every console list, the market's appeal lists and `alsoStale` load again after it. */
+const useConsoleMutation = <E extends Endpoint>(
+  endpoint: E,
+  alsoStale: readonly (readonly unknown[])[] = [],
+) => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: InputOf<E>) => call(endpoint, input) as Promise<OutputOf<E>>,
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: consoleKeys.all });
       void qc.invalidateQueries({ queryKey: c2cKeys.appeals() });
+      for (const queryKey of alsoStale) void qc.invalidateQueries({ queryKey });
     },
   });
 };
@@ -140,6 +145,7 @@ export const useFeedbackReply = () => useConsoleMutation(adminFeedbackApi.reply)
 export const useAdjust = () => useConsoleMutation(adminWalletApi.adjust);
 export const useAdjustApprove = () => useConsoleMutation(adminAdjustApi.approve);
 export const useAdjustReject = () => useConsoleMutation(adminAdjustApi.reject);
-export const usePublishVersion = () => useConsoleMutation(adminVersionApi.publish);
+/** Publishing changes what the public version check answers, so its entries load again too. */
+export const usePublishVersion = () => useConsoleMutation(adminVersionApi.publish, [versionKeys.all]);
 export const useStaffAdd = () => useConsoleMutation(consoleApi.staffAdd);
 export const useStaffRoles = () => useConsoleMutation(consoleApi.staffRoles);
