@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { i18n } from '../../lib/i18n/index.ts';
+import { intlTag } from '../../lib/i18n/locale.ts';
 
 export interface Column<T> {
   key: string;
@@ -170,4 +172,6 @@ export const ConsolePage = ({
   </section>
 );
 
-export const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+/** A time in the reader's language (as everywhere in the app), not the browser's default. */
+export const formatTime = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(intlTag(i18n.language)) : '—';
