@@ -322,6 +322,20 @@ beforeAll(async () => {
   c2c = { merchant, buyer };
 });
 
+describe('a member cannot read or lift another member’s block list (issue 13)', () => {
+  it('blockList answers only mine and unblock touches only my own row', async () => {
+    const [blocker, blocked, attacker] = await Promise.all(
+      ['Blocker', 'Blocked', 'Meddler'].map((nickName) => createUser(t, { nickName })),
+    );
+    await t.ok(friendApi.block, { userId: blocked!.id }, blocker!.token);
+    expect(await t.ok(friendApi.blockList, {}, attacker!.token)).toEqual([]);
+    await t.ok(friendApi.unblock, { userId: blocked!.id }, attacker!.token);
+    await t.ok(friendApi.unblock, { userId: blocker!.id }, blocked!.token);
+    const list = await t.ok(friendApi.blockList, {}, blocker!.token);
+    expect(list.map((b) => b.userId)).toEqual([blocked!.id]);
+  });
+});
+
 describe('a member cannot reach another member’s objects', () => {
   it('every endpoint that takes an id has a probe here', () => {
     const missing = endpointsWithIds.map(([name]) => name).filter((name) => !probes[name] && !notOwned[name]);

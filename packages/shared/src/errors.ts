@@ -58,6 +58,9 @@ export const ErrorCode = {
   GroupNotFound: 1320,
   CannotChatSelf: 1321,
   ServiceUnavailable: 1322,
+  /** One of the two members blocked the other: no 1:1 messages, friend requests, trade chats or orders. */
+  Blocked: 1323,
+  CannotBlockSelf: 1324,
   InsufficientBalance: 1401,
   AmountBelowMinimum: 1402,
   CannotTransferToSelf: 1403,
@@ -185,6 +188,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.GroupNotFound]: 'Group does not exist',
   [ErrorCode.CannotChatSelf]: 'You cannot start a chat with yourself',
   [ErrorCode.ServiceUnavailable]: 'Customer service is not available',
+  [ErrorCode.Blocked]: 'You cannot reach this member: one of you has blocked the other',
+  [ErrorCode.CannotBlockSelf]: 'You cannot block yourself',
   [ErrorCode.InsufficientBalance]: 'Insufficient balance',
   [ErrorCode.AmountBelowMinimum]: 'The amount is below the minimum',
   [ErrorCode.CannotTransferToSelf]: 'You cannot transfer to yourself',

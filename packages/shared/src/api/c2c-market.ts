@@ -294,6 +294,7 @@ export const transactionApi = {
       .refine(oneAmount, oneAmountIssue),
     output: order,
     errors: [
+      ErrorCode.Blocked,
       ErrorCode.WrongPin,
       ErrorCode.InsufficientBalance,
       ErrorCode.AmountBelowMinimum,

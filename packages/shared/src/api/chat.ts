@@ -125,6 +125,16 @@ export const friendItem = z.object({
 });
 export type FriendItem = z.infer<typeof friendItem>;
 
+/** A member on my block list: a stranger's view (no login name) and when I blocked them. */
+export const blockedUser = z.object({
+  userId: z.number().int(),
+  nickName: z.string(),
+  avatar: z.string(),
+  memberId: z.string(),
+  createTime: z.string(),
+});
+export type BlockedUser = z.infer<typeof blockedUser>;
+
 export const friendRequestStatus = ['pending', 'accepted', 'rejected'] as const;
 export const friendRequest = z.object({
   id: z.number().int(),
@@ -172,6 +182,8 @@ export const friendApi = {
       remark: z.string(),
       sessionId: z.number().int().nullable(),
       requestPending: z.boolean(),
+      /** I blocked this member (friendApi.block). */
+      blockedByMe: z.boolean(),
     }),
     errors: [ErrorCode.UserNotFound],
   }),
@@ -184,6 +196,7 @@ export const friendApi = {
     output: addFriendResult,
     errors: [
       ErrorCode.AlreadyFriends,
+      ErrorCode.Blocked,
       ErrorCode.CannotAddSelf,
       ErrorCode.RequestPending,
       ErrorCode.UserNotFound,
@@ -196,7 +209,13 @@ export const friendApi = {
     summary: 'Send a friend request to the owner of a share code (QR code)',
     input: z.object({ shareCode: z.string().trim().toUpperCase().min(4).max(16), message: greeting }),
     output: addFriendResult,
-    errors: [ErrorCode.CannotAddSelf, ErrorCode.UserNotFound],
+    errors: [
+      ErrorCode.AlreadyFriends,
+      ErrorCode.Blocked,
+      ErrorCode.CannotAddSelf,
+      ErrorCode.RequestPending,
+      ErrorCode.UserNotFound,
+    ],
   }),
   requestCount: endpoint({
     method: 'GET',
@@ -252,6 +271,32 @@ export const friendApi = {
     summary: 'All my friends',
     input: z.object({}),
     output: z.array(friendItem),
+  }),
+  block: endpoint({
+    method: 'POST',
+    path: `${FRIEND}/block`,
+    auth: 'user',
+    summary:
+      'Block a member: no 1:1 messages, friend requests, trade chats or new C2C orders either way; their ads leave my market',
+    input: z.object({ userId: id }),
+    output: ok,
+    errors: [ErrorCode.CannotBlockSelf, ErrorCode.UserNotFound],
+  }),
+  unblock: endpoint({
+    method: 'POST',
+    path: `${FRIEND}/unblock`,
+    auth: 'user',
+    summary: 'Unblock a member I blocked (nothing happens when they are not blocked)',
+    input: z.object({ userId: id }),
+    output: ok,
+  }),
+  blockList: endpoint({
+    method: 'GET',
+    path: `${FRIEND}/blockList`,
+    auth: 'user',
+    summary: 'The members I blocked, newest first',
+    input: z.object({}),
+    output: z.array(blockedUser),
   }),
   page: endpoint({
     method: 'POST',
@@ -398,7 +443,7 @@ export const sessionApi = {
         .regex(/^\d{4,16}$/, 'Invalid member id'),
     }),
     output: chatSession,
-    errors: [ErrorCode.UserNotFound],
+    errors: [ErrorCode.UserNotFound, ErrorCode.Blocked, ErrorCode.CannotChatSelf],
   }),
 };
 
@@ -450,6 +495,7 @@ export const messageApi = {
     errors: [
       ErrorCode.ContentEmpty,
       ErrorCode.NotFriends,
+      ErrorCode.Blocked,
       ErrorCode.SessionNotFound,
       ErrorCode.MessageTooLong,
       ErrorCode.ContentTooLarge,
@@ -524,7 +570,14 @@ export const messageApi = {
     summary: 'Forward copies of messages to other sessions',
     input: z.object({ ids: z.array(id).min(1).max(20), sessionIds: z.array(id).min(1).max(9) }),
     output: z.array(sendResult),
-    errors: [ErrorCode.Forbidden, ErrorCode.SessionNotFound, ErrorCode.MessageNotFound, ErrorCode.Muted],
+    errors: [
+      ErrorCode.Forbidden,
+      ErrorCode.SessionNotFound,
+      ErrorCode.MessageNotFound,
+      ErrorCode.Muted,
+      ErrorCode.NotFriends,
+      ErrorCode.Blocked,
+    ],
   }),
   callback: endpoint({
     method: 'POST',

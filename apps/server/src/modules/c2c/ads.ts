@@ -7,11 +7,12 @@ import {
   parseFiat,
   parseUsdt,
 } from '@chatpay/shared';
-import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
+import { blockedIdsOf } from '../chat/index.ts';
 import type { BankService } from './banks.ts';
 import { moveOwn } from './escrow.ts';
 import type { MerchantService } from './merchants.ts';
@@ -208,20 +209,28 @@ export class AdService {
     return { ok: true as const };
   }
 
-  /** The market: active ads with something left that accept `amount` (fiat), best price first. */
-  async page(opts: {
-    page: number;
-    size: number;
-    type: AdType;
-    paymentType?: PaymentType | undefined;
-    amount?: string | undefined;
-  }) {
+  /**
+   * The market: active ads with something left that accept `amount` (fiat), best price first; the ads of
+   * members I blocked are left out.
+   */
+  async page(
+    viewerId: number,
+    opts: {
+      page: number;
+      size: number;
+      type: AdType;
+      paymentType?: PaymentType | undefined;
+      amount?: string | undefined;
+    },
+  ) {
     const worth = sql`(${c2cAds.remaining}::numeric * ${c2cAds.price} / 1000000)`;
     const maxNow = sql`least(${c2cAds.maxLimit}::numeric, floor(${worth}))`;
     const amount = opts.amount ? parseFiat(opts.amount) : null;
+    const blocked = await blockedIdsOf(this.db, viewerId);
     const where = and(
       eq(c2cAds.status, AdStatus.Active),
       eq(c2cAds.type, opts.type),
+      blocked.length > 0 ? notInArray(c2cAds.userId, blocked) : undefined,
       gt(c2cAds.remaining, 0n),
       sql`${maxNow} >= ${c2cAds.minLimit}`,
       opts.paymentType ? eq(c2cAds.paymentType, opts.paymentType) : undefined,

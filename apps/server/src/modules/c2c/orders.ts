@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
-import { deliver, type StoredMessage } from '../chat/index.ts';
+import { assertNotBlocked, deliver, type StoredMessage } from '../chat/index.ts';
 import { isOwnUrl } from '../uploads/index.ts';
 import { verifyPin } from '../user/index.ts';
 import { payeeOf } from './cards.ts';
@@ -122,6 +122,8 @@ export class OrderService {
     if (!ad || ad.status === AdStatus.Deleted) throw new AppError(ErrorCode.AdNotFound);
     if (ad.status !== AdStatus.Active) throw new AppError(ErrorCode.AdNotActive);
     if (ad.userId === userId) throw new AppError(ErrorCode.CannotTradeWithSelf);
+    // One block list for chat and market: no new order between two members when either blocked the other.
+    await assertNotBlocked(this.db, userId, ad.userId);
     if ((await this.canceledToday(userId)) >= this.config.C2C_DAILY_CANCEL_LIMIT) {
       throw new AppError(ErrorCode.CancelLimitReached);
     }
@@ -252,6 +254,8 @@ export class OrderService {
     if (!ad || ad.status === AdStatus.Deleted) throw new AppError(ErrorCode.AdNotFound);
     if (ad.status !== AdStatus.Active) throw new AppError(ErrorCode.AdNotActive);
     if (ad.userId === userId) throw new AppError(ErrorCode.CannotTradeWithSelf);
+    // One block list for chat and market: no new order between two members when either blocked the other.
+    await assertNotBlocked(this.db, userId, ad.userId);
     const q = priceOrder(ad, input, this.config.C2C_FEE_PERCENT);
     return {
       adId: ad.id,

@@ -49,7 +49,7 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   route(deps, advertisingApi.close, (input, ctx) => ads.close(ctx.user.id, input.id));
   route(deps, advertisingApi.uploadAd, (input, ctx) => ads.putUp(ctx.user.id, input.id));
   route(deps, advertisingApi.delete, (input, ctx) => ads.delete(ctx.user.id, input.id));
-  route(deps, advertisingApi.page, (input) => ads.page(input));
+  route(deps, advertisingApi.page, (input, ctx) => ads.page(ctx.user.id, input));
   route(deps, advertisingApi.myPage, (input, ctx) => ads.myPage(ctx.user.id, input));
   route(deps, advertisingApi.detail, (input, ctx) => ads.detail(ctx.user.id, input.id));
   route(deps, advertisingApi.info, (input, ctx) => ads.info(ctx.user.id, input.id));

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../../http/deps.ts';
 import { provideAccountNotices } from '../user/index.ts';
 import { accountNoticePort } from './account-notices.ts';
+import { BlockService } from './friend/blocks.ts';
 import { registerFriendRoutes } from './friend/routes.ts';
 import { FriendService } from './friend/service.ts';
 import { createSendLimiter } from './message/rate-limit.ts';
@@ -29,7 +30,7 @@ export const registerChatRoutes = (deps: AppDeps) => {
     code: ErrorCode.RateLimited,
     name: 'friend-lookup',
   });
-  registerFriendRoutes(deps, new FriendService(deps.db, deps.realtime, lookups));
+  registerFriendRoutes(deps, new FriendService(deps.db, deps.realtime, lookups), new BlockService(deps.db));
   registerSessionRoutes(deps, new SessionService(deps.db, deps.realtime));
   registerMessageRoutes(deps, new MessageService(deps.db, deps.realtime, limiter, deps.config, log));
 };

@@ -58,6 +58,24 @@ export const friends = pgTable(
 );
 
 /**
+ * My block list: `user_id` blocked `blocked_id`. One direction per row; either row stops 1:1 messages, friend
+ * requests, `toMccId` chats and new C2C orders between the two (docs/security.md, "Block list").
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
+);
+
+/**
  * A conversation. `last_seq` is the newest message's seq, raised in the transaction that stores it.
  * `kind`: friend (single, needs friendship to send), service (customer service), mcc (trade contact), group.
  */

@@ -8,5 +8,6 @@ export const chatKeys = {
   requests: () => [...chatKeys.all, 'requests'] as const,
   users: () => [...chatKeys.all, 'user'] as const,
   user: (key: string) => [...chatKeys.users(), key] as const,
+  blocked: () => [...chatKeys.all, 'blocked'] as const,
   search: (keyword: string) => [...chatKeys.all, 'search', keyword] as const,
 };

@@ -2,6 +2,7 @@ import { type ChatSession, friendApi, SESSION_PAGE_SIZE, sessionApi } from '@cha
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
 import { call } from '../../lib/request.ts';
+import { c2cKeys } from '../c2c/keys.ts';
 import { withMyReads } from './engine.ts';
 import { chatKeys } from './keys.ts';
 import { removeSession, replaceSession, unreadSum } from './sessions.ts';
@@ -136,6 +137,26 @@ export const useDelFriend = () => {
     mutationFn: (userId: number) => call(friendApi.delFriend, { userId }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: chatKeys.all });
+    },
+  });
+};
+
+/** The members I blocked (settings → Blocked members). */
+export const useBlockList = () =>
+  useQuery({ queryKey: chatKeys.blocked(), queryFn: () => call(friendApi.blockList, {}) });
+
+/**
+ * Blocks or unblocks a member. The block list, their card and my market lists (their ads leave it) change.
+ */
+export const useSetBlocked = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, blocked }: { userId: number; blocked: boolean }) =>
+      call(blocked ? friendApi.block : friendApi.unblock, { userId }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: chatKeys.blocked() });
+      void qc.invalidateQueries({ queryKey: chatKeys.users() });
+      void qc.invalidateQueries({ queryKey: c2cKeys.all });
     },
   });
 };

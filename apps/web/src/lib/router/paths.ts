@@ -16,6 +16,8 @@ export const Paths = {
   userAbout: '/pages/user/about',
   userPassword: '/pages/user/password',
   userPassword2: '/pages/user/password2',
+  /** My block list (issue 13): members I blocked, with unblock. */
+  userBlocked: '/pages/user/blocked',
   language: '/pages/base/language',
   h5: '/pages/base/h5',
   chatUserDetail: '/pages/chat/user-detail',

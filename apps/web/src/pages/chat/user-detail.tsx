@@ -12,6 +12,7 @@ import {
   useAddFriend,
   useDelFriend,
   useOpenChat,
+  useSetBlocked,
   useSetRemark,
   useUserQuery,
 } from '../../features/chat/queries.ts';
@@ -36,6 +37,7 @@ const UserDetailPage = () => {
   const remove = useDelFriend();
   const openChat = useOpenChat();
   const setRemark = useSetRemark();
+  const setBlocked = useSetBlocked();
   const [remark, setRemarkDraft] = useState<string | null>(null);
 
   if (!user.data) {
@@ -96,6 +98,22 @@ const UserDetailPage = () => {
       },
       onError: toastError,
     });
+  };
+
+  const toggleBlock = async () => {
+    const blocked = !u.blockedByMe;
+    const name = u.remark || u.nickName || u.memberId;
+    const ok = blocked
+      ? await confirm(t('block.blockConfirm', { name }), 'block', t('block.block'), true)
+      : await confirm(t('block.unblockConfirm', { name }), 'unblock', t('block.unblock'));
+    if (!ok) return;
+    setBlocked.mutate(
+      { userId: u.userId, blocked },
+      {
+        onSuccess: () => toastSuccess(blocked ? t('block.blocked') : t('block.unblocked')),
+        onError: toastError,
+      },
+    );
   };
 
   return (
@@ -184,6 +202,13 @@ const UserDetailPage = () => {
       )}
       {u.isSelf ? null : (
         <List className="entry-list">
+          <List.Item
+            onClick={() => void toggleBlock()}
+            description={u.blockedByMe ? t('block.blockedHint') : undefined}
+            data-testid={u.blockedByMe ? 'user-unblock' : 'user-block'}
+          >
+            {u.blockedByMe ? t('block.unblock') : t('block.block')}
+          </List.Item>
           <List.Item
             onClick={() => navigate({ path: Paths.complainSubmit, query: { userId: u.userId } })}
             data-testid="user-complain"

@@ -17,6 +17,7 @@ const entries = [
   { key: 'password', path: Paths.userPassword, testId: 'set-password' },
   { key: 'password2', path: Paths.userPassword2, testId: 'set-password2' },
   { key: 'language', path: Paths.language, testId: 'set-language' },
+  { key: 'blocked', path: Paths.userBlocked, testId: 'set-blocked' },
 ] as const;
 
 /** Settings: notifications and sound, account security, language, cache, feedback, about, log out. */

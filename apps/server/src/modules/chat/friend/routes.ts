@@ -1,9 +1,10 @@
 import { friendApi } from '@chatpay/shared';
 import type { AppDeps } from '../../../http/deps.ts';
 import { route } from '../../../http/route.ts';
+import type { BlockService } from './blocks.ts';
 import type { FriendService } from './service.ts';
 
-export const registerFriendRoutes = (deps: AppDeps, friends: FriendService) => {
+export const registerFriendRoutes = (deps: AppDeps, friends: FriendService, blocks: BlockService) => {
   route(deps, friendApi.search, (input, ctx) => friends.search(ctx.user.id, input.keyword));
   route(deps, friendApi.query, (input, ctx) => friends.query(ctx.user.id, input));
   route(deps, friendApi.addFriend, (input, ctx) =>
@@ -20,5 +21,8 @@ export const registerFriendRoutes = (deps: AppDeps, friends: FriendService) => {
     friends.setRemark(ctx.user.id, input.userId, input.remark),
   );
   route(deps, friendApi.list, (_input, ctx) => friends.list(ctx.user.id));
+  route(deps, friendApi.block, (input, ctx) => blocks.block(ctx.user.id, input.userId));
+  route(deps, friendApi.unblock, (input, ctx) => blocks.unblock(ctx.user.id, input.userId));
+  route(deps, friendApi.blockList, (_input, ctx) => blocks.list(ctx.user.id));
   route(deps, friendApi.page, (input, ctx) => friends.page(ctx.user.id, input));
 };

@@ -9,6 +9,7 @@ import type { SendLimiter } from '../message/rate-limit.ts';
 import { deliver, type StoredMessage, storeMessage } from '../message/store.ts';
 import { areFriends, findSingleSession, openSingleSession, pairKeyOf } from '../session/queries.ts';
 import { chatSessions, friendRequests, friends } from '../tables.ts';
+import { assertNotBlocked, hasBlocked } from './blocks.ts';
 import { presentFriend, presentPublicUser, presentRequest } from './presenter.ts';
 import {
   findUserById,
@@ -92,6 +93,7 @@ export class FriendService {
       remark: friendship?.remark ?? '',
       sessionId: session?.id ?? null,
       requestPending: pending !== null,
+      blockedByMe: row.id !== userId && (await hasBlocked(this.db, userId, row.id)),
     };
   }
 
@@ -127,6 +129,7 @@ export class FriendService {
   }
 
   private async addInTx(tx: Tx, userId: number, targetId: number, message: string): Promise<AddOutcome> {
+    await assertNotBlocked(tx, userId, targetId);
     if (await areFriends(tx, userId, targetId)) throw new AppError(ErrorCode.AlreadyFriends);
     const pending = await pendingBetween(tx, userId, targetId, true);
     if (pending?.fromUserId === userId) throw new AppError(ErrorCode.RequestPending);

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/connection.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
+import { assertNotBlocked } from '../friend/blocks.ts';
 import { groupPort } from '../group-port.ts';
 import { areFriends, memberOf, peerOf, sessionById } from '../session/queries.ts';
 import { chatMembers, chatMessages, chatSessions } from '../tables.ts';
@@ -112,6 +113,12 @@ export const assertCanSend = async (tx: Executor, sessionId: number, userId: num
   if (session.type === 'single' && session.kind === 'friend') {
     const peer = await peerOf(tx, sessionId, userId);
     if (peer === null || !(await areFriends(tx, userId, peer))) throw new AppError(ErrorCode.NotFriends);
+  }
+  // A block either way stops 1:1 messages, except customer service and the chat of an order already open
+  // (both sides must still be able to finish the trade; no new order starts between them).
+  if (session.type === 'single' && session.kind !== 'service' && !session.pairKey?.startsWith('order:')) {
+    const peer = await peerOf(tx, sessionId, userId);
+    if (peer !== null) await assertNotBlocked(tx, userId, peer);
   }
   if (session.type === 'group') {
     // SPEC §5: a muted member cannot send in the group; a dissolved group takes no messages.

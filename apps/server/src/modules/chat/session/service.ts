@@ -4,6 +4,7 @@ import type { Db } from '../../../db/connection.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
 import { users } from '../../user/index.ts';
+import { assertNotBlocked } from '../friend/blocks.ts';
 import { groupPort } from '../group-port.ts';
 import { chatMembers } from '../tables.ts';
 import { presentSession } from './presenter.ts';
@@ -99,6 +100,7 @@ export class SessionService {
       .from(users)
       .where(and(eq(users.memberId, memberId), eq(users.disabled, false)));
     if (!other) throw new AppError(ErrorCode.UserNotFound);
+    await assertNotBlocked(this.db, userId, other.id);
     return this.openSingle(userId, other.id, 'mcc');
   }
 
