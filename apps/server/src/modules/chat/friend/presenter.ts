@@ -4,15 +4,22 @@ import type { PublicUserRow } from './queries.ts';
 
 /**
  * The login user name is half of a credential: only the member and their friends see it. Everyone else gets ''
- * and identifies the member by the public member id and nickname (docs/security.md).
+ * and identifies the member by the public member id and nickname (docs/security.md). Every answer that names
+ * a member to someone else (profiles, session previews) goes through this one rule.
  */
+export const visibleUsername = (
+  user: { id: number; username: string },
+  viewerId: number,
+  friendIds: ReadonlySet<number>,
+) => (user.id === viewerId || friendIds.has(user.id) ? user.username : '');
+
 export const presentPublicUser = (
   row: PublicUserRow,
   viewerId: number,
   friendIds: Set<number>,
 ): PublicUser => ({
   userId: row.id,
-  username: row.id === viewerId || friendIds.has(row.id) ? row.username : '',
+  username: visibleUsername(row, viewerId, friendIds),
   nickName: row.nickName,
   avatar: row.avatar,
   memberId: row.memberId,

@@ -1,4 +1,5 @@
 import type { ChatSession, MessageContentType } from '@chatpay/shared';
+import { visibleUsername } from '../friend/presenter.ts';
 import type { GroupSessionView } from '../group-port.ts';
 import type { SessionKind, SessionViewRow } from './queries.ts';
 
@@ -7,7 +8,11 @@ import type { SessionKind, SessionViewRow } from './queries.ts';
  * the preview is the last message unless I cleared past it; `sender…` describe the last message's sender.
  * A group session is named after the group, its avatar is its first members' avatars (SPEC §3 headimgs).
  */
-export const presentSession = (row: SessionViewRow, group?: GroupSessionView): ChatSession => {
+export const presentSession = (
+  row: SessionViewRow,
+  viewer: { id: number; friendIds: ReadonlySet<number> },
+  group?: GroupSessionView,
+): ChatSession => {
   const { session, member, peer, last, sender } = row;
   const visibleLast = last && last.seq > member.clearedSeq ? last : null;
   const updateTime = session.updateTime.toISOString();
@@ -29,7 +34,8 @@ export const presentSession = (row: SessionViewRow, group?: GroupSessionView): C
     useNotify: member.useNotify,
     isTop: member.isTop,
     headimgs: group ? group.headimgs : (peer?.avatar ?? ''),
-    senderUsername: visibleLast ? (sender?.username ?? null) : null,
+    // A group member or a trade contact is a stranger: no login name (friend/presenter.ts).
+    senderUsername: visibleLast && sender ? visibleUsername(sender, viewer.id, viewer.friendIds) : null,
     senderNickName: visibleLast ? (sender?.nickName ?? null) : null,
     senderHeadImg: visibleLast ? (sender?.avatar ?? null) : null,
     groupInfo: group?.groupInfo ?? null,

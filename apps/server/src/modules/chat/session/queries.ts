@@ -117,7 +117,7 @@ const viewQuery = (exec: Executor, userId: number) =>
         contentType: chatMessages.contentType,
         content: chatMessages.content,
       },
-      sender: { username: sender.username, nickName: sender.nickName, avatar: sender.avatar },
+      sender: { id: sender.id, username: sender.username, nickName: sender.nickName, avatar: sender.avatar },
     })
     .from(chatMembers)
     .innerJoin(chatSessions, eq(chatSessions.id, chatMembers.sessionId))

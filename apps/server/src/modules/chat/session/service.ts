@@ -5,6 +5,7 @@ import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
 import { users } from '../../user/index.ts';
 import { assertNotBlocked } from '../friend/blocks.ts';
+import { friendIdsOf } from '../friend/queries.ts';
 import { groupPort } from '../group-port.ts';
 import { chatMembers } from '../tables.ts';
 import { presentSession } from './presenter.ts';
@@ -29,22 +30,29 @@ export class SessionService {
 
   /** My view of one session; a stranger gets "Session does not exist". */
   async view(userId: number, sessionId: number): Promise<ChatSession> {
-    const [view] = await this.present([await sessionViewRow(this.db, userId, sessionId)]);
+    const [view] = await this.present(userId, [await sessionViewRow(this.db, userId, sessionId)]);
     return view!;
   }
 
   async page(userId: number, input: { page: number; size: number; sort: 'asc' | 'desc' }) {
     const { rows, total } = await sessionViewPage(this.db, userId, input);
-    return { list: await this.present(rows), pagination: { page: input.page, size: input.size, total } };
+    return {
+      list: await this.present(userId, rows),
+      pagination: { page: input.page, size: input.size, total },
+    };
   }
 
   /** Session views, with the group and members of group sessions loaded in one go. */
-  private async present(rows: SessionViewRow[]) {
-    const groups = await groupPort().describe(
-      this.db,
-      rows.filter((r) => r.session.type === 'group').map((r) => r.session.id),
-    );
-    return rows.map((r) => presentSession(r, groups.get(r.session.id)));
+  private async present(userId: number, rows: SessionViewRow[]) {
+    const [groups, friendIds] = await Promise.all([
+      groupPort().describe(
+        this.db,
+        rows.filter((r) => r.session.type === 'group').map((r) => r.session.id),
+      ),
+      friendIdsOf(this.db, userId),
+    ]);
+    const viewer = { id: userId, friendIds };
+    return rows.map((r) => presentSession(r, viewer, groups.get(r.session.id)));
   }
 
   /** Opens the single session with an active member (one per pair, whoever opens it first). */
