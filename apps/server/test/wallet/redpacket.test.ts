@@ -170,6 +170,22 @@ describe('red packets in a group', () => {
     await expectBooksBalanced(t);
   });
 
+  it('lucky: every share is whole cents and the balances show them as 2 decimals (issue 17)', async () => {
+    const { owner, members, sessionId } = await group(6, '50');
+    const { packet } = await sendPacketOk(t, owner, { sessionId, kind: 'lucky', count: 6, amount: '48.95' });
+    const amounts: string[] = [];
+    for (const m of members)
+      amounts.push(successData(redPacketApi.claim, await claim(t, m, packet.id)).amount);
+    for (const a of amounts) expect(a).toMatch(/^\d+\.\d{2}$/);
+    expect(amounts.reduce((sum, a) => sum + Math.round(Number(a) * 100), 0)).toBe(4895);
+    for (const a of await availableOf(t, members)) expect(a).toMatch(/^\d+\.\d{2}$/);
+    // An amount finer than a cent is refused by the contract, naming the field.
+    const res = await sendPacket(t, owner, { sessionId, kind: 'lucky', count: 2, amount: '1.234567' });
+    expect(res.code).toBe(ErrorCode.Validation);
+    expect(JSON.stringify(res)).toContain('amount');
+    await expectBooksBalanced(t);
+  });
+
   it('the luckiest is not marked while the packet is open', async () => {
     const { owner, members, sessionId } = await group(2, '10');
     const { packet } = await sendPacketOk(t, owner, { sessionId, kind: 'lucky', count: 2, amount: '1' });
@@ -226,14 +242,14 @@ describe('red packets in a group', () => {
       sessionId,
       kind: 'lucky',
       count: 2,
-      amount: '3.333333',
+      amount: '3.33',
     });
     passPacketLifetime(t);
     await sweep();
     expect((await balanceOf(t, owner)).available).toBe('10.00');
     expect((await detail(owner, packet.id)).data).toMatchObject({
       status: 'expired',
-      refundedAmount: '3.333333',
+      refundedAmount: '3.33',
       claims: [],
     });
   });
@@ -296,9 +312,11 @@ describe('red packet bad input moves no money', () => {
   const unchanged = async () => expect((await balanceOf(t, owner)).available).toBe('100.00');
 
   it.each([
-    ['an equal share below 0.01', 'equal', 2, '0.009', ErrorCode.RedPacketAmountTooSmall],
-    ['a lucky total below count × 0.01', 'lucky', 3, '0.029999', ErrorCode.RedPacketAmountTooSmall],
-    ['a lucky total above 20,000.00', 'lucky', 1, '20000.000001', ErrorCode.RedPacketAmountTooLarge],
+    // Amounts are whole cents (issue 17): a share below 0.01 cannot even be written.
+    ['an equal share below 0.01', 'equal', 2, '0.009', ErrorCode.Validation],
+    ['a lucky total finer than a cent', 'lucky', 2, '1.005', ErrorCode.Validation],
+    ['a lucky total below count × 0.01', 'lucky', 3, '0.02', ErrorCode.RedPacketAmountTooSmall],
+    ['a lucky total above 20,000.00', 'lucky', 1, '20000.01', ErrorCode.RedPacketAmountTooLarge],
     ['an equal total above 20,000.00', 'equal', 3, '6666.67', ErrorCode.RedPacketAmountTooLarge],
     ['more shares than members', 'equal', 5, '1', ErrorCode.RedPacketCountTooLarge],
     ['zero shares', 'equal', 0, '1', ErrorCode.Validation],
@@ -308,7 +326,7 @@ describe('red packet bad input moves no money', () => {
     ['negative', 'lucky', 1, '-1', ErrorCode.Validation],
     ['zero', 'lucky', 1, '0', ErrorCode.Validation],
     ['non-numeric', 'lucky', 1, 'abc', ErrorCode.Validation],
-    ['above the balance', 'equal', 2, '50.000001', ErrorCode.InsufficientBalance],
+    ['above the balance', 'equal', 2, '50.01', ErrorCode.InsufficientBalance],
   ] as const)('%s', async (_name, kind, count, amount, code) => {
     expect((await sendPacket(t, owner, { sessionId, kind, count, amount })).code).toBe(code);
     await unchanged();

@@ -62,6 +62,25 @@ describe('red packet split (double-mean rule, integer micro-units)', () => {
     );
   });
 
+  it('lucky: a total in whole cents splits into whole cents only (issue 17: no 16.316539 USDT shares)', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 100 })
+          .chain((count) =>
+            fc.tuple(fc.constant(count), fc.bigInt({ min: BigInt(count), max: MAX_TOTAL / MIN_SHARE })),
+          ),
+        ([count, totalCents]) => {
+          const total = totalCents * MIN_SHARE;
+          const { shares } = splitAll('lucky', total, count);
+          expect(shares.reduce((a, b) => a + b, 0n)).toBe(total);
+          for (const s of shares) expect(s % MIN_SHARE).toBe(0n);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it('lucky: a share never exceeds twice the mean of what is left', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 100 }), fc.bigInt({ min: 0n, max: MAX_TOTAL }), (left, extra) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { ErrorCode } from '../errors.ts';
-import { usdtAmount } from '../money.ts';
+import { parseUsdt, usdtAmount } from '../money.ts';
 import { chatMessage } from './chat.ts';
 import { pin } from './user.ts';
 import { requestId } from './wallet.ts';
@@ -18,6 +18,14 @@ export const RED_PACKET_MIN_SHARE = '0.01';
 export const RED_PACKET_MAX_TOTAL = '20000.00';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
+/** A red packet amount in whole cents (WeChat): every share of a lucky packet is then whole cents too. */
+const packetAmount = usdtAmount.refine((s) => {
+  try {
+    return parseUsdt(s) % 10_000n === 0n;
+  } catch {
+    return true; // not an amount at all: usdtAmount's own rule answers
+  }
+}, 'A red packet amount has at most 2 decimals');
 const money = z.string();
 
 // ---- chat transfer ------------------------------------------------------------------------------
@@ -116,7 +124,7 @@ export const redPacketApi = {
       sessionId: id,
       kind: z.enum(redPacketKinds),
       count: z.coerce.number().int().min(1).max(RED_PACKET_MAX_COUNT),
-      amount: usdtAmount,
+      amount: packetAmount,
       greeting: z.string().trim().max(RED_PACKET_GREETING_MAX).default(''),
       pin,
       requestId,

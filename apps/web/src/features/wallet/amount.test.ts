@@ -6,6 +6,8 @@ describe('amount field', () => {
   it('keeps digits and one point, at most 6 decimals, no leading zeros', () => {
     expect(sanitizeAmount('12.5')).toBe('12.5');
     expect(sanitizeAmount('007')).toBe('7');
+    // Red packets take whole cents (issue 17).
+    expect(sanitizeAmount('16.316539', 2)).toBe('16.31');
     expect(sanitizeAmount('0')).toBe('0');
     expect(sanitizeAmount('.5')).toBe('0.5');
     expect(sanitizeAmount('1.2.3')).toBe('1.23');

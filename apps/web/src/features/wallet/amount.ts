@@ -11,16 +11,16 @@ const MAX_WHOLE_DIGITS = 12;
 /**
  * Cleans what is typed into an amount field: digits and one decimal point, at most 6 decimals, no leading
  * zeros ("007" → "7"), a leading point gets its zero (".5" → "0.5"). A comma counts as the point, as
- * several keyboards (vn, some locales) type one.
+ * several keyboards (vn, some locales) type one. `decimals` narrows it (red packets are whole cents: 2).
  */
-export const sanitizeAmount = (raw: string): string => {
+export const sanitizeAmount = (raw: string, decimals = USDT_DECIMALS): string => {
   const text = raw.replace(/,/g, '.').replace(/[^\d.]/g, '');
   const dot = text.indexOf('.');
   let whole = dot < 0 ? text : text.slice(0, dot);
   const frac = dot < 0 ? null : text.slice(dot + 1).replace(/\./g, '');
   whole = whole.replace(/^0+(?=\d)/, '').slice(0, MAX_WHOLE_DIGITS);
   if (frac === null) return whole;
-  return `${whole || '0'}.${frac.slice(0, USDT_DECIMALS)}`;
+  return `${whole || '0'}.${frac.slice(0, decimals)}`;
 };
 
 export type AmountProblem = 'empty' | 'invalid' | 'zero' | 'belowMinimum' | 'aboveBalance' | 'aboveMaximum';

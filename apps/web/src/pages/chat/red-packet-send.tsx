@@ -112,7 +112,7 @@ const RedPacketSendPage = () => {
             inputMode="decimal"
             placeholder="0.00"
             value={amount}
-            onChange={(e) => setAmount(sanitizeAmount(e.target.value))}
+            onChange={(e) => setAmount(sanitizeAmount(e.target.value, 2))}
           />
           <span className="unit">{t('common.usdt')}</span>
         </div>

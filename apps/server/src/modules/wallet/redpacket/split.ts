@@ -8,10 +8,12 @@ export type Pick = (min: number, maxInclusive: number) => number;
 const cryptoPick: Pick = (min, maxInclusive) => randomInt(min, maxInclusive + 1);
 
 /**
- * The next share of a lucky red packet by the double-mean rule, in integer micro-units: with `remaining` left
- * for `left` shares, a share is uniform in [MIN_SHARE, min(2·remaining/left, remaining − (left−1)·MIN_SHARE)]
- * (integer division), and the last share is exactly the rest. Every share is ≥ MIN_SHARE as long as
- * remaining ≥ left · MIN_SHARE, which the send call guarantees and this keeps true.
+ * The next share of a lucky red packet by the double-mean rule, in whole cents (0.01 USDT, as WeChat): with
+ * `remaining` left for `left` shares, a share is a whole number of cents uniform in
+ * [MIN_SHARE, min(2·remaining/left, remaining − (left−1)·MIN_SHARE)] (rounded down to a cent), and the last
+ * share is exactly the rest. The send call takes amounts in whole cents, so every share is whole cents and
+ * the shares sum to the total exactly. Every share is ≥ MIN_SHARE as long as remaining ≥ left · MIN_SHARE,
+ * which the send call guarantees and this keeps true. `pick` draws a count of cents.
  */
 export const luckyShare = (remaining: bigint, left: number, pick: Pick = cryptoPick): bigint => {
   if (left < 1) throw new Error('No share left');
@@ -21,8 +23,8 @@ export const luckyShare = (remaining: bigint, left: number, pick: Pick = cryptoP
   const doubleMean = (2n * remaining) / n;
   const reserve = remaining - (n - 1n) * MIN_SHARE;
   const max = doubleMean < reserve ? doubleMean : reserve;
-  // remaining ≤ 20,000 USDT = 2·10^10 micro: far inside randomInt's 2^48 range.
-  return BigInt(pick(Number(MIN_SHARE), Number(max)));
+  // In cents: remaining ≤ 20,000 USDT = 2·10^6 cents, far inside randomInt's 2^48 range. max ≥ MIN_SHARE.
+  return BigInt(pick(1, Number(max / MIN_SHARE))) * MIN_SHARE;
 };
 
 /** The next share of a packet: equal packets give `total / count` (exact by construction), the last takes the rest. */
