@@ -1,6 +1,7 @@
 import type { ChatSession } from '@chatpay/shared';
 import { i18n, t } from '../../lib/i18n/index.ts';
 import { intlTag } from '../../lib/i18n/locale.ts';
+import { clockTime } from '../../lib/i18n/time.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -77,8 +78,7 @@ const sameDay = (a: Date, b: Date) =>
 export const listTime = (iso: string, lang: string, now = new Date()) => {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  if (sameDay(d, now))
-    return d.toLocaleTimeString(intlTag(lang), { hour: '2-digit', minute: '2-digit', hour12: false });
+  if (sameDay(d, now)) return clockTime(d, lang);
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
   if (sameDay(d, yesterday)) return t('chat.yesterday');
@@ -90,7 +90,7 @@ export const listTime = (iso: string, lang: string, now = new Date()) => {
 /** Chat separator time: the list form plus the clock for older days. */
 export const separatorTime = (iso: string, lang: string, now = new Date()) => {
   const d = new Date(iso);
-  const clock = d.toLocaleTimeString(intlTag(lang), { hour: '2-digit', minute: '2-digit', hour12: false });
+  const clock = clockTime(d, lang);
   return sameDay(d, now) ? clock : `${listTime(iso, lang, now)} ${clock}`;
 };
 

@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { i18n } from '../../lib/i18n/index.ts';
-import { intlTag } from '../../lib/i18n/locale.ts';
+import { dateTime } from '../../lib/i18n/time.ts';
 
 export interface Column<T> {
   key: string;
@@ -173,5 +173,4 @@ export const ConsolePage = ({
 );
 
 /** A time in the reader's language (as everywhere in the app), not the browser's default. */
-export const formatTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(intlTag(i18n.language)) : '—';
+export const formatTime = (iso: string | null) => dateTime(iso, i18n.language, { seconds: true });

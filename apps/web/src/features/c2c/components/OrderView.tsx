@@ -1,13 +1,13 @@
 import type { Order, OrderEvent } from '@chatpay/shared';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../lib/i18n/index.ts';
-import { intlTag } from '../../../lib/i18n/locale.ts';
+import { dateTime } from '../../../lib/i18n/time.ts';
 import { cardLabel } from '../logic.ts';
 import { CopyRow, Proof, Row } from './bits.tsx';
 
 /** Order fields of SPEC §3 shared by the order page and the support page. */
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString(intlTag(i18n.language)) : '—');
+const time = (iso: string | null) => dateTime(iso, i18n.language, { seconds: true });
 
 export const OrderAmounts = ({ order, fiat }: { order: Omit<Order, 'role'>; fiat: string }) => {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import type { ChainRecord } from '@chatpay/shared';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard.ts';
-import { intlTag } from '../../../lib/i18n/locale.ts';
+import { dateTime } from '../../../lib/i18n/time.ts';
 import { showUsdt } from '../../wallet/amount.ts';
 import { isPending, shortHash } from '../queries.ts';
 
@@ -13,13 +13,7 @@ export const RecordRow = ({ record }: { record: ChainRecord }) => {
     record.status === 'confirming'
       ? t('chain.status.confirmingN', { n: record.confirmations, total: record.required })
       : t(`chain.status.${record.status}`);
-  const time = new Date(record.createTime).toLocaleString(intlTag(i18n.language), {
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
+  const time = dateTime(record.createTime, i18n.language);
   return (
     <div
       className="history-row chain-row"

@@ -8,7 +8,7 @@ import { Page } from '../../../components/Page.tsx';
 import { statusColor, typeLabel } from '../kinds.ts';
 import { useTicket, useTicketTypes } from '../queries.ts';
 import '../tickets.css';
-import { intlTag } from '../../../lib/i18n/locale.ts';
+import { dateTime } from '../../../lib/i18n/time.ts';
 
 /** One complaint or feedback (?id=): what I sent, its status and the support reply. */
 export const TicketDetail = ({ kind }: { kind: TicketKind }) => {
@@ -30,7 +30,7 @@ export const TicketDetail = ({ kind }: { kind: TicketKind }) => {
       </Page>
     );
   }
-  const when = (iso: string) => new Date(iso).toLocaleString(intlTag(i18n.language));
+  const when = (iso: string) => dateTime(iso, i18n.language);
   const name = types.data?.find((e) => e.value === x.type)?.name;
   return (
     <Page title={title}>

@@ -10,7 +10,7 @@ import { navigate } from '../../../lib/router/navigate.ts';
 import { statusColor, ticketPaths, typeLabel } from '../kinds.ts';
 import { useTickets, useTicketTypes } from '../queries.ts';
 import '../tickets.css';
-import { intlTag } from '../../../lib/i18n/locale.ts';
+import { dateTime } from '../../../lib/i18n/time.ts';
 
 /** My complaints or feedback, newest first, each with its status. */
 export const TicketList = ({ kind }: { kind: TicketKind }) => {
@@ -41,7 +41,7 @@ export const TicketList = ({ kind }: { kind: TicketKind }) => {
             description={
               <div className="ticket-item-sub">
                 <span className="ticket-item-text">{item.text}</span>
-                <span>{new Date(item.createTime).toLocaleString(intlTag(i18n.language))}</span>
+                <span>{dateTime(item.createTime, i18n.language)}</span>
               </div>
             }
             extra={

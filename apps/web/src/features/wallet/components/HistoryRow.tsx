@@ -1,24 +1,13 @@
 import type { WalletEntry } from '@chatpay/shared';
 import { useTranslation } from 'react-i18next';
-import { intlTag } from '../../../lib/i18n/locale.ts';
+import { dateTime } from '../../../lib/i18n/time.ts';
 import { direction, showSigned } from '../amount.ts';
 
 /** `chat-transfer` → `chatTransfer`: the key of a history kind's label. */
 const kindKey = (kind: string) => kind.replace(/[^A-Za-z0-9]+(.)/g, (_, c: string) => c.toUpperCase());
 
 /** Date and clock of a history entry in the reader's language. */
-const entryTime = (iso: string, lang: string) => {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString(intlTag(lang), {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
-};
+const entryTime = (iso: string, lang: string) => dateTime(iso, lang);
 
 /** One line of the history: what it was, with whom, when, and the signed amount (in green, out dark). */
 export const HistoryRow = ({ entry }: { entry: WalletEntry }) => {

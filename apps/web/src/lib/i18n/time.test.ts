@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { clockTime, dateTime } from './time.ts';
+
+describe('one time format per language (issue 17)', () => {
+  const afternoon = new Date(2026, 0, 2, 15, 4, 9);
+  const midnight = new Date(2026, 0, 2, 0, 30);
+
+  it('writes a 24-hour clock in every language, never AM/PM', () => {
+    for (const lang of ['en', 'zh', 'vn', 'jp']) {
+      expect(dateTime(afternoon.toISOString(), lang)).toContain('15:04');
+      expect(dateTime(afternoon.toISOString(), lang)).not.toMatch(/AM|PM|上午|下午|午後|CH|SA/);
+      expect(clockTime(afternoon, lang)).toContain('15:04');
+      // Midnight is 00:30, not 24:30 (the hour12:false quirk of some engines).
+      expect(clockTime(midnight, lang)).toContain('00:30');
+    }
+  });
+
+  it('keeps the date, and the seconds when asked', () => {
+    expect(dateTime(afternoon.toISOString(), 'en')).toBe('01/02/2026, 15:04');
+    expect(dateTime(afternoon.toISOString(), 'en', { seconds: true })).toBe('01/02/2026, 15:04:09');
+    expect(dateTime(null, 'en')).toBe('—');
+  });
+});
