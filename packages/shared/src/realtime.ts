@@ -47,6 +47,18 @@ export const redPacketPayload = z.object({
 });
 export type RedPacketPayload = z.infer<typeof redPacketPayload>;
 
+/**
+ * Money reached me without a chat message of its own (a transfer by member id): refresh the balance and say
+ * who sent it (issue 17). `from` is the sender's public face only.
+ */
+export const walletPayload = z.object({
+  kind: z.literal('transferIn'),
+  entryId: z.number().int(),
+  amount: z.string(),
+  from: z.object({ nickName: z.string(), memberId: z.string() }),
+});
+export type WalletPayload = z.infer<typeof walletPayload>;
+
 /** A new console item of one kind (appeal, merchant application, withdrawal to review, ticket). */
 export interface ConsolePayload {
   kind: 'appeal' | 'merchant' | 'withdrawal' | 'complain' | 'feedback';
@@ -68,6 +80,8 @@ export interface ServerToClientEvents {
   onC2COrderUnread: (payload: OrderUnreadPayload) => void;
   /** One of my deposits or withdrawals changed state or confirmation count (docs/design/chain.md). */
   chain: (payload: ChainRecord) => void;
+  /** Money arrived in my wallet (a transfer by member id). */
+  wallet: (payload: WalletPayload) => void;
   /** Staff only: a new item waits in a console queue (the menu entry's badge counts it). */
   console: (payload: ConsolePayload) => void;
 }

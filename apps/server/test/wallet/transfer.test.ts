@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, mccApi, userApi, walletApi } from '@chatpay/shared';
+import { ErrorCode, mccApi, messageApi, sessionApi, userApi, walletApi } from '@chatpay/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/modules/ledger/verify.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { balanceOf, createUser, credit, setPin, TEST_PIN, type TestUser } from '../helpers/factories.ts';
+import { connectSocket, recorder } from '../helpers/sockets.ts';
 
 const t = useTestApp();
 
@@ -30,6 +31,38 @@ const send = (
   );
 
 describe('wallet transfer', () => {
+  it('tells the receiver at once: a wallet event and a notice naming the sender, once per transfer', async () => {
+    const a = await createUser(t, { nickName: 'Payer Ann' });
+    const b = await createUser(t);
+    await setPin(t, a);
+    await credit(t, a, '100');
+    const socket = await connectSocket(t, b.token);
+    try {
+      const events = recorder(socket, 'wallet');
+      const requestId = randomUUID();
+      expect((await send(a, b, '7.5', { requestId })).code).toBe(1000);
+      const event = await events.next();
+      expect(event).toMatchObject({
+        kind: 'transferIn',
+        amount: '7.50',
+        from: { nickName: 'Payer Ann', memberId: a.memberId },
+      });
+      expect(JSON.stringify(event)).not.toContain(a.username);
+      const service = await t.ok(sessionApi.checkService, {}, b.token);
+      const history = await t.ok(messageApi.page, { sessionId: service.id }, b.token);
+      const notices = history.list.filter((m) => m.content.type === 'wallet.transferIn');
+      expect(notices).toHaveLength(1);
+      expect(notices[0]!.content).toMatchObject({ amount: '7.50', name: 'Payer Ann', memberId: a.memberId });
+      // A replay of the same request moves nothing and tells nobody again.
+      expect((await send(a, b, '7.5', { requestId })).code).toBe(1000);
+      const again = await t.ok(messageApi.page, { sessionId: service.id }, b.token);
+      expect(again.list.filter((m) => m.content.type === 'wallet.transferIn')).toHaveLength(1);
+      expect(events.seen).toHaveLength(1);
+    } finally {
+      socket.disconnect();
+    }
+  });
+
   it('moves the amount from the payer to the recipient and answers the entry', async () => {
     const { a, b } = await pair('100');
     const res = await send(a, b, '12.5');

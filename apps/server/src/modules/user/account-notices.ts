@@ -8,7 +8,13 @@ import type { Realtime } from '../../realtime/socket.ts';
  */
 export interface AccountNoticePort {
   /** Posts `content` as a system notice in the member's customer-service session and delivers it. */
-  notify(db: Db, realtime: Realtime, userId: number, content: { type: string; text: string }): Promise<void>;
+  notify(
+    db: Db,
+    realtime: Realtime,
+    userId: number,
+    /** `text` is the fallback; clients show known `type`s in the reader's language from the other fields. */
+    content: { type: string; text: string } & Record<string, unknown>,
+  ): Promise<void>;
 }
 
 let port: AccountNoticePort | null = null;

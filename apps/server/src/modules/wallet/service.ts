@@ -12,9 +12,10 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Realtime } from '../../realtime/socket.ts';
 import { findNetwork, type NetworkConfig, withdrawalFee } from '../chain/index.ts';
 import { memberBalances } from '../ledger/index.ts';
-import { users, verifyPin } from '../user/index.ts';
+import { accountNotices, users, verifyPin } from '../user/index.ts';
 import { AdjustmentService, postAdjustment } from './adjustments.ts';
 import { presentBalance, presentEntry, presentNetwork, presentTransfer } from './presenter.ts';
 import { counterparties, findMember, type HistoryType, historyPage, historySummary } from './queries.ts';
@@ -27,6 +28,7 @@ export class WalletService {
     private readonly db: Db,
     /** The networks' settings as the chain runs them (docs/design/chain.md). */
     private readonly networks: readonly NetworkConfig[],
+    private readonly realtime: Realtime,
   ) {}
 
   async balance(userId: number) {
@@ -110,7 +112,34 @@ export class WalletService {
         createdBy: callerId,
       }),
     );
+    if (!entry.replayed) await this.tellRecipient(callerId, recipient.id, entry.id, amount);
     return presentTransfer(entry, amount, recipient);
+  }
+
+  /**
+   * The receiver of a transfer by member id learns of it at once (issue 17): a `wallet` event refreshes an open
+   * wallet, and a notice in their service chat names the sender (nickname and member id, never a login name).
+   */
+  private async tellRecipient(senderId: number, recipientId: number, entryId: number, amount: bigint) {
+    const [sender] = await this.db
+      .select({ nickName: users.nickName, memberId: users.memberId })
+      .from(users)
+      .where(eq(users.id, senderId));
+    if (!sender) return;
+    const shown = formatUsdt(micro(amount));
+    this.realtime.emitToUser(recipientId, 'wallet', {
+      kind: 'transferIn',
+      entryId,
+      amount: shown,
+      from: sender,
+    });
+    await accountNotices()?.notify(this.db, this.realtime, recipientId, {
+      type: 'wallet.transferIn',
+      text: `You received ${shown} USDT from ${sender.nickName} (member ID ${sender.memberId})`,
+      amount: shown,
+      name: sender.nickName,
+      memberId: sender.memberId,
+    });
   }
 
   /**

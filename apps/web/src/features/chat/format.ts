@@ -68,6 +68,11 @@ export const noticeText = (content: Record<string, unknown> | null, nameOf?: Nam
   if (type === 'recall') return t('chat.notice.recall');
   if (type === 'friend' || type === 'friendConfirm') return t('chat.notice.friend');
   if (type === 'security.pinChanged') return t('security.notice.pinChanged');
+  if (type === 'wallet.transferIn')
+    return t('wallet.transferIn', {
+      amount: str(content?.amount),
+      name: str(content?.name) || str(content?.memberId),
+    });
   return (nameOf && groupNoticeText(content, nameOf)) || str(content?.text);
 };
 

@@ -4,11 +4,15 @@ import {
   redPacketPayload,
   sessionDeletePayload,
   updateUnreadPayload,
+  walletPayload,
 } from '@chatpay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
+import { t } from '../../lib/i18n/index.ts';
 import { onServerEvent, onSocketConnect } from '../../lib/socket.ts';
+import { toast } from '../../lib/toast.ts';
 import { redPacketKeys } from '../redpacket/keys.ts';
+import { showUsdt } from '../wallet/amount.ts';
 import { walletKeys } from '../wallet/keys.ts';
 import {
   bindQueryClient,
@@ -89,6 +93,14 @@ const handlers = {
     if (!parsed.success) return;
     invalidate(redPacketKeys.detail(parsed.data.packetId));
     if (parsed.data.status === 'expired') invalidate(walletKeys.all);
+  },
+  /** Money arrived by member id: the open wallet shows the new balance at once, and the member is told who sent it. */
+  wallet: (raw: unknown) => {
+    const parsed = walletPayload.safeParse(raw);
+    if (!parsed.success) return;
+    invalidate(walletKeys.all);
+    const { amount, from } = parsed.data;
+    toast(t('wallet.transferIn', { amount: showUsdt(amount), name: from.nickName || from.memberId }));
   },
   onFriendRemove: () => {
     invalidate(chatKeys.friends());
