@@ -4,7 +4,7 @@ import { ok, pageInput, pageOf } from '../envelope.ts';
 import { ErrorCode } from '../errors.ts';
 import { Role } from '../roles.ts';
 import { nickName, password, username } from './user.ts';
-import { walletBalance } from './wallet.ts';
+import { networks, walletBalance } from './wallet.ts';
 
 /**
  * The operator console (issue 14) and separation of duties (issue 13): the menu tree, staff accounts, member
@@ -149,6 +149,33 @@ export const consoleDashboard = z.object({
   withdrawalsWaiting: z.number().int(),
   openTickets: z.number().int(),
   ledgerBalanced: z.boolean(),
+  /** What `npm run ledger:verify` reports: the first problems found (empty when the books verify). */
+  ledgerProblems: z.array(z.string()),
+  /** Σ member balances (USDT): what the service owes its members. */
+  memberLiabilities: z.string(),
+  /** Credited deposits and withdrawals sent in the last 24 hours (USDT). */
+  deposits24h: z.string(),
+  withdrawals24h: z.string(),
+  /** The last 7 UTC days, oldest first: deposit and withdrawal volume, new members (the charts). */
+  daily: z.array(
+    z.object({
+      day: z.string(),
+      deposits: z.string(),
+      withdrawals: z.string(),
+      members: z.number().int(),
+    }),
+  ),
+  /** Per enabled network: the hot wallet's token balance read from the node (null: node not answering). */
+  hotWallets: z.array(
+    z.object({
+      network: z.enum(networks),
+      address: z.string().nullable(),
+      onChain: z.string().nullable(),
+      depositsHeld: z.string(),
+      withdrawalsSent: z.string(),
+      books: z.string(),
+    }),
+  ),
 });
 
 // ---- endpoints -----------------------------------------------------------------------------------

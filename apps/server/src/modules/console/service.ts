@@ -1,15 +1,20 @@
 import { ErrorCode, formatUsdt, micro } from '@chatpay/shared';
-import { and, asc, count, desc, eq, gte, like, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { appTickets } from '../app/index.ts';
 import { auditLogs } from '../audit/index.ts';
 import { c2cMerchants, c2cOrders } from '../c2c/index.ts';
-import { chainWithdrawals } from '../chain/index.ts';
+import { type ChainRuntime, chainStats, chainWithdrawals } from '../chain/index.ts';
 import { memberBalances, verifyLedger } from '../ledger/index.ts';
 import { presentMember, users } from '../user/index.ts';
 import { presentBalance } from '../wallet/index.ts';
+
+/** The dashboard's charts cover this many UTC days. */
+const DAYS = 7;
+const DAY_MS = 24 * 3600 * 1000;
+const joinDay = sql<string>`to_char(${users.createTime} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
 const presentAudit = (r: typeof auditLogs.$inferSelect) => ({
   id: r.id,
@@ -26,6 +31,7 @@ export class ConsoleService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly chain: ChainRuntime,
   ) {}
 
   async dashboard() {
@@ -47,6 +53,14 @@ export class ConsoleService {
         n(this.db.select({ n: count() }).from(appTickets).where(eq(appTickets.status, 'pending'))),
         verifyLedger(this.db),
       ]);
+    const [chain, joined] = await Promise.all([
+      chainStats(this.db, this.chain, now, DAYS),
+      this.db
+        .select({ day: joinDay, n: count() })
+        .from(users)
+        .where(gte(users.createTime, new Date(today.getTime() - (DAYS - 1) * DAY_MS)))
+        .groupBy(joinDay),
+    ]);
     return {
       members,
       membersToday,
@@ -55,6 +69,12 @@ export class ConsoleService {
       withdrawalsWaiting,
       openTickets,
       ledgerBalanced: ledger.ok,
+      ledgerProblems: ledger.problems.slice(0, 10),
+      memberLiabilities: formatUsdt(micro(ledger.memberTotal)),
+      deposits24h: chain.deposits24h,
+      withdrawals24h: chain.withdrawals24h,
+      daily: chain.daily.map((d) => ({ ...d, members: joined.find((j) => j.day === d.day)?.n ?? 0 })),
+      hotWallets: chain.hotWallets,
     };
   }
 
