@@ -12,4 +12,7 @@ export const registerConsoleRoutes = (deps: AppDeps, chain: ChainRuntime) => {
   route(deps, consoleApi.dashboard, () => service.dashboard());
   route(deps, consoleApi.auditPage, (input) => service.auditPage(input));
   route(deps, adminMemberApi.info, (input) => service.member(input.id));
+  route(deps, adminMemberApi.ledger, (input) => service.memberLedger(input));
+  route(deps, adminMemberApi.orders, (input) => service.memberOrders(input));
+  route(deps, adminMemberApi.sessions, (input) => service.memberSessions(input.id));
 };
