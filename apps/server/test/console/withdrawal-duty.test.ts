@@ -109,6 +109,14 @@ describe('review queue risk signals and the dashboard’s chain figures (issue 1
 
     const before = await t.ok(consoleApi.dashboard, {}, s.token);
     await t.ok(adminChainApi.approve, { id: first.id }, s.token);
+    const audit = await t.ok(
+      consoleApi.auditPage,
+      { targetUserId: m.id, action: 'usdt:withdrawal:' },
+      await adminToken(t),
+    );
+    expect(audit.list.map((a) => [a.actorId, a.action, a.amount])).toEqual([
+      [s.id, 'usdt:withdrawal:approve', '1500.00'],
+    ]);
     const broadcast = () => t.jobs.runNow('chain-broadcast-ERC20');
     await broadcast();
     await broadcast();

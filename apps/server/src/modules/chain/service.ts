@@ -14,6 +14,7 @@ import type { Db, Executor } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
+import { recordAudit } from '../audit/index.ts';
 import { ensureMemberAccounts, postEntry } from '../ledger/index.ts';
 import { assertNotFrozen, credentialsChangedAt, users, verifyPin } from '../user/index.ts';
 import type { ChainAdapter } from './adapter.ts';
@@ -378,6 +379,13 @@ export class ChainService {
       // Separation of duties (issue 13): nobody reviews their own withdrawal.
       if (w.userId === reviewerId) throw new AppError(ErrorCode.DutySeparation);
       if (decision === 'approve') await assertNotFrozen(tx, w.userId);
+      await recordAudit(tx, {
+        actorId: reviewerId,
+        action: decision === 'approve' ? 'usdt:withdrawal:approve' : 'usdt:withdrawal:reject',
+        targetUserId: w.userId,
+        amount: w.amount,
+        reason: `#${w.id} ${w.network} ${w.address}${reason ? `: ${reason}` : ''}`.slice(0, 200),
+      });
       if (decision === 'reject') return closeWithdrawal(tx, w, 'rejected', { reviewerId, reason });
       const [updated] = await tx
         .update(chainWithdrawals)

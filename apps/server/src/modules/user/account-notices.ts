@@ -8,7 +8,12 @@ import type { Realtime } from '../../realtime/socket.ts';
  */
 export interface AccountNoticePort {
   /** Posts `content` as a system notice in the member's customer-service session and delivers it. */
-  notify(db: Db, realtime: Realtime, userId: number, content: { type: string; text: string }): Promise<void>;
+  notify(
+    db: Db,
+    realtime: Realtime,
+    userId: number,
+    content: { type: string; text: string } & Record<string, string | number>,
+  ): Promise<void>;
 }
 
 let port: AccountNoticePort | null = null;

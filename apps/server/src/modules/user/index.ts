@@ -1,4 +1,4 @@
-export { type AccountNoticePort, provideAccountNotices } from './account-notices.ts';
+export { type AccountNoticePort, accountNotices, provideAccountNotices } from './account-notices.ts';
 export { registerAdminUserRoutes } from './admin-routes.ts';
 export { registerUserRoutes } from './routes.ts';
 export { refuseDefaultAdmin, resetPassword, StartupRefused, seedAdmin } from './seed.ts';

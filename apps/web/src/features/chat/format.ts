@@ -67,6 +67,10 @@ export const noticeText = (content: Record<string, unknown> | null, nameOf?: Nam
   if (type === 'recall') return t('chat.notice.recall');
   if (type === 'friend' || type === 'friendConfirm') return t('chat.notice.friend');
   if (type === 'security.pinChanged') return t('security.notice.pinChanged');
+  if (type === 'ticket.replied')
+    return t(content?.kind === 'feedback' ? 'chat.notice.feedbackReplied' : 'chat.notice.complaintReplied', {
+      id: Number(content?.id) || '',
+    });
   return (nameOf && groupNoticeText(content, nameOf)) || str(content?.text);
 };
 
