@@ -211,7 +211,7 @@ export const buildApp = async (
   registerWalletRoutes(deps, chain.networks);
   registerChainRoutes(deps, chain);
   await registerC2CRoutes({ ...deps, secret });
-  registerConsoleRoutes(deps);
+  registerConsoleRoutes(deps, chain);
   registerPushRoutes(deps);
   jobs.start();
 

@@ -220,6 +220,10 @@ const probes: Record<string, Probe[]> = {
   // The console (issue 14): a member may read no member's file and decide no adjustment request, their own
   // included; test/console/console.test.ts refuses every console call for a member and admin-only ones for support.
   'adminMemberApi.info': [probe(adminMemberApi.info, (w) => ({ id: w.victim.id }))],
+  'adminMemberApi.ledger': [probe(adminMemberApi.ledger, (w) => ({ userId: w.victim.id }))],
+  'adminMemberApi.orders': [probe(adminMemberApi.orders, (w) => ({ userId: w.victim.id }))],
+  'adminMemberApi.sessions': [probe(adminMemberApi.sessions, (w) => ({ id: w.victim.id }))],
+  'adminChainApi.withdrawalPage': [probe(adminChainApi.withdrawalPage, (w) => ({ userId: w.victim.id }))],
   'adminAdjustApi.approve': [probe(adminAdjustApi.approve, () => ({ id: 1 }))],
   'adminAdjustApi.reject': [probe(adminAdjustApi.reject, () => ({ id: 1, note: 'no' }))],
 };

@@ -3,12 +3,15 @@ import {
   adminFeedbackApi,
   appComplainApi,
   appFeedbackApi,
+  consoleApi,
   ErrorCode,
+  messageApi,
+  sessionApi,
   userApi,
 } from '@chatpay/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/factories.ts';
+import { adminToken, createUser } from '../helpers/factories.ts';
 
 let supportToken: string;
 const t = useTestApp({ SUPPORT_PASSWORD: 'support-pass-1' });
@@ -63,6 +66,18 @@ describe.each([
     const info = await t.ok(api.info, { id: first.id }, me.token);
     expect(info).toMatchObject({ status: 'processing', reply: 'We are looking into it' });
     expect(Date.parse(info.replyTime!)).not.toBeNaN();
+    // The member is told in their customer-service chat, and the answer is audited.
+    const service = await t.ok(sessionApi.checkService, {}, me.token);
+    const { list: notices } = await t.ok(messageApi.page, { sessionId: service.id }, me.token);
+    expect(notices.map((m) => m.content)).toContainEqual(
+      expect.objectContaining({ type: 'ticket.replied', kind, id: first.id }),
+    );
+    const audit = await t.ok(
+      consoleApi.auditPage,
+      { targetUserId: me.id, action: `app:${kind}:reply` },
+      await adminToken(t),
+    );
+    expect(audit.list.map((a) => a.reason)).toEqual([`#${first.id} processing: We are looking into it`]);
     const pending = await t.ok(api.page, { page: 1, size: 10, status: 'pending' }, me.token);
     expect(pending.list.map((x) => x.id)).toEqual([second.id]);
 

@@ -2,6 +2,7 @@ import {
   adminVersionApi,
   appGoodsApi,
   appVersionApi,
+  consoleApi,
   ErrorCode,
   parseUsdt,
   successData,
@@ -57,6 +58,8 @@ describe('version/check and version/publish', () => {
       admin,
     );
     expect(v1.code, v1.message).toBe(1000);
+    const audit = await t.ok(consoleApi.auditPage, { action: 'app:version:publish' }, admin);
+    expect(audit.list.map((a) => a.reason)).toContain('android 4.4.0 (110) forced');
     await t.call(
       adminVersionApi.publish,
       {

@@ -35,6 +35,7 @@ describe('support resolves appeals', () => {
     const info = await t.ok(adminC2cApi.appealInfo, { id: order.orderId }, support);
     expect(info.events.map((e) => e.kind)).toEqual(['start', 'payment', 'appealing']);
     expect(info.appealReason).toBe('no money arrived');
+    expect(info.resolvedBy).toBeNull();
 
     const bSock = await connectSocket(t, buyer.token);
     const bMsg = recorder(bSock, 'message');
@@ -69,6 +70,14 @@ describe('support resolves appeals', () => {
         support,
       );
       expect(done).toMatchObject({ status: 'completed', resolutionNote: 'Bank receipt checked' });
+      // The console shows who resolved it, on the detail and in the list.
+      const me = await t.ok(userApi.person, {}, support);
+      const resolvedBy = { id: me.id, nickName: me.nickName };
+      expect((await t.ok(adminC2cApi.appealInfo, { id: order.orderId }, support)).resolvedBy).toEqual(
+        resolvedBy,
+      );
+      const closed = await t.ok(adminC2cApi.appealPage, { status: 'completed', size: 50 }, support);
+      expect(closed.list.find((o) => o.orderId === order.orderId)?.resolvedBy).toEqual(resolvedBy);
       await mStatus.next((p) => p.orderId === order.orderId && p.status === 'completed');
     } finally {
       mSock.close();

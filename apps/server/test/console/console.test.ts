@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import * as shared from '@chatpay/shared';
 import {
   adminAdjustApi,
   adminC2cApi,
+  adminChainApi,
   adminMemberApi,
   adminWalletApi,
   type ConsoleMenuItem,
   consoleApi,
+  type Endpoint,
   ErrorCode,
   merchantApi,
+  rolePermissions,
   transactionApi,
   userApi,
 } from '@chatpay/shared';
@@ -266,25 +270,131 @@ describe('live badges', () => {
   });
 });
 
+describe("a member's file: ledger history, orders, sessions and devices (issue 14)", () => {
+  it('pages the postings, the orders as buyer and seller, and lists the logins', async () => {
+    const merchant = await createMerchant(t, '100');
+    const ad = await createAd(t, merchant, { quantity: '50' });
+    const buyer = await createTrader(t);
+    const order = await startOrder(t, buyer, ad.id, '10');
+    // A second login of the buyer replaces the first (one current session per member).
+    await t.ok(userApi.loginByName, { username: buyer.username, password: buyer.password });
+
+    const postings = await t.ok(adminMemberApi.ledger, { userId: merchant.id, size: 1 }, support);
+    expect(postings.pagination.total).toBeGreaterThanOrEqual(3);
+    expect(postings.list).toHaveLength(1);
+    const all = await t.ok(adminMemberApi.ledger, { userId: merchant.id, order: 'asc' }, support);
+    expect(all.list[0]).toMatchObject({ account: 'available', amount: '100.00', balanceAfter: '100.00' });
+    // The ad's quantity sits on the frozen account (escrowed for the order, then the rest of the ad).
+    const frozen = await t.ok(adminMemberApi.ledger, { userId: merchant.id, account: 'frozen' }, support);
+    expect(frozen.list.length).toBeGreaterThan(0);
+    expect(frozen.list.every((p) => p.account === 'frozen')).toBe(true);
+
+    const asSeller = await t.ok(adminMemberApi.orders, { userId: merchant.id }, support);
+    expect(asSeller.list).toEqual([
+      expect.objectContaining({
+        id: order.orderId,
+        side: 'seller',
+        counterpartyId: buyer.id,
+        amountCoin: '10.00',
+        status: 'pending',
+      }),
+    ]);
+    const asBuyer = await t.ok(adminMemberApi.orders, { userId: buyer.id, status: 'pending' }, support);
+    expect(asBuyer.list.map((o) => [o.id, o.side])).toEqual([[order.orderId, 'buyer']]);
+    expect(
+      (await t.ok(adminMemberApi.orders, { userId: buyer.id, status: 'completed' }, support)).pagination
+        .total,
+    ).toBe(0);
+
+    const file = await t.ok(adminMemberApi.sessions, { id: buyer.id }, support);
+    expect(file.sessions).toHaveLength(2);
+    expect(file.sessions.map((s) => s.active)).toEqual([true, false]);
+    expect(file.devices).toEqual([]);
+    await t.ok(adminMemberApi.logout, { userId: buyer.id }, admin);
+    const after = await t.ok(adminMemberApi.sessions, { id: buyer.id }, support);
+    expect(after.sessions.some((s) => s.active)).toBe(false);
+
+    for (const e of [adminMemberApi.ledger, adminMemberApi.orders] as const) {
+      await t.fails(e as never, { userId: 2_000_000_000 } as never, support, ErrorCode.MemberNotFound);
+    }
+    await t.fails(adminMemberApi.sessions, { id: 2_000_000_000 }, support, ErrorCode.MemberNotFound);
+    // Bad input is refused before anything is read.
+    for (const [e, input] of [
+      [adminMemberApi.ledger, { userId: merchant.id, account: 'system' }],
+      [adminMemberApi.ledger, { userId: 0 }],
+      [adminMemberApi.orders, { userId: merchant.id, status: 'lost' }],
+      [adminMemberApi.orders, { userId: merchant.id, order: 'sideways' }],
+      [adminMemberApi.sessions, { id: 'me' }],
+      [adminChainApi.withdrawalPage, { sort: 'fee' }],
+      [adminChainApi.withdrawalPage, { network: 'BTC' }],
+      [adminChainApi.withdrawalPage, { userId: -1 }],
+    ] as const) {
+      await t.fails(e as never, input as never, admin, ErrorCode.Validation);
+    }
+  });
+});
+
 describe('every console call is refused for a member, admin-only ones for support', () => {
-  const endpoints = { ...consoleApi, ...adminMemberApi, ...adminAdjustApi };
+  /** Every endpoint of the contract that names a permission: the console's calls and the queues it shows. */
+  const endpoints = Object.fromEntries(
+    Object.entries(shared)
+      .filter(([api]) => api.endsWith('Api'))
+      .flatMap(([api, value]) =>
+        Object.entries(value as Record<string, Endpoint>).map(
+          ([method, e]) => [`${api}.${method}`, e] as const,
+        ),
+      )
+      .filter(([, e]) => e.permission !== undefined),
+  );
+  /** Valid input for each (validation answers before the permission check); the rest take `{}`. */
   const inputs: Record<string, unknown> = {
-    staffAdd: { username: 'zz_probe', password: 'secret-1', nickName: 'x', roles: ['support'] },
-    staffRoles: { userId: 1, roles: [] },
-    info: { id: 1 },
-    freeze: { userId: 1, frozen: true, reason: 'x' },
-    logout: { userId: 1 },
-    unlockPin: { userId: 1 },
-    approve: { id: 1 },
-    reject: { id: 1, note: 'x' },
+    'consoleApi.staffAdd': { username: 'zz_probe', password: 'secret-1', nickName: 'x', roles: ['support'] },
+    'consoleApi.staffRoles': { userId: 1, roles: [] },
+    'adminMemberApi.info': { id: 1 },
+    'adminMemberApi.freeze': { userId: 1, frozen: true, reason: 'x' },
+    'adminMemberApi.logout': { userId: 1 },
+    'adminMemberApi.unlockPin': { userId: 1 },
+    'adminMemberApi.ledger': { userId: 1 },
+    'adminMemberApi.orders': { userId: 1 },
+    'adminMemberApi.sessions': { id: 1 },
+    'adminAdjustApi.approve': { id: 1 },
+    'adminAdjustApi.reject': { id: 1, note: 'x' },
+    'adminC2cApi.merchantReview': { userId: 1, approve: false, note: 'x' },
+    'adminC2cApi.merchantRevoke': { userId: 1, note: 'x' },
+    'adminC2cApi.appealInfo': { id: 1 },
+    'adminC2cApi.appealMessages': { id: 1 },
+    'adminC2cApi.appealMessage': { id: 1, text: 'x' },
+    'adminC2cApi.appealResolve': { id: 1, result: 'completed', note: 'x' },
+    'adminChainApi.approve': { id: 1 },
+    'adminChainApi.reject': { id: 1, reason: 'x' },
+    'adminChainApi.faucet': { userId: 1, network: 'ERC20', amount: '1' },
+    'adminComplainApi.reply': { id: 1, reply: 'x' },
+    'adminFeedbackApi.reply': { id: 1, reply: 'x' },
+    'adminVersionApi.publish': { platform: 'web', version: '1.0.0', versionCode: 1 },
+    'adminWalletApi.adjust': { userId: 1, amount: '1', reason: 'x', requestId: randomUUID() },
+    'testClockApi.advance': { seconds: 1 },
   };
-  const supportMay = new Set(['menu', 'dashboard', 'search', 'info', 'unlockPin']);
+  const supportPermissions = rolePermissions.support;
+  it('covers the console and every queue it shows', () => {
+    expect(Object.keys(endpoints)).toEqual(
+      expect.arrayContaining([
+        'consoleApi.menu',
+        'adminMemberApi.sessions',
+        'adminC2cApi.appealResolve',
+        'adminChainApi.withdrawalPage',
+        'adminComplainApi.reply',
+        'adminVersionApi.publish',
+        'adminAdjustApi.approve',
+      ]),
+    );
+  });
   it.each(Object.keys(endpoints))('%s', async (name) => {
-    const e = endpoints[name as keyof typeof endpoints];
+    const e = endpoints[name]!;
+    const input = (inputs[name] ?? {}) as never;
     const member = await createUser(t);
-    await t.fails(e as never, (inputs[name] ?? {}) as never, member.token, ErrorCode.Forbidden);
-    if (!supportMay.has(name)) {
-      await t.fails(e as never, (inputs[name] ?? {}) as never, support, ErrorCode.Forbidden);
+    await t.fails(e as never, input, member.token, ErrorCode.Forbidden);
+    if (!supportPermissions.includes(e.permission!)) {
+      await t.fails(e as never, input, support, ErrorCode.Forbidden);
     }
   });
 });

@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { adminChainApi, adminMemberApi, consoleApi, ErrorCode, userApi, walletApi } from '@chatpay/shared';
+import {
+  adminChainApi,
+  adminMemberApi,
+  consoleApi,
+  ErrorCode,
+  formatUsdt,
+  micro,
+  userApi,
+  walletApi,
+} from '@chatpay/shared';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { anvilKey } from '../../src/modules/chain/dev/anvil.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { useTestChain } from '../helpers/chain.ts';
-import { adminToken, credit, setPin, TEST_PIN, uniqueName } from '../helpers/factories.ts';
+import { adminToken, createUser, credit, setPin, TEST_PIN, uniqueName } from '../helpers/factories.ts';
 
 /** Issue 13, separation of duties: nobody reviews their own withdrawal; a frozen account's is not sent. */
 const chain = useTestChain({ confirmations: 1 });
@@ -63,5 +72,88 @@ describe('withdrawal review', () => {
     expect(approved.status).toBe('approved');
     const file = await t.ok(adminMemberApi.info, { id: mine.id }, other.token);
     expect(file.withdrawals.map((w) => [w.id, w.amount])).toEqual([[res.id, '1500.00']]);
+  });
+});
+
+describe('review queue risk signals and the dashboard’s chain figures (issue 14)', () => {
+  it('a new address, the 24 h total and the member’s history; the hot wallet read from the node', async () => {
+    const s = await supportAccount();
+    const m = await createUser(t);
+    await setPin(t, m);
+    await credit(t, m, '4000');
+    const to = privateKeyToAccount(anvilKey(13)).address;
+    const ask = () =>
+      t.ok(
+        walletApi.withdrawal,
+        { network: 'ERC20', address: to, amount: '1500', pin: TEST_PIN, requestId: randomUUID() },
+        m.token,
+      );
+    const first = await ask();
+    expect(first.status).toBe('reviewing');
+    const mine = <W extends { id: number }>(page: { list: W[] }, id: number) =>
+      page.list.find((w) => w.id === id)!;
+    const queue = await t.ok(
+      adminChainApi.withdrawalPage,
+      { status: 'reviewing', userId: m.id, network: 'ERC20' },
+      s.token,
+    );
+    expect(queue.list.map((w) => w.id)).toEqual([first.id]);
+    expect(queue.list[0]!.risk).toMatchObject({
+      newAddress: true,
+      credentialsChangedAt: null,
+      total24h: '1500.00',
+      completedWithdrawals: 0,
+      creditedDeposits: 0,
+    });
+    expect(queue.list[0]!.txUrl).toBeNull();
+
+    const before = await t.ok(consoleApi.dashboard, {}, s.token);
+    await t.ok(adminChainApi.approve, { id: first.id }, s.token);
+    const audit = await t.ok(
+      consoleApi.auditPage,
+      { targetUserId: m.id, action: 'usdt:withdrawal:' },
+      await adminToken(t),
+    );
+    expect(audit.list.map((a) => [a.actorId, a.action, a.amount])).toEqual([
+      [s.id, 'usdt:withdrawal:approve', '1500.00'],
+    ]);
+    const broadcast = () => t.jobs.runNow('chain-broadcast-ERC20');
+    await broadcast();
+    await broadcast();
+    await chain.mine(2);
+    await broadcast();
+    const done = mine(await t.ok(adminChainApi.withdrawalPage, { userId: m.id }, s.token), first.id);
+    expect(done).toMatchObject({ status: 'completed' });
+    expect(done.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+
+    const second = await ask();
+    expect(second.status).toBe('reviewing');
+    const page = await t.ok(
+      adminChainApi.withdrawalPage,
+      { userId: m.id, sort: 'amount', order: 'asc' },
+      s.token,
+    );
+    expect(page.pagination.total).toBe(2);
+    expect(mine(page, second.id).risk).toMatchObject({
+      newAddress: false,
+      total24h: '3000.00',
+      completedWithdrawals: 1,
+      completedTotal: '1500.00',
+    });
+
+    const dash = await t.ok(consoleApi.dashboard, {}, s.token);
+    const sent = (d: typeof dash) => Number(d.withdrawals24h);
+    // The first test's approved withdrawal may be sent meanwhile by the running broadcaster.
+    expect(sent(dash) - sent(before)).toBeGreaterThanOrEqual(1500);
+    expect(Number(dash.hotWallets.find((h) => h.network === 'ERC20')!.withdrawalsSent)).toBe(sent(dash));
+    expect(dash.daily).toHaveLength(7);
+    expect(Number(dash.daily.at(-1)!.withdrawals)).toBeGreaterThanOrEqual(1500);
+    expect(dash.daily.at(-1)!.members).toBeGreaterThanOrEqual(2);
+    const erc20 = dash.hotWallets.find((h) => h.network === 'ERC20')!;
+    expect(erc20.address?.toLowerCase()).toBe(chain.hot.toLowerCase());
+    expect(erc20.onChain).toBe(formatUsdt(micro(await chain.tokenBalance(chain.hot))));
+    expect(Number(erc20.withdrawalsSent)).toBeGreaterThanOrEqual(1500);
+    expect(dash.ledgerBalanced).toBe(true);
+    expect(dash.ledgerProblems).toEqual([]);
   });
 });

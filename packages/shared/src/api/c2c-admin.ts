@@ -19,6 +19,11 @@ export const appealMessage = z.object({
   createTime: z.string(),
 });
 
+/** An order as support sees it: who resolved the appeal (null while open or when no staff member did). */
+const appealOrder = order.omit({ role: true }).extend({
+  resolvedBy: z.object({ id: z.number().int(), nickName: z.string() }).nullable(),
+});
+
 export const adminC2cApi = {
   merchantPage: endpoint({
     method: 'POST',
@@ -61,7 +66,7 @@ export const adminC2cApi = {
     permission: 'c2c:appeal:page',
     summary: 'Support: orders under appeal (oldest first), or any status',
     input: pageInput.extend({ status: z.enum(orderStatuses).default('appealing') }),
-    output: pageOf(order.omit({ role: true })),
+    output: pageOf(appealOrder),
   }),
   appealInfo: endpoint({
     method: 'GET',
@@ -70,7 +75,7 @@ export const adminC2cApi = {
     permission: 'c2c:appeal:info',
     summary: 'Support: one order with its events and proof',
     input: z.object({ id: c2cId }),
-    output: order.omit({ role: true }).extend({ events: z.array(orderEvent) }),
+    output: appealOrder.extend({ events: z.array(orderEvent) }),
     errors: [ErrorCode.OrderNotFound],
   }),
   appealMessages: endpoint({

@@ -6,10 +6,30 @@ import { usdtAmount } from '../money.ts';
 import { chainRecord, networks, withdrawalStatuses } from './wallet.ts';
 
 /** A withdrawal as support sees it: the member's record plus who asked. */
+/** What support weighs before approving (issue 14): each signal is a fact, not a verdict. */
+export const withdrawalRisk = z.object({
+  /** No earlier withdrawal of this member went to this address. */
+  newAddress: z.boolean(),
+  /** The member's last password or PIN change (null: never changed). */
+  credentialsChangedAt: z.string().nullable(),
+  /** Σ amount of the member's withdrawals (not rejected or failed) in the 24 h before this one, this one included. */
+  total24h: z.string(),
+  /** The member's history: completed withdrawals, credited deposits, account age. */
+  completedWithdrawals: z.number().int(),
+  completedTotal: z.string(),
+  creditedDeposits: z.number().int(),
+  depositTotal: z.string(),
+  memberSince: z.string(),
+});
+export type WithdrawalRisk = z.infer<typeof withdrawalRisk>;
+
 export const adminWithdrawal = chainRecord.extend({
   userId: z.number().int(),
   memberId: z.string(),
   nickName: z.string(),
+  risk: withdrawalRisk,
+  /** The transaction on the network's block explorer, when the network names one and the hash is known. */
+  txUrl: z.string().nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 
@@ -22,8 +42,15 @@ export const adminChainApi = {
     path: '/admin/usdt/withdrawal/page',
     auth: 'user',
     permission: 'usdt:withdrawal:review',
-    summary: 'Withdrawals, newest first, optionally of one status (reviewing: waiting for support)',
-    input: pageInput.extend({ status: z.enum(withdrawalStatuses).optional() }),
+    summary:
+      'Withdrawals with risk signals, optionally of one status (reviewing: waiting for support), one member or one network, sorted by id or amount',
+    input: pageInput.extend({
+      status: z.enum(withdrawalStatuses).optional(),
+      userId: withdrawalId.optional(),
+      network: z.enum(networks).optional(),
+      sort: z.enum(['id', 'amount']).default('id'),
+      order: z.enum(['asc', 'desc']).default('desc'),
+    }),
     output: pageOf(adminWithdrawal),
   }),
   approve: endpoint({

@@ -3,8 +3,9 @@ import { endpoint } from '../endpoint.ts';
 import { ok, pageInput, pageOf } from '../envelope.ts';
 import { ErrorCode } from '../errors.ts';
 import { Role } from '../roles.ts';
+import { orderStatuses } from './c2c-market.ts';
 import { nickName, password, username } from './user.ts';
-import { walletBalance } from './wallet.ts';
+import { networks, walletBalance } from './wallet.ts';
 
 /**
  * The operator console (issue 14) and separation of duties (issue 13): the menu tree, staff accounts, member
@@ -111,6 +112,54 @@ export const adminMemberDetail = adminMember.extend({
 });
 export type AdminMemberDetail = z.infer<typeof adminMemberDetail>;
 
+/** One posting on a member's account (available or frozen), with the entry it belongs to. */
+export const memberLedgerItem = z.object({
+  postingId: z.number().int(),
+  entryId: z.number().int(),
+  kind: z.string(),
+  account: z.enum(['available', 'frozen']),
+  amount: z.string(),
+  balanceAfter: z.string(),
+  memo: z.string(),
+  refType: z.string().nullable(),
+  refId: z.string().nullable(),
+  createTime: z.string(),
+});
+
+/** A C2C order the member took part in, as buyer or seller. */
+export const memberOrderItem = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  side: z.enum(['buyer', 'seller']),
+  counterpartyId: z.number().int(),
+  amountCoin: z.string(),
+  amountFiat: z.string(),
+  status: z.enum(orderStatuses),
+  createTime: z.string(),
+});
+
+/** A login (one refresh-token family) and the devices that take push notifications. */
+export const memberSessions = z.object({
+  sessions: z.array(
+    z.object({
+      sessionId: z.string(),
+      loginTime: z.string(),
+      lastRefresh: z.string(),
+      expiresAt: z.string(),
+      active: z.boolean(),
+    }),
+  ),
+  devices: z.array(
+    z.object({
+      deviceId: z.string(),
+      deviceName: z.string(),
+      lang: z.string(),
+      createTime: z.string(),
+      updateTime: z.string(),
+    }),
+  ),
+});
+
 // ---- money ---------------------------------------------------------------------------------------
 
 export const adjustmentStatuses = ['pending', 'approved', 'rejected'] as const;
@@ -149,6 +198,33 @@ export const consoleDashboard = z.object({
   withdrawalsWaiting: z.number().int(),
   openTickets: z.number().int(),
   ledgerBalanced: z.boolean(),
+  /** What `npm run ledger:verify` reports: the first problems found (empty when the books verify). */
+  ledgerProblems: z.array(z.string()),
+  /** Σ member balances (USDT): what the service owes its members. */
+  memberLiabilities: z.string(),
+  /** Credited deposits and withdrawals sent in the last 24 hours (USDT). */
+  deposits24h: z.string(),
+  withdrawals24h: z.string(),
+  /** The last 7 UTC days, oldest first: deposit and withdrawal volume, new members (the charts). */
+  daily: z.array(
+    z.object({
+      day: z.string(),
+      deposits: z.string(),
+      withdrawals: z.string(),
+      members: z.number().int(),
+    }),
+  ),
+  /** Per enabled network: the hot wallet's token balance read from the node (null: node not answering). */
+  hotWallets: z.array(
+    z.object({
+      network: z.enum(networks),
+      address: z.string().nullable(),
+      onChain: z.string().nullable(),
+      depositsHeld: z.string(),
+      withdrawalsSent: z.string(),
+      books: z.string(),
+    }),
+  ),
 });
 
 // ---- endpoints -----------------------------------------------------------------------------------
@@ -254,6 +330,44 @@ export const adminMemberApi = {
     summary: 'Staff: one member with balances, PIN state and the audit entries about them',
     input: z.object({ id }),
     output: adminMemberDetail,
+    errors: [ErrorCode.MemberNotFound],
+  }),
+  ledger: endpoint({
+    method: 'POST',
+    path: '/admin/user/ledger',
+    auth: 'user',
+    permission: 'admin:user:info',
+    summary: "Staff: a member's ledger history (postings on their available and frozen accounts), paged",
+    input: pageInput.extend({
+      userId: id,
+      account: z.enum(['all', 'available', 'frozen']).default('all'),
+      order: sortOrder,
+    }),
+    output: pageOf(memberLedgerItem),
+    errors: [ErrorCode.MemberNotFound],
+  }),
+  orders: endpoint({
+    method: 'POST',
+    path: '/admin/user/orders',
+    auth: 'user',
+    permission: 'admin:user:info',
+    summary: "Staff: a member's C2C orders as buyer or seller, paged, optionally of one status",
+    input: pageInput.extend({
+      userId: id,
+      status: z.enum(['all', ...orderStatuses]).default('all'),
+      order: sortOrder,
+    }),
+    output: pageOf(memberOrderItem),
+    errors: [ErrorCode.MemberNotFound],
+  }),
+  sessions: endpoint({
+    method: 'GET',
+    path: '/admin/user/sessions',
+    auth: 'user',
+    permission: 'admin:user:info',
+    summary: "Staff: a member's logins (newest first, the last 50) and push-notification devices",
+    input: z.object({ id }),
+    output: memberSessions,
     errors: [ErrorCode.MemberNotFound],
   }),
   freeze: endpoint({

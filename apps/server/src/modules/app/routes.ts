@@ -10,13 +10,14 @@ import {
 } from '@chatpay/shared';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
+import { recordAudit } from '../audit/index.ts';
 import { listGoods } from './goods.ts';
 import { TicketService } from './tickets.ts';
 import { checkVersion, publishVersion } from './versions.ts';
 
 /** The app area: complaints, feedback, version check, goods (SPEC §7 app) and their support calls. */
 export const registerAppRoutes = (deps: AppDeps) => {
-  const tickets = new TicketService(deps.db, deps.config);
+  const tickets = new TicketService(deps.db, deps.config, deps.realtime);
   const pairs: [TicketKind, typeof appComplainApi | typeof appFeedbackApi, typeof adminComplainApi][] = [
     ['complain', appComplainApi, adminComplainApi],
     ['feedback', appFeedbackApi, adminFeedbackApi],
@@ -33,6 +34,16 @@ export const registerAppRoutes = (deps: AppDeps) => {
     route(deps, admin.reply, (input, ctx) => tickets.reply(kind, ctx.user.id, input));
   }
   route(deps, appVersionApi.check, (input) => checkVersion(deps.db, input));
-  route(deps, adminVersionApi.publish, (input) => publishVersion(deps.db, input));
+  route(deps, adminVersionApi.publish, (input, ctx) =>
+    deps.db.transaction(async (tx) => {
+      const published = await publishVersion(tx, input);
+      await recordAudit(tx, {
+        actorId: ctx.user.id,
+        action: 'app:version:publish',
+        reason: `${published.platform} ${published.version} (${published.versionCode})${published.forced ? ' forced' : ''}`,
+      });
+      return published;
+    }),
+  );
   route(deps, appGoodsApi.list, () => listGoods(deps.db));
 };

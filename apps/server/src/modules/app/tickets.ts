@@ -3,9 +3,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Realtime } from '../../realtime/socket.ts';
+import { recordAudit } from '../audit/index.ts';
 import { dictionaryData } from '../dict/index.ts';
 import { isOwnUrl } from '../uploads/index.ts';
-import { users } from '../user/index.ts';
+import { accountNotices, users } from '../user/index.ts';
 import { appTickets } from './tables.ts';
 
 type TicketRow = typeof appTickets.$inferSelect;
@@ -31,6 +33,7 @@ export class TicketService {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
+    private readonly realtime: Realtime,
   ) {}
 
   async submit(
@@ -106,14 +109,39 @@ export class TicketService {
   }
 
   /** Support answers and sets the status. */
+  /**
+   * Support answers and sets the status (audited); the member is told in their customer-service chat (a notice
+   * naming the ticket, which the app shows in the reader's language) and reads the answer on the detail page.
+   */
   async reply(kind: TicketKind, staffId: number, input: { id: number; reply: string; status: TicketStatus }) {
     const now = new Date();
-    const [row] = await this.db
-      .update(appTickets)
-      .set({ reply: input.reply, status: input.status, repliedBy: staffId, replyTime: now, updateTime: now })
-      .where(and(eq(appTickets.id, input.id), eq(appTickets.kind, kind)))
-      .returning();
-    if (!row) throw new AppError(ErrorCode.TicketNotFound);
+    const row = await this.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(appTickets)
+        .set({
+          reply: input.reply,
+          status: input.status,
+          repliedBy: staffId,
+          replyTime: now,
+          updateTime: now,
+        })
+        .where(and(eq(appTickets.id, input.id), eq(appTickets.kind, kind)))
+        .returning();
+      if (!updated) throw new AppError(ErrorCode.TicketNotFound);
+      await recordAudit(tx, {
+        actorId: staffId,
+        action: `app:${kind}:reply`,
+        targetUserId: updated.userId,
+        reason: `#${updated.id} ${input.status}: ${input.reply}`.slice(0, 200),
+      });
+      return updated;
+    });
+    await accountNotices()?.notify(this.db, this.realtime, row.userId, {
+      type: 'ticket.replied',
+      kind,
+      id: row.id,
+      text: `Customer service answered your ${kind === 'complain' ? 'complaint' : 'feedback'} #${row.id}.`,
+    });
     const [user] = await this.db
       .select({ username: users.username, nickName: users.nickName })
       .from(users)

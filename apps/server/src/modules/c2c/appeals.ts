@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type OrderStatus } from '@chatpay/shared';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { deliver, sessionHistory, storeMessage } from '../chat/index.ts';
+import { users } from '../user/index.ts';
 import { orderNotice } from './order-chat.ts';
 import type { OrderService } from './orders.ts';
 import { presentEvent, presentOrders } from './present.ts';
@@ -42,7 +43,7 @@ export class AppealService {
       this.db.select({ n: count() }).from(c2cOrders).where(where),
     ]);
     return {
-      list: await presentOrders(this.db, rows, this.clock.now()),
+      list: await this.withResolver(rows, await presentOrders(this.db, rows, this.clock.now())),
       pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
     };
   }
@@ -55,7 +56,24 @@ export class AppealService {
       .from(c2cOrderEvents)
       .where(eq(c2cOrderEvents.orderId, id))
       .orderBy(c2cOrderEvents.id);
-    return { ...view!, events: events.map(presentEvent) };
+    const [withResolver] = await this.withResolver([o], [view!]);
+    return { ...withResolver!, events: events.map(presentEvent) };
+  }
+
+  /** Adds the staff member who resolved each appeal (id and nickname). */
+  private async withResolver<V>(rows: { resolvedBy: number | null }[], views: V[]) {
+    const ids = [...new Set(rows.map((r) => r.resolvedBy).filter((id): id is number => id !== null))];
+    const staff = ids.length
+      ? await this.db
+          .select({ id: users.id, nickName: users.nickName })
+          .from(users)
+          .where(inArray(users.id, ids))
+      : [];
+    return views.map((v, i) => {
+      const id = rows[i]!.resolvedBy;
+      const who = id === null ? undefined : staff.find((s) => s.id === id);
+      return { ...v, resolvedBy: who ? { id: who.id, nickName: who.nickName } : null };
+    });
   }
 
   async messages(id: number) {

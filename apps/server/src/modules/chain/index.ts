@@ -1,6 +1,7 @@
 export { HdWallet, loadSeed } from './hd.ts';
 export { broadcastJob, LOCKS, registerChainRoutes } from './routes.ts';
-export { startChain } from './runtime.ts';
+export { type ChainRuntime, startChain } from './runtime.ts';
 export { findNetwork, formatPercent, type NetworkConfig, withdrawalFee } from './settings.ts';
+export { chainStats } from './stats.ts';
 export { sweepNetwork } from './sweep.ts';
 export { chainWithdrawals } from './tables.ts';

@@ -1,17 +1,20 @@
 import {
   type ChainRecord,
   ErrorCode,
+  formatUsdt,
   MIN_WITHDRAWAL,
+  micro,
   type Network,
   networks,
   parseUsdt,
   type WithdrawalStatus,
 } from '@chatpay/shared';
-import { and, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
+import { recordAudit } from '../audit/index.ts';
 import { ensureMemberAccounts, postEntry } from '../ledger/index.ts';
 import { assertNotFrozen, credentialsChangedAt, users, verifyPin } from '../user/index.ts';
 import type { ChainAdapter } from './adapter.ts';
@@ -266,34 +269,104 @@ export class ChainService {
     return { list, pagination: { page, size, total } };
   }
 
+  /** A withdrawal as support sees it: who asked, the risk signals (issue 14), the explorer link. */
   private async presentAdmin(w: WithdrawalRow) {
-    const [u] = await this.db
-      .select({ memberId: users.memberId, nickName: users.nickName })
-      .from(users)
-      .where(eq(users.id, w.userId));
+    const since = new Date(w.createTime.getTime() - DAY_MS);
+    const total = sql<string>`coalesce(sum(${chainWithdrawals.amount}), 0)::text`;
+    const [[u], [earlier], [day], [done], [dep]] = await Promise.all([
+      this.db
+        .select({
+          memberId: users.memberId,
+          nickName: users.nickName,
+          changed: users.credentialsChangedAt,
+          since: users.createTime,
+        })
+        .from(users)
+        .where(eq(users.id, w.userId)),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(chainWithdrawals)
+        .where(
+          and(
+            eq(chainWithdrawals.userId, w.userId),
+            eq(chainWithdrawals.network, w.network),
+            eq(chainWithdrawals.address, w.address),
+            lt(chainWithdrawals.id, w.id),
+            notInArray(chainWithdrawals.status, ['rejected', 'failed']),
+          ),
+        ),
+      this.db
+        .select({ total })
+        .from(chainWithdrawals)
+        .where(
+          and(
+            eq(chainWithdrawals.userId, w.userId),
+            gte(chainWithdrawals.createTime, since),
+            lte(chainWithdrawals.id, w.id),
+            notInArray(chainWithdrawals.status, ['rejected', 'failed']),
+          ),
+        ),
+      this.db
+        .select({ n: sql<number>`count(*)::int`, total })
+        .from(chainWithdrawals)
+        .where(and(eq(chainWithdrawals.userId, w.userId), eq(chainWithdrawals.status, 'completed'))),
+      this.db
+        .select({
+          n: sql<number>`count(*)::int`,
+          total: sql<string>`coalesce(sum(${chainDeposits.amount}), 0)::text`,
+        })
+        .from(chainDeposits)
+        .where(and(eq(chainDeposits.userId, w.userId), eq(chainDeposits.status, 'credited'))),
+    ]);
+    const explorer = this.chain.networks.find((n) => n.network === w.network)?.explorerTxUrl ?? null;
     return {
       ...presentWithdrawal(w),
       userId: w.userId,
       memberId: u?.memberId ?? '',
       nickName: u?.nickName ?? '',
+      risk: {
+        newAddress: Number(earlier?.n ?? 0) === 0,
+        credentialsChangedAt: u?.changed ? u.changed.toISOString() : null,
+        total24h: formatUsdt(micro(BigInt(day?.total ?? '0'))),
+        completedWithdrawals: Number(done?.n ?? 0),
+        completedTotal: formatUsdt(micro(BigInt(done?.total ?? '0'))),
+        creditedDeposits: Number(dep?.n ?? 0),
+        depositTotal: formatUsdt(micro(BigInt(dep?.total ?? '0'))),
+        memberSince: (u?.since ?? w.createTime).toISOString(),
+      },
+      txUrl: explorer && w.txHash ? explorer.replace('{hash}', w.txHash) : null,
     };
   }
 
-  async adminPage(opts: { page: number; size: number; status?: WithdrawalStatus }) {
-    const where = opts.status ? eq(chainWithdrawals.status, opts.status) : undefined;
+  async adminPage(opts: {
+    page: number;
+    size: number;
+    status?: WithdrawalStatus | undefined;
+    userId?: number | undefined;
+    network?: Network | undefined;
+    sort: 'id' | 'amount';
+    order: 'asc' | 'desc';
+  }) {
+    const conditions = [
+      opts.status ? eq(chainWithdrawals.status, opts.status) : undefined,
+      opts.userId ? eq(chainWithdrawals.userId, opts.userId) : undefined,
+      opts.network ? eq(chainWithdrawals.network, opts.network) : undefined,
+    ].filter((c) => c !== undefined);
+    const where = conditions.length ? and(...conditions) : undefined;
+    const column = opts.sort === 'amount' ? chainWithdrawals.amount : chainWithdrawals.id;
+    const dir = opts.order === 'asc' ? asc : desc;
     const rows = await this.db
       .select()
       .from(chainWithdrawals)
       .where(where)
-      .orderBy(desc(chainWithdrawals.id))
+      .orderBy(dir(column), dir(chainWithdrawals.id))
       .limit(opts.size)
       .offset((opts.page - 1) * opts.size);
     const [count] = await this.db
       .select({ n: sql<number>`COUNT(*)::int` })
       .from(chainWithdrawals)
       .where(where);
-    const list = [];
-    for (const r of rows) list.push(await this.presentAdmin(r));
+    const list = await Promise.all(rows.map((r) => this.presentAdmin(r)));
     return { list, pagination: { page: opts.page, size: opts.size, total: Number(count?.n ?? 0) } };
   }
 
@@ -306,6 +379,13 @@ export class ChainService {
       // Separation of duties (issue 13): nobody reviews their own withdrawal.
       if (w.userId === reviewerId) throw new AppError(ErrorCode.DutySeparation);
       if (decision === 'approve') await assertNotFrozen(tx, w.userId);
+      await recordAudit(tx, {
+        actorId: reviewerId,
+        action: decision === 'approve' ? 'usdt:withdrawal:approve' : 'usdt:withdrawal:reject',
+        targetUserId: w.userId,
+        amount: w.amount,
+        reason: `#${w.id} ${w.network} ${w.address}${reason ? `: ${reason}` : ''}`.slice(0, 200),
+      });
       if (decision === 'reject') return closeWithdrawal(tx, w, 'rejected', { reviewerId, reason });
       const [updated] = await tx
         .update(chainWithdrawals)

@@ -33,6 +33,8 @@ export interface NetworkConfig {
   faucetKey: string | null;
   /** The embedded development chain (anvil). */
   dev: boolean;
+  /** Block explorer link of a transaction, `{hash}` replaced by the tx hash (console links); null: none. */
+  explorerTxUrl: string | null;
 }
 
 const defaults: Record<Network, { gasFee: string; confirmations: number }> = {
@@ -65,6 +67,10 @@ const networkSchema = (n: Network) =>
     [`${n}_DAILY_OUTFLOW_CAP`]: z.string().regex(DECIMAL, 'a USDT amount').default('50000'),
     [`${n}_START_BLOCK`]: z.coerce.number().int().min(0).optional(),
     [`${n}_BLOCK_BATCH`]: z.coerce.number().int().min(1).max(100_000).default(2000),
+    [`${n}_EXPLORER_TX_URL`]: z
+      .url()
+      .refine((u) => u.includes('{hash}'), 'a URL with {hash}')
+      .optional(),
     [`${n}_FAUCET_KEY`]: z
       .string()
       .regex(/^0x[0-9a-fA-F]{64}$/, 'a 0x private key')
@@ -111,6 +117,7 @@ export const readNetworkConfigs = (
       blockBatch: get('BLOCK_BATCH'),
       faucetKey: get<string | undefined>('FAUCET_KEY') ?? null,
       dev: false,
+      explorerTxUrl: get<string | undefined>('EXPLORER_TX_URL') ?? null,
     };
   });
   return { configs, problems };

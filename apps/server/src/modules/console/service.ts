@@ -1,15 +1,27 @@
-import { ErrorCode, formatUsdt, micro } from '@chatpay/shared';
-import { and, asc, count, desc, eq, gte, like, or, type SQL } from 'drizzle-orm';
+import { cents, ErrorCode, formatFiat, formatUsdt, micro, type OrderStatus } from '@chatpay/shared';
+import { and, asc, count, desc, eq, gte, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { appTickets } from '../app/index.ts';
 import { auditLogs } from '../audit/index.ts';
 import { c2cMerchants, c2cOrders } from '../c2c/index.ts';
-import { chainWithdrawals } from '../chain/index.ts';
-import { memberBalances, verifyLedger } from '../ledger/index.ts';
-import { presentMember, users } from '../user/index.ts';
+import { type ChainRuntime, chainStats, chainWithdrawals } from '../chain/index.ts';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerPostings,
+  memberBalances,
+  verifyLedger,
+} from '../ledger/index.ts';
+import { pushSubscriptions } from '../push/index.ts';
+import { presentMember, refreshTokens, users } from '../user/index.ts';
 import { presentBalance } from '../wallet/index.ts';
+
+/** The dashboard's charts cover this many UTC days. */
+const DAYS = 7;
+const DAY_MS = 24 * 3600 * 1000;
+const joinDay = sql<string>`to_char(${users.createTime} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
 const presentAudit = (r: typeof auditLogs.$inferSelect) => ({
   id: r.id,
@@ -26,6 +38,7 @@ export class ConsoleService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly chain: ChainRuntime,
   ) {}
 
   async dashboard() {
@@ -47,6 +60,14 @@ export class ConsoleService {
         n(this.db.select({ n: count() }).from(appTickets).where(eq(appTickets.status, 'pending'))),
         verifyLedger(this.db),
       ]);
+    const [chain, joined] = await Promise.all([
+      chainStats(this.db, this.chain, now, DAYS),
+      this.db
+        .select({ day: joinDay, n: count() })
+        .from(users)
+        .where(gte(users.createTime, new Date(today.getTime() - (DAYS - 1) * DAY_MS)))
+        .groupBy(joinDay),
+    ]);
     return {
       members,
       membersToday,
@@ -55,6 +76,12 @@ export class ConsoleService {
       withdrawalsWaiting,
       openTickets,
       ledgerBalanced: ledger.ok,
+      ledgerProblems: ledger.problems.slice(0, 10),
+      memberLiabilities: formatUsdt(micro(ledger.memberTotal)),
+      deposits24h: chain.deposits24h,
+      withdrawals24h: chain.withdrawals24h,
+      daily: chain.daily.map((d) => ({ ...d, members: joined.find((j) => j.day === d.day)?.n ?? 0 })),
+      hotWallets: chain.hotWallets,
     };
   }
 
@@ -106,6 +133,151 @@ export class ConsoleService {
         actorId: a.actorId,
         reason: a.reason,
         createTime: a.createTime.toISOString(),
+      })),
+    };
+  }
+
+  private async assertMember(id: number) {
+    const [u] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, id));
+    if (!u) throw new AppError(ErrorCode.MemberNotFound);
+  }
+
+  /** A member's postings (available and frozen accounts) with their entries, newest first by default. */
+  async memberLedger(input: {
+    userId: number;
+    page: number;
+    size: number;
+    account: 'all' | 'available' | 'frozen';
+    order: 'asc' | 'desc';
+  }) {
+    await this.assertMember(input.userId);
+    const where = and(
+      eq(ledgerAccounts.userId, input.userId),
+      input.account === 'all' ? undefined : eq(ledgerAccounts.kind, input.account),
+    );
+    const dir = input.order === 'asc' ? asc : desc;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({
+          postingId: ledgerPostings.id,
+          entryId: ledgerEntries.id,
+          kind: ledgerEntries.kind,
+          account: ledgerAccounts.kind,
+          amount: ledgerPostings.amount,
+          balanceAfter: ledgerPostings.balanceAfter,
+          memo: ledgerEntries.memo,
+          refType: ledgerEntries.refType,
+          refId: ledgerEntries.refId,
+          createTime: ledgerEntries.createTime,
+        })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+        .where(where)
+        .orderBy(dir(ledgerPostings.id))
+        .limit(input.size)
+        .offset((input.page - 1) * input.size),
+      this.db
+        .select({ n: count() })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .where(where),
+    ]);
+    return {
+      list: rows.map((r) => ({
+        ...r,
+        account: r.account as 'available' | 'frozen',
+        amount: formatUsdt(micro(r.amount)),
+        balanceAfter: formatUsdt(micro(r.balanceAfter)),
+        createTime: r.createTime.toISOString(),
+      })),
+      pagination: { page: input.page, size: input.size, total: total?.n ?? 0 },
+    };
+  }
+
+  /** A member's C2C orders as buyer or seller. */
+  async memberOrders(input: {
+    userId: number;
+    page: number;
+    size: number;
+    status: 'all' | OrderStatus;
+    order: 'asc' | 'desc';
+  }) {
+    await this.assertMember(input.userId);
+    const where = and(
+      or(eq(c2cOrders.buyerId, input.userId), eq(c2cOrders.sellerId, input.userId)),
+      input.status === 'all' ? undefined : eq(c2cOrders.status, input.status),
+    );
+    const dir = input.order === 'asc' ? asc : desc;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(c2cOrders)
+        .where(where)
+        .orderBy(dir(c2cOrders.id))
+        .limit(input.size)
+        .offset((input.page - 1) * input.size),
+      this.db.select({ n: count() }).from(c2cOrders).where(where),
+    ]);
+    return {
+      list: rows.map((o) => {
+        const buyer = o.buyerId === input.userId;
+        return {
+          id: o.id,
+          type: o.type,
+          side: buyer ? ('buyer' as const) : ('seller' as const),
+          counterpartyId: buyer ? o.sellerId : o.buyerId,
+          amountCoin: formatUsdt(micro(o.amountCoin)),
+          amountFiat: formatFiat(cents(o.amountFiat)),
+          status: o.status as OrderStatus,
+          createTime: o.createTime.toISOString(),
+        };
+      }),
+      pagination: { page: input.page, size: input.size, total: total?.n ?? 0 },
+    };
+  }
+
+  /** A member's logins (refresh-token families) and push devices. */
+  async memberSessions(id: number) {
+    await this.assertMember(id);
+    const now = this.clock.now();
+    const [families, devices] = await Promise.all([
+      this.db
+        .select({
+          sessionId: sql<string>`min(${refreshTokens.sessionId})`,
+          familyId: refreshTokens.familyId,
+          loginTime: sql<Date>`min(${refreshTokens.createTime})`.mapWith(refreshTokens.createTime),
+          lastRefresh: sql<Date>`max(${refreshTokens.createTime})`.mapWith(refreshTokens.createTime),
+          expiresAt: sql<Date>`max(${refreshTokens.expiresAt})`.mapWith(refreshTokens.expiresAt),
+          live: sql<number>`count(*) filter (where ${refreshTokens.usedAt} is null and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > ${now})`.mapWith(
+            Number,
+          ),
+        })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.userId, id))
+        .groupBy(refreshTokens.familyId)
+        .orderBy(desc(sql`max(${refreshTokens.createTime})`))
+        .limit(50),
+      this.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, id))
+        .orderBy(desc(pushSubscriptions.updateTime)),
+    ]);
+    return {
+      sessions: families.map((f) => ({
+        sessionId: f.sessionId,
+        loginTime: f.loginTime.toISOString(),
+        lastRefresh: f.lastRefresh.toISOString(),
+        expiresAt: f.expiresAt.toISOString(),
+        active: f.live > 0,
+      })),
+      devices: devices.map((d) => ({
+        deviceId: d.deviceId,
+        deviceName: d.deviceName,
+        lang: d.lang,
+        createTime: d.createTime.toISOString(),
+        updateTime: d.updateTime.toISOString(),
       })),
     };
   }

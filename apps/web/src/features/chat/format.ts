@@ -73,6 +73,10 @@ export const noticeText = (content: Record<string, unknown> | null, nameOf?: Nam
       amount: str(content?.amount),
       name: str(content?.name) || str(content?.memberId),
     });
+  if (type === 'ticket.replied')
+    return t(content?.kind === 'feedback' ? 'chat.notice.feedbackReplied' : 'chat.notice.complaintReplied', {
+      id: Number(content?.id) || '',
+    });
   return (nameOf && groupNoticeText(content, nameOf)) || str(content?.text);
 };
 

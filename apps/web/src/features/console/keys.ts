@@ -13,6 +13,9 @@ export const consoleKeys = {
   feedback: (input: object) => [...consoleKeys.all, 'feedback', input] as const,
   audit: (input: object) => [...consoleKeys.all, 'audit', input] as const,
   member: (id: number) => [...consoleKeys.all, 'member', id] as const,
+  memberLedger: (input: object) => [...consoleKeys.all, 'memberLedger', input] as const,
+  memberOrders: (input: object) => [...consoleKeys.all, 'memberOrders', input] as const,
+  memberSessions: (id: number) => [...consoleKeys.all, 'memberSessions', id] as const,
   books: () => [...consoleKeys.all, 'books'] as const,
   roles: () => [...consoleKeys.all, 'roles'] as const,
 };

@@ -111,6 +111,27 @@ export const useMember = (id: number) =>
     staleTime: 0,
   });
 
+export const useMemberLedger = (input: InputOf<typeof adminMemberApi.ledger>) =>
+  useQuery({
+    queryKey: consoleKeys.memberLedger(input),
+    queryFn: () => call(adminMemberApi.ledger, input),
+    ...listOptions,
+  });
+
+export const useMemberOrders = (input: InputOf<typeof adminMemberApi.orders>) =>
+  useQuery({
+    queryKey: consoleKeys.memberOrders(input),
+    queryFn: () => call(adminMemberApi.orders, input),
+    ...listOptions,
+  });
+
+export const useMemberSessions = (id: number) =>
+  useQuery({
+    queryKey: consoleKeys.memberSessions(id),
+    queryFn: () => call(adminMemberApi.sessions, { id }),
+    staleTime: 0,
+  });
+
 export const useBooks = () =>
   useQuery({ queryKey: consoleKeys.books(), queryFn: () => call(adminAdjustApi.systemAccounts, {}) });
 

@@ -48,6 +48,11 @@ const AppealList = () => {
     },
     { key: 'reason', title: t('console.col.reason'), render: (o) => o.appealReason },
     { key: 'status', title: t('console.col.status'), render: (o) => <StatusTag status={o.status} /> },
+    {
+      key: 'resolvedBy',
+      title: t('console.appeal.resolver'),
+      render: (o) => (o.resolvedBy ? `${o.resolvedBy.nickName} (#${o.resolvedBy.id})` : '—'),
+    },
   ];
   return (
     <ConsolePage
@@ -126,6 +131,11 @@ const AppealDetail = ({ id }: { id: number }) => {
         </div>
       </div>
       <AppealCard order={o} />
+      {o.resolvedBy ? (
+        <div className="c2c-card" data-testid="appeal-resolved-by">
+          {t('console.appeal.resolvedBy', { name: o.resolvedBy.nickName, id: o.resolvedBy.id })}
+        </div>
+      ) : null}
       <OrderAmounts order={o} fiat={fiat} />
       <PayeeCard order={o} />
       <EventList events={o.events} />

@@ -13,6 +13,7 @@ import {
   formatTime,
   TextField,
 } from '../../features/console/components.tsx';
+import { MemberLedger, MemberOrders, MemberSessions } from '../../features/console/MemberFile.tsx';
 import {
   useForceLogout,
   useFreeze,
@@ -230,6 +231,8 @@ const MemberDetail = ({ id }: { id: number }) => {
           ) : null}
         </div>
       </div>
+      <MemberLedger userId={m.id} />
+      <MemberOrders userId={m.id} />
       <div className="console-panel">
         <h2>{t('console.member.withdrawals')}</h2>
         {m.withdrawals.length === 0 ? (
@@ -249,6 +252,7 @@ const MemberDetail = ({ id }: { id: number }) => {
           </table>
         )}
       </div>
+      <MemberSessions userId={m.id} />
       <div className="console-panel">
         <h2>{t('console.member.history')}</h2>
         {m.audit.length === 0 ? (

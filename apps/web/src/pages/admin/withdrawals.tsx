@@ -1,4 +1,4 @@
-import { withdrawalStatuses } from '@chatpay/shared';
+import { type Network, networks, withdrawalStatuses } from '@chatpay/shared';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,14 +19,32 @@ import { confirm } from '../../lib/dialog.tsx';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 type Status = (typeof withdrawalStatuses)[number];
+type NetworkFilter = 'all' | Network;
+const sorts = {
+  newest: { sort: 'id', order: 'desc' },
+  oldest: { sort: 'id', order: 'asc' },
+  largest: { sort: 'amount', order: 'desc' },
+  smallest: { sort: 'amount', order: 'asc' },
+} as const;
+type Sort = keyof typeof sorts;
+/** A password or PIN change this recent is a risk signal (the server holds withdrawals for a while after one). */
+const RECENT_CHANGE_MS = 7 * 24 * 3600 * 1000;
 
 /** Withdrawal review (issue 14): the queue waiting for support, approve or reject with a reason. */
 const WithdrawalsPage = () => {
   const { t } = useTranslation();
   const [status, setStatus] = useState<Status>('reviewing');
+  const [network, setNetwork] = useState<NetworkFilter>('all');
+  const [sort, setSort] = useState<Sort>('newest');
   const [page, setPage] = useState(1);
   const [reason, setReason] = useState('');
-  const query = useWithdrawalsPage({ status, page, size: 20 });
+  const query = useWithdrawalsPage({
+    status,
+    page,
+    size: 20,
+    ...(network === 'all' ? {} : { network }),
+    ...sorts[sort],
+  });
   const approve = useWithdrawalApprove();
   const reject = useWithdrawalReject();
   type Row = NonNullable<typeof query.data>['list'][number];
@@ -52,10 +70,63 @@ const WithdrawalsPage = () => {
   };
   const columns: Column<Row>[] = [
     { key: 'id', title: t('console.col.id'), render: (w) => w.id },
-    { key: 'member', title: t('console.col.member'), render: (w) => `${w.nickName} (${w.memberId})` },
+    {
+      key: 'member',
+      title: t('console.col.member'),
+      render: (w) => (
+        <a href={`#/admin/members?id=${w.userId}`} data-testid={`withdrawal-member-${w.id}`}>
+          {`${w.nickName} (${w.memberId})`}
+        </a>
+      ),
+    },
     { key: 'amount', title: t('console.col.amount'), render: (w) => `${w.amount} + ${w.fee}` },
     { key: 'network', title: t('console.withdrawal.network'), render: (w) => w.network },
-    { key: 'address', title: t('console.withdrawal.address'), render: (w) => w.address },
+    {
+      key: 'address',
+      title: t('console.withdrawal.address'),
+      render: (w) => <span className="console-mono">{w.address}</span>,
+    },
+    {
+      key: 'risk',
+      title: t('console.withdrawal.risk'),
+      render: (w) => {
+        const changed =
+          w.risk.credentialsChangedAt !== null &&
+          Date.now() - new Date(w.risk.credentialsChangedAt).getTime() < RECENT_CHANGE_MS;
+        return (
+          <div data-testid={`withdrawal-risk-${w.id}`}>
+            {w.risk.newAddress ? (
+              <span className="console-flag" data-testid={`withdrawal-new-address-${w.id}`}>
+                {t('console.withdrawal.newAddress')}
+              </span>
+            ) : (
+              <span className="console-flag console-flag-ok">{t('console.withdrawal.knownAddress')}</span>
+            )}
+            {changed ? (
+              <span className="console-flag">
+                {t('console.withdrawal.credentialsChanged', {
+                  time: formatTime(w.risk.credentialsChangedAt),
+                })}
+              </span>
+            ) : null}
+            <div className="console-muted">
+              {t('console.withdrawal.total24h', { amount: w.risk.total24h })}
+            </div>
+            <div className="console-muted">
+              {t('console.withdrawal.history', {
+                withdrawals: w.risk.completedWithdrawals,
+                withdrawn: w.risk.completedTotal,
+                deposits: w.risk.creditedDeposits,
+                deposited: w.risk.depositTotal,
+              })}
+            </div>
+            <div className="console-muted">
+              {t('console.withdrawal.memberSince', { time: formatTime(w.risk.memberSince) })}
+            </div>
+          </div>
+        );
+      },
+    },
     {
       key: 'status',
       title: t('console.col.status'),
@@ -65,7 +136,28 @@ const WithdrawalsPage = () => {
         </span>
       ),
     },
-    { key: 'tx', title: t('console.withdrawal.tx'), render: (w) => w.txHash ?? '—' },
+    {
+      key: 'tx',
+      title: t('console.withdrawal.tx'),
+      render: (w) =>
+        w.txHash === null ? (
+          '—'
+        ) : w.txUrl ? (
+          <a
+            href={w.txUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="console-mono"
+            data-testid={`withdrawal-tx-${w.id}`}
+          >
+            {w.txHash}
+          </a>
+        ) : (
+          <span className="console-mono" data-testid={`withdrawal-tx-${w.id}`}>
+            {w.txHash}
+          </span>
+        ),
+    },
     { key: 'created', title: t('console.col.created'), render: (w) => formatTime(w.createTime) },
     {
       key: 'actions',
@@ -114,6 +206,28 @@ const WithdrawalsPage = () => {
               setPage(1);
             }}
             testId="withdrawals-status"
+          />
+          <Choice
+            title={t('console.withdrawal.network')}
+            value={network}
+            values={['all', ...networks] as const}
+            label={(v) => (v === 'all' ? t('console.all') : v)}
+            onChange={(v) => {
+              setNetwork(v);
+              setPage(1);
+            }}
+            testId="withdrawals-network"
+          />
+          <Choice
+            title={t('console.sortBy')}
+            value={sort}
+            values={Object.keys(sorts) as Sort[]}
+            label={(v) => t(`console.withdrawal.sort.${v}`)}
+            onChange={(v) => {
+              setSort(v);
+              setPage(1);
+            }}
+            testId="withdrawals-sort"
           />
           <TextField
             title={t('console.withdrawal.rejectReason')}
