@@ -68,8 +68,24 @@ describe('chain: deposit and withdrawal on the development chain', () => {
     await open(page, '/pages/usdt/wallet');
     await expect.poll(() => byId(page, 'wallet-available').textContent()).toBe('125.00');
     await byId(page, 'wallet-withdraw').click();
+    // The form says why it cannot send yet (issue 17): no address, a wrong one, then an amount below the minimum.
+    await expect
+      .poll(() => byId(page, 'withdraw-reason').textContent())
+      .toBe('Enter or scan the address to withdraw to');
+    expect(await byId(page, 'withdraw-address').getAttribute('placeholder')).toBe(
+      'ERC20 address, starting with 0x',
+    );
+    await byId(page, 'withdraw-address').fill('0x1234');
+    await expect
+      .poll(() => byId(page, 'withdraw-reason').textContent())
+      .toBe('This is not a valid ERC20 address');
+    expect(await byId(page, 'withdraw-submit').isDisabled()).toBe(true);
     await byId(page, 'withdraw-address').fill(OUTSIDE);
+    await byId(page, 'withdraw-amount').fill('30');
+    await expect.poll(() => byId(page, 'withdraw-reason').textContent()).toBe('Minimum 50.00 USDT');
+    await shot(page, 'chain-04a-usdt-out-why-disabled');
     await byId(page, 'withdraw-amount').fill('60');
+    await expect.poll(() => byId(page, 'withdraw-reason').count()).toBe(0);
     await expect.poll(() => byId(page, 'withdraw-total').textContent()).toBe('65.06');
     await shot(page, 'chain-04-usdt-out-en');
     await byId(page, 'withdraw-submit').click();

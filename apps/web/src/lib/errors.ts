@@ -37,6 +37,10 @@ export const messageForCode = (code: number, serverMessage: string, data: unknow
       .join(', ');
     return t('errors.validationFields', { fields });
   }
+  // A wrong PIN says how many tries are left before the lock, wherever it is typed (issue 17).
+  const left = (data as { remainingAttempts?: unknown } | null)?.remainingAttempts;
+  if (code === ErrorCode.WrongPin && typeof left === 'number')
+    return t('errors.wrongPinLeft', { count: left });
   const key = `errors.${code}`;
   if (i18n.exists(key)) return t(key);
   return serverMessage || t('common.serviceException');

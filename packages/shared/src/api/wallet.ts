@@ -12,6 +12,15 @@ const MCC = '/app/c2c/mcc';
 export const networks = ['TRC20', 'ERC20', 'BEP20'] as const;
 export type Network = (typeof networks)[number];
 
+/**
+ * Whether `text` has the shape of an address on `network` (TRC20: T + 33 base58; ERC20/BEP20: 0x + 40 hex).
+ * The form says why it cannot send yet; the server still checks the checksum and refuses the zero address.
+ */
+export const addressLooksValid = (network: Network, text: string) =>
+  network === 'TRC20'
+    ? /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(text.trim())
+    : /^0x[0-9a-fA-F]{40}$/.test(text.trim());
+
 /** Guests a merchant may create per rolling 24 hours (docs/design/ledger.md). */
 export const GUEST_DAILY_LIMIT = 20;
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmount, direction, sanitizeAmount, showSigned, showUsdt, toMicro } from './amount.ts';
+import {
+  checkAmount,
+  direction,
+  sanitizeAmount,
+  showSigned,
+  showUsdt,
+  showUsdtUnit,
+  toMicro,
+} from './amount.ts';
 import { createAttempt } from './attempt.ts';
 
 describe('amount field', () => {
@@ -70,5 +78,13 @@ describe('payment attempts', () => {
     expect(other).not.toBe(first);
     attempt.done();
     expect(attempt.idFor('bob|2.00')).not.toBe(other);
+  });
+});
+
+describe('one money format with the currency (issue 17)', () => {
+  it('writes 2 decimals unless the value has more, and the currency', () => {
+    expect(showUsdtUnit('12')).toBe('12.00 USDT');
+    expect(showUsdtUnit('16.316539')).toBe('16.316539 USDT');
+    expect(showUsdtUnit('0.1')).toBe('0.10 USDT');
   });
 });

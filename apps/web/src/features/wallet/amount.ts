@@ -73,6 +73,9 @@ export const signedMicro = (text: string | null | undefined): Micro =>
  */
 export const showUsdt = (text: string | null | undefined): string => formatUsdt(signedMicro(text));
 
+/** An amount with its currency, as every price and total a member reads is written: "12.00 USDT". */
+export const showUsdtUnit = (text: string | null | undefined): string => `${showUsdt(text)} USDT`;
+
 /** A history amount with its sign: "+1.00" for money in, "-1.00" for money out. */
 export const showSigned = (text: string): string => {
   const micro = signedMicro(text);

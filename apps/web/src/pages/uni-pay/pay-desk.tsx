@@ -9,7 +9,7 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { useCreateOrder, useGoods, useOrder, usePayOrder } from '../../features/paydesk/queries.ts';
-import { checkAmount, showUsdt } from '../../features/wallet/amount.ts';
+import { checkAmount, showUsdt, showUsdtUnit } from '../../features/wallet/amount.ts';
 import { createAttempt } from '../../features/wallet/attempt.ts';
 import { PaySheet } from '../../features/wallet/components/PaySheet.tsx';
 import { useBalance } from '../../features/wallet/queries.ts';
@@ -207,7 +207,9 @@ const PayDeskPage = () => {
                   <span className="goods-name">{g.name}</span>
                   {g.description ? <span className="goods-desc">{g.description}</span> : null}
                 </span>
-                <span className="goods-price">{showUsdt(g.price)}</span>
+                <span className="goods-price" data-testid={`goods-price-${g.id}`}>
+                  {showUsdtUnit(g.price)}
+                </span>
               </button>
             ))}
           </div>

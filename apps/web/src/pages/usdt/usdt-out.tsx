@@ -1,5 +1,5 @@
 import type { ChainRecord, Network } from '@chatpay/shared';
-import { MIN_WITHDRAWAL } from '@chatpay/shared';
+import { addressLooksValid, MIN_WITHDRAWAL } from '@chatpay/shared';
 import { Button } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, ScanningOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
@@ -68,7 +68,21 @@ const UsdtOutPage = () => {
       : check.problem === 'belowMinimum'
         ? t('chain.minWithdrawal', { min: showUsdt(min) })
         : t('transfer.invalidAmount');
-  const addressOk = address.trim().length >= 20;
+  const addressOk = network !== null && addressLooksValid(network, address);
+  // Why the button is disabled, in words (issue 17): the first thing still missing.
+  const blocker = !network
+    ? null
+    : !address.trim()
+      ? t('chain.needAddress')
+      : !addressOk
+        ? t('chain.invalidAddress', { network })
+        : check.ok
+          ? aboveBalance
+            ? t('errors.1401')
+            : null
+          : check.problem === 'empty'
+            ? t('chain.needAmount', { min: showUsdt(min) })
+            : problem;
 
   // The state of what I just sent, kept fresh by the records list (socket events and polling).
   const live = sent
@@ -141,7 +155,11 @@ const UsdtOutPage = () => {
             <input
               value={address}
               onChange={(e) => setAddress(e.target.value.trim())}
-              placeholder={t('chain.addressPlaceholder', { network: network ?? '' })}
+              placeholder={
+                network === 'TRC20'
+                  ? t('chain.addressPlaceholderTron')
+                  : t('chain.addressPlaceholderEvm', { network: network ?? '' })
+              }
               data-testid="withdraw-address"
               autoComplete="off"
               spellCheck={false}
@@ -220,6 +238,11 @@ const UsdtOutPage = () => {
           >
             {t('chain.submit')}
           </Button>
+          {blocker ? (
+            <div className="withdraw-blocker" role="status" data-testid="withdraw-reason">
+              {blocker}
+            </div>
+          ) : null}
         </div>
       </div>
       <PaySheet

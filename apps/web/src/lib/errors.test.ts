@@ -1,0 +1,15 @@
+import { ErrorCode } from '@chatpay/shared';
+import { describe, expect, it } from 'vitest';
+import { messageForCode } from './errors.ts';
+import { i18nReady } from './i18n/index.ts';
+
+describe('error texts', () => {
+  it('a wrong PIN says how many tries are left, wherever it is typed (issue 17)', async () => {
+    await i18nReady;
+    expect(messageForCode(ErrorCode.WrongPin, 'Wrong payment PIN', { remainingAttempts: 3 })).toBe(
+      'Wrong payment PIN. Tries left: 3',
+    );
+    // Without the count (an older server), the plain text.
+    expect(messageForCode(ErrorCode.WrongPin, 'Wrong payment PIN', null)).toBe('Wrong payment PIN');
+  });
+});
