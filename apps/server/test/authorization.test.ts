@@ -5,6 +5,7 @@ import {
   adminC2cApi,
   adminChainApi,
   adminComplainApi,
+  adminContentApi,
   adminFeedbackApi,
   adminMemberApi,
   advertisingApi,
@@ -220,6 +221,11 @@ const probes: Record<string, Probe[]> = {
   // The console (issue 14): a member may read no member's file and decide no adjustment request, their own
   // included; test/console/console.test.ts refuses every console call for a member and admin-only ones for support.
   'adminMemberApi.info': [probe(adminMemberApi.info, (w) => ({ id: w.victim.id }))],
+  // The dictionary editor is admin-only: a member may change or delete no entry.
+  'adminContentApi.dictUpdate': [
+    probe(adminContentApi.dictUpdate, () => ({ id: 1, name: 'hacked', value: 'hacked', orderNum: 1 })),
+  ],
+  'adminContentApi.dictDelete': [probe(adminContentApi.dictDelete, () => ({ ids: [1] }))],
   'adminMemberApi.ledger': [probe(adminMemberApi.ledger, (w) => ({ userId: w.victim.id }))],
   'adminMemberApi.orders': [probe(adminMemberApi.orders, (w) => ({ userId: w.victim.id }))],
   'adminMemberApi.sessions': [probe(adminMemberApi.sessions, (w) => ({ id: w.victim.id }))],

@@ -2,7 +2,17 @@ import { adminC2cApi, bankApi, ErrorCode, merchantApi, userApi } from '@chatpay/
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { adminToken, createUser } from '../helpers/factories.ts';
-import { addBank, bankForm, createAd, createMerchant, expectBooks } from './factories.ts';
+import {
+  addBank,
+  bankForm,
+  createAd,
+  createMerchant,
+  createTrader,
+  expectBooks,
+  pay,
+  release,
+  startOrder,
+} from './factories.ts';
 
 const t = useTestApp();
 afterAll(async () => {
@@ -10,6 +20,21 @@ afterAll(async () => {
 });
 
 describe('merchant application and review', () => {
+  it("support sees the applicant's trading history: orders, completed, appealed", async () => {
+    const merchant = await createMerchant(t, '100');
+    const ad = await createAd(t, merchant, { quantity: '50' });
+    const applicant = await createTrader(t);
+    const done = await startOrder(t, applicant, ad.id, '10');
+    await pay(t, applicant, done.orderId);
+    await release(t, merchant, done.orderId);
+    await startOrder(t, applicant, ad.id, '10');
+    await t.ok(merchantApi.apply, { name: 'Trader Shop', note: 'I trade' }, applicant.token);
+    const page = await t.ok(adminC2cApi.merchantPage, { status: 'pending', size: 100 }, await adminToken(t));
+    const mine = page.list.find((m) => m.userId === applicant.id)!;
+    expect(mine.history).toMatchObject({ orders: 2, completed: 1, appealed: 0 });
+    expect(Date.parse(mine.history.memberSince)).not.toBeNaN();
+  });
+
   it('a member applies, support sees it, the admin approves: role merchant in the next token check', async () => {
     const member = await createUser(t);
     expect((await t.call(merchantApi.info, {}, member.token)).data).toBeNull();

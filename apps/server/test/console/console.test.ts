@@ -373,6 +373,10 @@ describe('every console call is refused for a member, admin-only ones for suppor
     'adminVersionApi.publish': { platform: 'web', version: '1.0.0', versionCode: 1 },
     'adminWalletApi.adjust': { userId: 1, amount: '1', reason: 'x', requestId: randomUUID() },
     'testClockApi.advance': { seconds: 1 },
+    'adminContentApi.dictAdd': { typeId: 1, name: 'x', value: 'x', orderNum: 1 },
+    'adminContentApi.dictUpdate': { id: 1, name: 'x', value: 'x', orderNum: 1 },
+    'adminContentApi.dictDelete': { ids: [1] },
+    'adminContentApi.documentSave': { key: 'aboutUs', lang: 'en', value: 'x' },
   };
   const supportPermissions = rolePermissions.support;
   it('covers the console and every queue it shows', () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { LOCALES } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
+import { pageInput, pageOf } from '../envelope.ts';
 import { ErrorCode } from '../errors.ts';
 
 const COMM = '/app/base/comm';
@@ -14,6 +16,10 @@ export const publicParamKeys = [
 ] as const;
 
 export type PublicParamKey = (typeof publicParamKeys)[number];
+
+/** The documents staff edit per language in the console (issue 14); the app reads them in the member's language. */
+export const documentKeys = ['userAgreement', 'privacyPolicy', 'aboutUs'] as const;
+export type DocumentKey = (typeof documentKeys)[number];
 export const isPublicParamKey = (key: string): key is PublicParamKey =>
   (publicParamKeys as readonly string[]).includes(key);
 
@@ -56,8 +62,9 @@ export const baseApi = {
     method: 'GET',
     path: `${COMM}/param`,
     auth: 'none',
-    summary: 'One allow-listed public parameter',
-    input: z.object({ key: z.string().min(1).max(64) }),
+    summary:
+      "One allow-listed public parameter; a document in `lang` when staff wrote that language's text, else the default",
+    input: z.object({ key: z.string().min(1).max(64), lang: z.enum(LOCALES).optional() }),
     output: z.string().nullable(),
     errors: [ErrorCode.ParamNotAllowed],
   }),
@@ -89,6 +96,109 @@ export const dictApi = {
     summary: 'Dictionary entries grouped by type, highest orderNum first; all types when `types` is omitted',
     input: z.object({ types: z.array(z.string().trim().min(1).max(64)).max(50).optional() }),
     output: z.record(z.string(), z.array(dictEntry)),
+  }),
+};
+
+const dictId = z.coerce.number().int().positive().max(2_147_483_647);
+const dictFields = {
+  name: z.string().trim().min(1, 'Content cannot be empty').max(100),
+  value: z.string().trim().min(1, 'Content cannot be empty').max(64),
+  orderNum: z.number().int().min(-1_000_000).max(1_000_000),
+  remark: z.string().trim().max(200).default(''),
+};
+
+export const adminDictEntry = z.object({
+  id: z.number().int(),
+  typeId: z.number().int(),
+  type: z.string(),
+  name: z.string(),
+  value: z.string().nullable(),
+  orderNum: z.number().int(),
+  remark: z.string(),
+});
+
+export const adminDocument = z.object({
+  key: z.enum(documentKeys),
+  lang: z.enum(LOCALES),
+  value: z.string(),
+  /** null: no text of its own in this language (the app shows the default). */
+  updateTime: z.string().nullable(),
+});
+
+/** Admin: the dictionary (SPEC §3: entries grouped by type, ordered) and the documents per language. */
+export const adminContentApi = {
+  dictTypes: endpoint({
+    method: 'GET',
+    path: '/admin/dict/type/list',
+    auth: 'user',
+    permission: 'dict:info:page',
+    summary: 'Admin: the dictionary types',
+    input: z.object({}),
+    output: z.array(z.object({ id: z.number().int(), key: z.string(), name: z.string() })),
+  }),
+  dictPage: endpoint({
+    method: 'POST',
+    path: '/admin/dict/info/page',
+    auth: 'user',
+    permission: 'dict:info:page',
+    summary:
+      'Admin: dictionary entries of one type (or all), highest orderNum first, filtered by name or value',
+    input: pageInput.extend({
+      typeId: dictId.optional(),
+      keyword: z.string().trim().max(64).optional(),
+    }),
+    output: pageOf(adminDictEntry),
+  }),
+  dictAdd: endpoint({
+    method: 'POST',
+    path: '/admin/dict/info/add',
+    auth: 'user',
+    permission: 'dict:info:add',
+    summary: 'Admin: add an entry to a dictionary type; values are unique within a type (audited)',
+    input: z.object({ typeId: dictId, ...dictFields }),
+    output: adminDictEntry,
+    errors: [ErrorCode.NotFound, ErrorCode.Conflict],
+  }),
+  dictUpdate: endpoint({
+    method: 'POST',
+    path: '/admin/dict/info/update',
+    auth: 'user',
+    permission: 'dict:info:update',
+    summary: 'Admin: change an entry’s name, value, order or remark (audited)',
+    input: z.object({ id: dictId, ...dictFields }),
+    output: adminDictEntry,
+    errors: [ErrorCode.NotFound, ErrorCode.Conflict],
+  }),
+  dictDelete: endpoint({
+    method: 'POST',
+    path: '/admin/dict/info/delete',
+    auth: 'user',
+    permission: 'dict:info:delete',
+    summary: 'Admin: delete entries (audited)',
+    input: z.object({ ids: z.array(dictId).min(1).max(100) }),
+    output: z.object({ deleted: z.number().int() }),
+  }),
+  documents: endpoint({
+    method: 'GET',
+    path: '/admin/base/document/list',
+    auth: 'user',
+    permission: 'base:document:update',
+    summary: 'Admin: the agreement, privacy policy and about texts in each language',
+    input: z.object({}),
+    output: z.array(adminDocument),
+  }),
+  documentSave: endpoint({
+    method: 'POST',
+    path: '/admin/base/document/save',
+    auth: 'user',
+    permission: 'base:document:update',
+    summary: 'Admin: set a document’s text in one language; empty removes it (the default shows) (audited)',
+    input: z.object({
+      key: z.enum(documentKeys),
+      lang: z.enum(LOCALES),
+      value: z.string().max(50_000),
+    }),
+    output: adminDocument,
   }),
 };
 

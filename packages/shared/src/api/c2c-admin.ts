@@ -30,9 +30,21 @@ export const adminC2cApi = {
     path: `${ADMIN}/merchant/page`,
     auth: 'user',
     permission: 'c2c:merchant:page',
-    summary: 'Support: merchant applications and merchants, by status',
+    summary: "Support: merchant applications and merchants, by status, with the applicant's trading history",
     input: pageInput.extend({ status: z.enum(merchantStatuses).optional() }),
-    output: pageOf(merchantInfo.extend({ nickName: z.string(), applyNote: z.string() })),
+    output: pageOf(
+      merchantInfo.extend({
+        nickName: z.string(),
+        applyNote: z.string(),
+        /** The applicant's C2C orders as buyer or seller: all, completed (the completion rate), appealed. */
+        history: z.object({
+          orders: z.number().int(),
+          completed: z.number().int(),
+          appealed: z.number().int(),
+          memberSince: z.string(),
+        }),
+      }),
+    ),
   }),
   merchantReview: endpoint({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, type MerchantInfo, type MerchantStatus, Role } from '@chatpay/shared';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -8,7 +8,7 @@ import { grantRole, revokeRole, users } from '../user/index.ts';
 import { presentCard } from './cards.ts';
 import { type SecretBox, sealedAt } from './crypto.ts';
 import { statsOf } from './stats.ts';
-import { c2cMerchants, c2cPaymentMethods } from './tables.ts';
+import { c2cMerchants, c2cOrders, c2cPaymentMethods } from './tables.ts';
 
 type MerchantRow = typeof c2cMerchants.$inferSelect;
 
@@ -144,7 +144,7 @@ export class MerchantService {
     const where = opts.status ? eq(c2cMerchants.status, opts.status) : undefined;
     const [rows, [total]] = await Promise.all([
       this.db
-        .select({ m: c2cMerchants, nickName: users.nickName })
+        .select({ m: c2cMerchants, nickName: users.nickName, since: users.createTime })
         .from(c2cMerchants)
         .innerJoin(users, eq(users.id, c2cMerchants.userId))
         .where(where)
@@ -153,8 +153,33 @@ export class MerchantService {
         .offset((opts.page - 1) * opts.size),
       this.db.select({ n: count() }).from(c2cMerchants).where(where),
     ]);
+    const history = await Promise.all(
+      rows.map(async (r) => {
+        const [h] = await this.db
+          .select({
+            orders: count(),
+            completed: sql<number>`count(*) filter (where ${c2cOrders.status} = 'completed')`.mapWith(Number),
+            appealed: sql<number>`count(*) filter (where ${c2cOrders.appealTime} is not null)`.mapWith(
+              Number,
+            ),
+          })
+          .from(c2cOrders)
+          .where(or(eq(c2cOrders.buyerId, r.m.userId), eq(c2cOrders.sellerId, r.m.userId)));
+        return {
+          orders: h?.orders ?? 0,
+          completed: h?.completed ?? 0,
+          appealed: h?.appealed ?? 0,
+          memberSince: r.since.toISOString(),
+        };
+      }),
+    );
     return {
-      list: rows.map((r) => ({ ...presentMerchant(r.m), nickName: r.nickName, applyNote: r.m.applyNote })),
+      list: rows.map((r, i) => ({
+        ...presentMerchant(r.m),
+        nickName: r.nickName,
+        applyNote: r.m.applyNote,
+        history: history[i]!,
+      })),
       pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
     };
   }

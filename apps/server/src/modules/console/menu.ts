@@ -123,6 +123,20 @@ const MENU: Entry[] = [
         icon: 'cloud-upload',
         permission: 'app:version:publish',
       },
+      {
+        id: 43,
+        name: 'console.menu.dictionary',
+        router: '/admin/dictionary',
+        icon: 'unordered-list',
+        permission: 'dict:info:page',
+      },
+      {
+        id: 44,
+        name: 'console.menu.documents',
+        router: '/admin/documents',
+        icon: 'file-text',
+        permission: 'base:document:update',
+      },
     ],
   },
 ];

@@ -1,5 +1,7 @@
-import { baseApi, type publicParamKeys } from '@chatpay/shared';
+import { baseApi, documentKeys, type publicParamKeys } from '@chatpay/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { resolveLocale } from '../../lib/i18n/locale.ts';
 import { call, upload } from '../../lib/request.ts';
 
 export type ParamKey = (typeof publicParamKeys)[number];
@@ -7,16 +9,20 @@ export type ParamKey = (typeof publicParamKeys)[number];
 /** Query keys of the base domain. */
 export const baseKeys = {
   all: ['base'] as const,
-  param: (key: ParamKey) => [...baseKeys.all, 'param', key] as const,
+  param: (key: ParamKey, lang?: string) => [...baseKeys.all, 'param', key, lang ?? ''] as const,
 };
 
 /** One public parameter (agreement and policy texts, about text, app name). */
-export const useParam = (key: ParamKey) =>
-  useQuery({
-    queryKey: baseKeys.param(key),
-    queryFn: () => call(baseApi.param, { key }),
+export const useParam = (key: ParamKey) => {
+  // Documents (agreement, privacy, about) come in the reader's language when staff wrote one (issue 14).
+  const { i18n } = useTranslation();
+  const lang = (documentKeys as readonly string[]).includes(key) ? resolveLocale(i18n.language) : undefined;
+  return useQuery({
+    queryKey: baseKeys.param(key, lang),
+    queryFn: () => call(baseApi.param, lang ? { key, lang } : { key }),
     staleTime: 10 * 60_000,
   });
+};
 
 /** Uploads a file and answers its public URL (retries on network trouble). */
 export const useUpload = () => useMutation({ mutationFn: (file: File) => upload(file) });

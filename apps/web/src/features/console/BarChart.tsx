@@ -22,7 +22,7 @@ export const BarChart = ({
   return (
     <figure className="console-chart" data-testid={testId}>
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${width} ${height + axis}`} role="img" aria-label={title}>
+      <svg viewBox={`0 0 ${width} ${height + axis}`} preserveAspectRatio="none" role="img" aria-label={title}>
         <line x1={0} y1={height} x2={width} y2={height} className="console-chart-axis" />
         {labels.map((label, i) =>
           series.map((s, j) => {

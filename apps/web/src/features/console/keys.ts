@@ -18,4 +18,7 @@ export const consoleKeys = {
   memberSessions: (id: number) => [...consoleKeys.all, 'memberSessions', id] as const,
   books: () => [...consoleKeys.all, 'books'] as const,
   roles: () => [...consoleKeys.all, 'roles'] as const,
+  dictTypes: () => [...consoleKeys.all, 'dictTypes'] as const,
+  dict: (input: object) => [...consoleKeys.all, 'dict', input] as const,
+  documents: () => [...consoleKeys.all, 'documents'] as const,
 };

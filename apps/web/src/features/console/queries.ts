@@ -3,6 +3,7 @@ import {
   adminC2cApi,
   adminChainApi,
   adminComplainApi,
+  adminContentApi,
   adminFeedbackApi,
   adminMemberApi,
   adminVersionApi,
@@ -15,7 +16,9 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/request.ts';
 import { versionKeys } from '../app/version.ts';
+import { baseKeys } from '../base/queries.ts';
 import { c2cKeys } from '../c2c/keys.ts';
+import { ticketKeys } from '../tickets/queries.ts';
 import { consoleKeys } from './keys.ts';
 
 export const useConsoleMenu = (enabled: boolean) =>
@@ -132,6 +135,23 @@ export const useMemberSessions = (id: number) =>
     staleTime: 0,
   });
 
+export const useDictTypes = () =>
+  useQuery({ queryKey: consoleKeys.dictTypes(), queryFn: () => call(adminContentApi.dictTypes, {}) });
+
+export const useDictPage = (input: InputOf<typeof adminContentApi.dictPage>) =>
+  useQuery({
+    queryKey: consoleKeys.dict(input),
+    queryFn: () => call(adminContentApi.dictPage, input),
+    ...listOptions,
+  });
+
+export const useDocuments = () =>
+  useQuery({
+    queryKey: consoleKeys.documents(),
+    queryFn: () => call(adminContentApi.documents, {}),
+    staleTime: 0,
+  });
+
 export const useBooks = () =>
   useQuery({ queryKey: consoleKeys.books(), queryFn: () => call(adminAdjustApi.systemAccounts, {}) });
 
@@ -168,5 +188,11 @@ export const useAdjustApprove = () => useConsoleMutation(adminAdjustApi.approve)
 export const useAdjustReject = () => useConsoleMutation(adminAdjustApi.reject);
 /** Publishing changes what the public version check answers, so its entries load again too. */
 export const usePublishVersion = () => useConsoleMutation(adminVersionApi.publish, [versionKeys.all]);
+/** Dictionary changes show in the app's pickers, so its dictionary cache loads again too. */
+export const useDictAdd = () => useConsoleMutation(adminContentApi.dictAdd, [ticketKeys.all]);
+export const useDictUpdate = () => useConsoleMutation(adminContentApi.dictUpdate, [ticketKeys.all]);
+export const useDictDelete = () => useConsoleMutation(adminContentApi.dictDelete, [ticketKeys.all]);
+/** A saved document is what the app's agreement, privacy and about pages read. */
+export const useDocumentSave = () => useConsoleMutation(adminContentApi.documentSave, [baseKeys.all]);
 export const useStaffAdd = () => useConsoleMutation(consoleApi.staffAdd);
 export const useStaffRoles = () => useConsoleMutation(consoleApi.staffRoles);

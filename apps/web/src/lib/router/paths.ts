@@ -73,6 +73,8 @@ export const Paths = {
   consoleAudit: '/admin/audit',
   consoleStaff: '/admin/staff',
   consoleVersions: '/admin/versions',
+  consoleDictionary: '/admin/dictionary',
+  consoleDocuments: '/admin/documents',
 } as const;
 
 /** The C2C area's own tab bar (SPEC §2): Market, Orders, Ads, My. */

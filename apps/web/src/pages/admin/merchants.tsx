@@ -46,9 +46,32 @@ const MerchantsPage = () => {
     }
   };
   const columns: Column<Row>[] = [
-    { key: 'user', title: t('console.col.member'), render: (m) => `${m.nickName} (#${m.userId})` },
+    {
+      key: 'user',
+      title: t('console.col.member'),
+      render: (m) => <a href={`#/admin/members?id=${m.userId}`}>{`${m.nickName} (#${m.userId})`}</a>,
+    },
     { key: 'name', title: t('console.merchant.name'), render: (m) => m.name },
     { key: 'note', title: t('console.merchant.applyNote'), render: (m) => m.applyNote || '—' },
+    {
+      key: 'history',
+      title: t('console.merchant.history'),
+      render: (m) => (
+        <div data-testid={`merchant-history-${m.userId}`}>
+          <div>
+            {t('console.merchant.historyOrders', {
+              orders: m.history.orders,
+              completed: m.history.completed,
+              rate: m.history.orders ? Math.round((m.history.completed / m.history.orders) * 100) : 0,
+            })}
+          </div>
+          <div className="console-muted">
+            {t('console.merchant.historyAppeals', { n: m.history.appealed })} ·{' '}
+            {t('console.withdrawal.memberSince', { time: formatTime(m.history.memberSince) })}
+          </div>
+        </div>
+      ),
+    },
     {
       key: 'status',
       title: t('console.col.status'),
