@@ -159,9 +159,9 @@ describe('s3 upload mode', () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>');
     const fake = await uploadVia(t, alice.token, html, { contentType: 'image/png', size: html.length });
     expect(fake.confirmed.code).toBe(ErrorCode.UploadTypeNotAllowed);
-    // A JPEG said to be a PNG is refused too: the type is the one the form was made for.
+    // A picture said to be a PDF (or the other way round): the bytes must match the kind of file claimed.
     const mislabelled = await uploadVia(t, alice.token, bytes, {
-      contentType: 'image/png',
+      contentType: 'application/pdf',
       size: bytes.length,
     });
     expect(mislabelled.confirmed.code).toBe(ErrorCode.UploadTypeNotAllowed);

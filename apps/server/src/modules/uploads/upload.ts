@@ -44,6 +44,24 @@ export const allowedUploadTypes: Readonly<Record<string, string>> = {
   zip: 'application/zip',
 };
 
+/** Types browsers report for files we record under another allowed type (WebM voice notes, M4A). */
+const claimable = new Set([
+  ...Object.values(allowedUploadTypes),
+  'audio/webm',
+  'audio/x-m4a',
+  'audio/mp3',
+  'audio/x-wav',
+  'audio/wave',
+]);
+
+/** Pictures, sound or video, or exactly that document type: a claim and the bytes must agree on this. */
+const familyOf = (mime: string) =>
+  mime.startsWith('image/')
+    ? 'image'
+    : mime.startsWith('video/') || mime.startsWith('audio/')
+      ? 'media'
+      : mime;
+
 /** The client's file name is kept for the record only; NUL and control characters cannot be stored. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
 const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255);
@@ -178,8 +196,7 @@ export class UploadService {
   async presign(userId: number, input: { fileName: string; contentType: string; size: number }) {
     const s3 = this.cloud;
     if (input.size > this.config.UPLOAD_MAX_MB * 1024 * 1024) throw new AppError(ErrorCode.UploadTooLarge);
-    if (!Object.values(allowedUploadTypes).includes(input.contentType))
-      throw new AppError(ErrorCode.UploadTypeNotAllowed);
+    if (!claimable.has(input.contentType)) throw new AppError(ErrorCode.UploadTypeNotAllowed);
     const quota = this.config.UPLOAD_DAILY_QUOTA_MB * 1024 * 1024;
     if ((await this.usedToday(userId)) + input.size > quota)
       throw new AppError(ErrorCode.UploadQuotaExceeded);
@@ -221,7 +238,8 @@ export class UploadService {
     if (size < row.size) throw await refuse(new AppError(ErrorCode.UploadMissing, 'The file is incomplete'));
     const detected = await fileTypeFromBuffer(await s3.read(key, 4100));
     const mime = detected ? allowedUploadTypes[detected.ext] : undefined;
-    if (!mime || mime !== row.mime) throw await refuse(new AppError(ErrorCode.UploadTypeNotAllowed));
+    if (!mime || familyOf(mime) !== familyOf(row.mime))
+      throw await refuse(new AppError(ErrorCode.UploadTypeNotAllowed));
     let stored = size;
     if (mime.startsWith('image/')) {
       const cleaned = await cleanImage(await s3.read(key), mime).catch(() => null);
@@ -230,7 +248,7 @@ export class UploadService {
         stored = cleaned.length;
       }
     }
-    await this.db.update(uploads).set({ status: 'ready', size: stored }).where(eq(uploads.id, row.id));
+    await this.db.update(uploads).set({ status: 'ready', size: stored, mime }).where(eq(uploads.id, row.id));
     return this.publicUrl(key);
   }
 

@@ -1,6 +1,7 @@
 import { baseApi, type publicParamKeys } from '@chatpay/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { call, upload } from '../../lib/request.ts';
+import { call } from '../../lib/request.ts';
+import { upload } from '../../lib/upload.ts';
 
 export type ParamKey = (typeof publicParamKeys)[number];
 
