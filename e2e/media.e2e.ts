@@ -194,6 +194,8 @@ describe.each(['local', 's3'] as const)('media in %s mode (issue 19)', (mode) =>
     await expect
       .poll(() => byId(b, 'msg-video-poster').evaluate((e) => (e as HTMLImageElement).naturalWidth))
       .toBeGreaterThan(0);
+    // Its duration (about 2 s) is shown on the bubble.
+    expect(await byId(b, 'msg-video-duration').textContent()).toMatch(/^0:0[1-3]$/);
     await shot(b, `media-${mode}-02-b-chat`);
     const chat = await bBytes.read();
     expect(chat.urls.some((u) => u.includes('clip') || u.endsWith('.webm'))).toBe(false);
@@ -214,8 +216,7 @@ describe.each(['local', 's3'] as const)('media in %s mode (issue 19)', (mode) =>
     const tokenA = String(await a.evaluate(() => localStorage.getItem('uni_id_token')));
     const nine = await Promise.all(Array.from({ length: 9 }, (_, i) => photo(i % 5, 1200, 900)));
     const urls = [];
-    for (const [i, bytes] of nine.entries())
-      urls.push(await apiUpload(server, tokenA, bytes, `m${i}.jpg`));
+    for (const [i, bytes] of nine.entries()) urls.push(await apiUpload(server, tokenA, bytes, `m${i}.jpg`));
     const moment = await api.ok(momentsApi.post, { text: 'Nine', images: urls }, tokenA);
     const feedPage = await ctxB.newPage();
     bBytes.reset();

@@ -19,11 +19,28 @@ export const videoPoster = (url: string, timeoutMs = 8000): Promise<{ poster?: B
       resolve({ ...(poster ? { poster } : {}), ...(duration ? { duration } : {}) });
     };
     const timer = setTimeout(() => finish(), timeoutMs);
+    // A recording made by MediaRecorder has no duration in its header (Infinity): seeking far past the end
+    // makes the browser find it, then the poster seek follows.
+    let probing = false;
+    const seekPoster = () => {
+      video.currentTime = Math.min(POSTER_AT_SECONDS, Math.max(0, (duration ?? POSTER_AT_SECONDS) - 0.05));
+    };
     video.onloadedmetadata = () => {
-      duration = Number.isFinite(video.duration) ? Math.round(video.duration * 10) / 10 : undefined;
-      video.currentTime = Math.min(POSTER_AT_SECONDS, Math.max(0, (video.duration || 0) - 0.05));
+      if (!Number.isFinite(video.duration)) {
+        probing = true;
+        video.currentTime = 1e101;
+        return;
+      }
+      duration = Math.round(video.duration * 10) / 10;
+      seekPoster();
     };
     video.onseeked = () => {
+      if (probing) {
+        probing = false;
+        duration = Number.isFinite(video.duration) ? Math.round(video.duration * 10) / 10 : undefined;
+        seekPoster();
+        return;
+      }
       const canvas = document.createElement('canvas');
       canvas.width = video.videoWidth;
       canvas.height = video.videoHeight;
