@@ -201,6 +201,44 @@ describe('s3 upload mode', () => {
     expect(late.code).toBe(ErrorCode.UploadMissing);
   });
 
+  it('answers bad bodies with an envelope, never a server error', async () => {
+    const user = await createUser(t);
+    const hostile: unknown[] = [
+      [],
+      'text',
+      42,
+      { key: { $ne: null } },
+      { key: '../../etc/passwd' },
+      { key: 'x'.repeat(5000) },
+      { fileName: 'x'.repeat(10_000), contentType: 'image/png', size: 1 },
+      { fileName: 'a.png', contentType: 'image/png', size: 1e308 },
+      { fileName: 'a.png', contentType: 'text/html', size: 10 },
+      { fileName: '\u0000\u202e', contentType: 'image/png', size: 10 },
+    ];
+    for (const body of hostile) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api${baseApi.upload.path}`,
+        payload: JSON.stringify(body),
+        headers: { authorization: user.token, 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBeLessThan(500);
+      const envelope = res.json() as Envelope;
+      expect(typeof envelope.code).toBe('number');
+    }
+    // A multipart post is not how cloud mode uploads.
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await photo())], { type: 'image/jpeg' }), 'a.jpg');
+    const encoded = new Response(form);
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: `/api${baseApi.upload.path}`,
+      payload: Buffer.from(await encoded.arrayBuffer()),
+      headers: { 'content-type': encoded.headers.get('content-type')!, authorization: user.token },
+    });
+    expect((multipart.json() as Envelope).code).toBe(ErrorCode.UploadMissing);
+  });
+
   it('allows the store in the Content-Security-Policy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/app/base/comm/param?key=x' });
     const csp = String(res.headers['content-security-policy']);
