@@ -57,7 +57,10 @@ describe('local upload mode', () => {
     const filled = await t.app.inject({ method: 'GET', url: `${url}?w_=64&h_=64&m_=fill` });
     const fm = await sharp(filled.rawPayload).metadata();
     expect([fm.width, fm.height]).toEqual([64, 64]);
-    // Unknown files stay 404, not a server error.
+    // Unknown files and malformed paths stay 404, not a server error.
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/%E0%A4%A?w_=64' })).statusCode).toBeLessThan(
+      500,
+    );
     expect(
       (await t.app.inject({ method: 'GET', url: '/uploads/2026-01-01/nope.jpg?w_=64' })).statusCode,
     ).toBe(404);

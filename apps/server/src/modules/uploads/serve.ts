@@ -11,7 +11,12 @@ const PREFIX = '/uploads/';
 
 /** The upload's key from a `/uploads/...` request, or null for anything that is not one of ours. */
 const keyOf = (req: FastifyRequest) => {
-  const pathname = decodeURIComponent((req.raw.url ?? '').split('?')[0] ?? '');
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent((req.raw.url ?? '').split('?')[0] ?? '');
+  } catch {
+    return null; // malformed %-escapes: not one of ours
+  }
   if (!pathname.startsWith(PREFIX) || pathname.includes('..') || pathname.includes('\0')) return null;
   return pathname.slice(PREFIX.length) || null;
 };
@@ -93,6 +98,8 @@ export const registerCloudDownloads = (deps: AppDeps, s3: S3Media) => {
           return made;
         });
       }
+      // Thumbnails known to exist, so each is looked up in the bucket once per process (bounded).
+      if (known.size > 50_000) known.clear();
       known.add(target);
     }
     const maxAge = Math.max(0, s3.urlLifetimeSeconds - 60);
