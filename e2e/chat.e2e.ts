@@ -94,7 +94,7 @@ describe('two members chat in real time and nothing is lost', () => {
     await expect.poll(() => b.locator('[data-type="image"][data-status="sent"] img').count()).toBe(1);
     await expect
       .poll(() => b.locator('[data-type="image"] img').getAttribute('src'))
-      .toMatch(/^\/uploads\/.+\.png$/);
+      .toMatch(/^\/uploads\/.+\.png\?w_=\d+&h_=\d+$/);
 
     // A voice message: a short press is refused, a 1.5 s hold is sent.
     await byId(b, 'chat-voice-toggle').click();

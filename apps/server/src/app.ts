@@ -33,7 +33,7 @@ import { registerGroupRoutes } from './modules/group/index.ts';
 import { registerHealthRoutes, registerTestClockRoutes } from './modules/health/index.ts';
 import { registerMomentsRoutes } from './modules/moments/index.ts';
 import { registerPushRoutes } from './modules/push/index.ts';
-import { registerUploadRoutes } from './modules/uploads/index.ts';
+import { registerUploadRoutes, s3Origins } from './modules/uploads/index.ts';
 import {
   refuseDefaultAdmin,
   registerAdminUserRoutes,
@@ -104,6 +104,8 @@ export const buildApp = async (
     mediaOrigins: [
       ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
       ...(config.MEDIA_ORIGINS ?? []),
+      // s3 mode: the browser posts uploads to the store and follows signed download URLs there.
+      ...s3Origins(config),
     ],
   });
   await app.register(rateLimit, {
@@ -153,16 +155,18 @@ export const buildApp = async (
 
   const uploadsDir = path.join(config.dataDir, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    setHeaders: (res) => {
-      // nosniff and a CSP that runs nothing come from registerSecurityHeaders.
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-  });
+  // s3 mode: /uploads/<key> redirects to the store (modules/uploads/serve.ts).
+  if (config.UPLOAD_MODE === 'local')
+    await app.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (res) => {
+        // nosniff and a CSP that runs nothing come from registerSecurityHeaders.
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false });

@@ -7,6 +7,7 @@ import {
   productionNetworkProblems,
   readNetworkConfigs,
 } from './modules/chain/settings.ts';
+import { uploadSettings } from './modules/uploads/settings.ts';
 import { userSettings } from './modules/user/settings.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -158,6 +159,7 @@ const schema = z.object({
    */
   TEST_CLOCK: bool.default(false),
   ...userSettings,
+  ...uploadSettings,
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; networks: NetworkConfig[] };
@@ -192,6 +194,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither (npx web-push generate-vapid-keys)',
     );
+  if (config.UPLOAD_MODE === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+      (k) => !config[k],
+    );
+    if (missing.length > 0)
+      throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')}: required when UPLOAD_MODE=s3`);
+  }
   if (config.NODE_ENV === 'production') {
     if (config.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD)
       throw new ConfigError(

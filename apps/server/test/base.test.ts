@@ -142,6 +142,13 @@ describe('uploadMode', () => {
   });
 });
 
+/** Local mode answers the stored file's URL (cloud mode would answer a form). */
+const uploadedUrl = (res: Parameters<typeof successData>[1]) => {
+  const data = successData(baseApi.upload, res);
+  if (typeof data !== 'string') throw new Error(`expected a URL, got ${JSON.stringify(data)}`);
+  return data;
+};
+
 describe('upload', () => {
   it('stores a PNG under a dated random name and serves the same bytes as image/png', async () => {
     const bytes = png(3);
@@ -151,7 +158,7 @@ describe('upload', () => {
       user.token,
     );
     expect(res.code).toBe(1000);
-    const url = successData(baseApi.upload, res);
+    const url = uploadedUrl(res);
     const today = new Date().toISOString().slice(0, 10);
     expect(url).toMatch(new RegExp(`^/uploads/${today}/[0-9a-f-]{36}\\.png$`));
     expect(url).not.toContain('evil');
@@ -180,7 +187,7 @@ describe('upload', () => {
     const res = await upload(t, [{ bytes: png(), filename: 'notes.html', type: 'text/html' }], user.token);
     expect(res.code).toBe(1000);
     expect(res.data).toMatch(/\.png$/);
-    const served = await t.app.inject({ method: 'GET', url: successData(baseApi.upload, res) });
+    const served = await t.app.inject({ method: 'GET', url: uploadedUrl(res) });
     expect(served.headers['content-type']).toBe('image/png');
   });
 
@@ -195,7 +202,7 @@ describe('upload', () => {
     );
     expect(res.code).toBe(1000);
     expect(res.data).toMatch(/\.pdf$/);
-    const served = await t.app.inject({ method: 'GET', url: successData(baseApi.upload, res) });
+    const served = await t.app.inject({ method: 'GET', url: uploadedUrl(res) });
     expect(served.headers['content-type']).toBe('application/pdf');
   });
 
@@ -220,7 +227,7 @@ describe('upload', () => {
     const res = await upload(t, [{ bytes, filename: 'upload.bin' }], user.token);
     expect(res.code).toBe(1000);
     expect(res.data).toMatch(new RegExp(`\\.${ext}$`));
-    const got = await t.app.inject({ method: 'GET', url: successData(baseApi.upload, res) });
+    const got = await t.app.inject({ method: 'GET', url: uploadedUrl(res) });
     expect(got.headers['content-type']).toBe(served);
     expect(Buffer.compare(got.rawPayload, bytes)).toBe(0);
   });

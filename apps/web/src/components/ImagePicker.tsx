@@ -1,7 +1,7 @@
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { useCallback, useRef } from 'react';
-import { upload } from '../lib/request.ts';
 import { toastError } from '../lib/toast.ts';
+import { upload } from '../lib/upload.ts';
 
 interface Props {
   value: ImageUploadItem[];

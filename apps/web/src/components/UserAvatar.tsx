@@ -1,6 +1,7 @@
 import { Avatar } from 'antd-mobile';
+import { thumbUrl } from '../lib/media-url.ts';
 
-/** A member's avatar; members without one get antd-mobile's neutral silhouette. */
+/** A member's avatar (a thumbnail of its size); members without one get antd-mobile's neutral silhouette. */
 export const UserAvatar = ({
   src,
   size = 56,
@@ -11,7 +12,7 @@ export const UserAvatar = ({
   testId?: string;
 }) => (
   <Avatar
-    src={src ?? ''}
+    src={src ? thumbUrl(src, { w: size, h: size, m: 'fill' }) : ''}
     className="user-avatar"
     style={{ '--size': `${size}px`, '--border-radius': `${Math.round(size / 6)}px` }}
     data-testid={testId}

@@ -2,7 +2,7 @@ import { ErrorCode, userApi } from '@chatpay/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from './auth.ts';
 import { ClientCode } from './errors.ts';
-import { ApiError, call, isRefreshing, toQueryString, upload } from './request.ts';
+import { ApiError, call, isRefreshing, toQueryString } from './request.ts';
 import { StorageKey, storage } from './storage.ts';
 
 const profile = {
@@ -286,48 +286,5 @@ describe('envelope and error catalogue (SPEC §8)', () => {
   it('builds query strings without undefined or null values', () => {
     expect(toQueryString({ a: 1, b: undefined, c: null, d: 'x y', e: [1, 2] })).toBe('?a=1&d=x+y&e=1&e=2');
     expect(toQueryString({})).toBe('');
-  });
-});
-
-describe('upload (SPEC §5: up to 3 retries)', () => {
-  it('retries network failures up to 3 times, then succeeds', async () => {
-    seedSession({ tokenExpired: false });
-    let attempts = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        attempts++;
-        expect(init.body).toBeInstanceOf(FormData);
-        expect((init.body as FormData).get('file')).toBeInstanceOf(Blob);
-        if (attempts < 4) throw new TypeError('network down');
-        return ok('/uploads/a.png');
-      }),
-    );
-    await expect(upload(new Blob(['x'], { type: 'image/png' }), 'a.png', 0)).resolves.toBe('/uploads/a.png');
-    expect(attempts).toBe(4);
-  });
-
-  it('fails after the retries are used up', async () => {
-    seedSession({ tokenExpired: false });
-    const fetchMock = vi.fn(async () => {
-      throw new TypeError('network down');
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    await expect(upload(new Blob(['x']), 'a.bin', 0)).rejects.toMatchObject({
-      code: ClientCode.UploadNetwork,
-    });
-    expect(fetchMock).toHaveBeenCalledTimes(4);
-  });
-
-  it('does not retry a refusal such as a forbidden file type', async () => {
-    seedSession({ tokenExpired: false });
-    const fetchMock = vi.fn(async () =>
-      json({ code: ErrorCode.UploadTypeNotAllowed, data: null, message: 'no' }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    await expect(upload(new Blob(['x']), 'a.exe', 0)).rejects.toMatchObject({
-      code: ErrorCode.UploadTypeNotAllowed,
-    });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

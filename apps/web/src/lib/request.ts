@@ -1,12 +1,9 @@
 import {
-  baseApi,
   type Endpoint,
   ErrorCode,
   type InputOf,
   type OutputOf,
   REQUEST_TIMEOUT_MS,
-  UPLOAD_RETRIES,
-  UPLOAD_TIMEOUT_MS,
   userApi,
 } from '@chatpay/shared';
 import { isRefreshValid, isTokenValid, useAuth } from './auth.ts';
@@ -181,47 +178,11 @@ export const call = async <E extends Endpoint>(endpoint: E, input: InputOf<E>): 
   return data as OutputOf<E>;
 };
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Whether another attempt can help: network trouble and server failures, not refusals. */
-const retryable = (error: unknown) =>
-  error instanceof ApiError &&
-  (error.code === ClientCode.Network ||
-    error.code === ClientCode.UploadNetwork ||
-    error.code === ErrorCode.Internal ||
-    error.status >= 500);
-
 /**
- * Uploads one file (local mode: multipart field `file` with the token) and answers its public URL.
- * Retries up to UPLOAD_RETRIES times on network or server failures; refusals (type, size, login) fail at once.
+ * A POST with a JSON body the endpoint's `input` schema does not describe (the cloud-mode bodies of `upload`),
+ * with the usual token, refresh and envelope handling. Answers the envelope's data.
  */
-export const upload = async (file: Blob, fileName?: string, retryDelayMs = 500): Promise<string> => {
-  let lastError: unknown = null;
-  for (let attempt = 0; attempt <= UPLOAD_RETRIES; attempt++) {
-    if (attempt > 0) await wait(retryDelayMs * attempt);
-    const form = new FormData();
-    const name = fileName ?? (file instanceof File ? file.name : 'file');
-    form.append('file', file, name);
-    try {
-      const token = await tokenFor(baseApi.upload.auth);
-      const data = await send('POST', baseApi.upload.path, undefined, {
-        token,
-        handle401: true,
-        body: form,
-        timeout: UPLOAD_TIMEOUT_MS,
-      });
-      if (typeof data !== 'string')
-        throw new ApiError(t('errors.uploadFailed'), ErrorCode.Internal, data, 500);
-      return data;
-    } catch (error) {
-      lastError = error;
-      if (!retryable(error)) break;
-    }
-  }
-  if (lastError instanceof ApiError && lastError.code === ClientCode.Network) {
-    throw new ApiError(lastError.message, ClientCode.UploadNetwork, null, 0);
-  }
-  throw lastError instanceof ApiError
-    ? lastError
-    : new ApiError(t('errors.uploadFailed'), ClientCode.UploadNetwork, null, 0);
+export const postJson = async (endpoint: Endpoint, body: Query): Promise<unknown> => {
+  const token = await tokenFor(endpoint.auth);
+  return send('POST', endpoint.path, body, { token, handle401: true });
 };

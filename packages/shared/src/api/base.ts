@@ -34,12 +34,25 @@ export const epsRoute = z.object({
 });
 export type EpsRoute = z.infer<typeof epsRoute>;
 
+/** SPEC §3: the aws upload target, a form the browser posts the file to (field `file` last). */
+export const presignedPost = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
+export type PresignedPost = z.infer<typeof presignedPost>;
+
+/** The JSON bodies of `upload` in cloud mode: ask for a form, then confirm the key once the file is there. */
+export const cloudUploadRequest = z.object({
+  fileName: z.string().trim().min(1).max(255),
+  contentType: z.string().min(1).max(127),
+  size: z.number().int().positive(),
+});
+export const cloudUploadConfirm = z.object({ key: z.string().min(1).max(1024) });
+
 export const baseApi = {
   uploadMode: endpoint({
     method: 'GET',
     path: `${COMM}/uploadMode`,
     auth: 'user',
-    summary: 'Where uploads go (this server: local disk)',
+    summary:
+      'Where uploads go: `{mode: local, type: local}` or `{mode: cloud, type: aws}` (an S3-compatible store)',
     input: z.object({}),
     output: z.object({ mode: z.string(), type: z.string() }),
   }),
@@ -48,9 +61,10 @@ export const baseApi = {
     path: `${COMM}/upload`,
     auth: 'user',
     multipart: true,
-    summary: 'Upload one file (multipart field `file`); answers its public URL',
+    summary:
+      'Local mode: upload one file (multipart field `file`), answers its URL. Cloud mode: a JSON body `{fileName, contentType, size}` answers a presigned POST `{url, fields}` (the object key in `fields.key`); after posting the file there, a JSON body `{key}` has the server check it and answers its URL',
     input: z.object({}),
-    output: z.string(),
+    output: z.union([z.string(), presignedPost]),
     errors: [
       ErrorCode.UploadMissing,
       ErrorCode.UploadTooLarge,

@@ -1,2 +1,3 @@
 export { isOwnUrl } from './own-url.ts';
 export { registerUploadRoutes } from './routes.ts';
+export { s3Origins } from './s3.ts';

@@ -8,5 +8,12 @@ export const uploads = pgTable('uploads', {
   mime: text('mime').notNull(),
   size: integer('size').notNull(),
   originalName: text('original_name').notNull(),
+  /**
+   * `ready`: checked and usable. `pending`: an S3 upload form was handed out but the member has not yet said the
+   * file is there (the row reserves the quota and proves who may confirm the key).
+   */
+  status: text('status', { enum: ['pending', 'ready'] })
+    .notNull()
+    .default('ready'),
   createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -7,11 +7,13 @@ import { ErrorCode } from '@chatpay/shared';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { cleanImage } from './images.ts';
+import type { S3Media } from './s3.ts';
 import { uploads } from './tables.ts';
 
 /**
@@ -41,6 +43,24 @@ export const allowedUploadTypes: Readonly<Record<string, string>> = {
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   zip: 'application/zip',
 };
+
+/** Types browsers report for files we record under another allowed type (WebM voice notes, M4A). */
+const claimable = new Set([
+  ...Object.values(allowedUploadTypes),
+  'audio/webm',
+  'audio/x-m4a',
+  'audio/mp3',
+  'audio/x-wav',
+  'audio/wave',
+]);
+
+/** Pictures, sound or video, or exactly that document type: a claim and the bytes must agree on this. */
+const familyOf = (mime: string) =>
+  mime.startsWith('image/')
+    ? 'image'
+    : mime.startsWith('video/') || mime.startsWith('audio/')
+      ? 'media'
+      : mime;
 
 /** The client's file name is kept for the record only; NUL and control characters cannot be stored. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
@@ -89,13 +109,14 @@ export class UploadService {
     private readonly db: Db,
     private readonly config: Config,
     private readonly clock: Clock,
+    private readonly s3: S3Media | null = null,
   ) {
     this.uploadsDir = path.join(config.dataDir, 'uploads');
     // Beside the uploads, not inside them: the same file system (rename is atomic) but never served.
     this.tmpDir = path.join(config.dataDir, 'tmp');
   }
 
-  /** Bytes the member uploaded since the start of the UTC day. */
+  /** Bytes the member uploaded (or was handed a form for) since the start of the UTC day. */
   private async usedToday(userId: number): Promise<number> {
     const day = new Date(this.clock.now());
     day.setUTCHours(0, 0, 0, 0);
@@ -131,8 +152,14 @@ export class UploadService {
       const detected = await fileTypeFromFile(tmp);
       const mime = detected ? allowedUploadTypes[detected.ext] : undefined;
       if (!detected || !mime) throw new AppError(ErrorCode.UploadTypeNotAllowed);
+      let stored = size;
+      const cleaned = await cleanImage(await fs.readFile(tmp), mime).catch(() => null);
+      if (cleaned) {
+        await fs.writeFile(tmp, cleaned);
+        stored = cleaned.length;
+      }
 
-      const day = new Date().toISOString().slice(0, 10);
+      const day = this.clock.now().toISOString().slice(0, 10);
       const relative = `${day}/${randomUUID()}.${detected.ext}`;
       const target = path.join(this.uploadsDir, relative);
       await fs.mkdir(path.dirname(target), { recursive: true });
@@ -142,7 +169,7 @@ export class UploadService {
           userId,
           path: relative,
           mime,
-          size,
+          size: stored,
           originalName: cleanName(part.filename ?? ''),
           createTime: this.clock.now(),
         });
@@ -154,6 +181,75 @@ export class UploadService {
     } finally {
       await fs.rm(tmp, { force: true });
     }
+  }
+
+  private get cloud(): S3Media {
+    if (!this.s3) throw new AppError(ErrorCode.UploadMissing, 'This server stores uploads on its disk');
+    return this.s3;
+  }
+
+  /**
+   * Cloud mode, step 1: a presigned POST for one object of this member, size and type. The key follows SPEC
+   * §9 (app folder / YYYY-MM-DD / unique id + file name); a `pending` row reserves the quota and records whose
+   * key it is.
+   */
+  async presign(userId: number, input: { fileName: string; contentType: string; size: number }) {
+    const s3 = this.cloud;
+    if (input.size > this.config.UPLOAD_MAX_MB * 1024 * 1024) throw new AppError(ErrorCode.UploadTooLarge);
+    if (!claimable.has(input.contentType)) throw new AppError(ErrorCode.UploadTypeNotAllowed);
+    const quota = this.config.UPLOAD_DAILY_QUOTA_MB * 1024 * 1024;
+    if ((await this.usedToday(userId)) + input.size > quota)
+      throw new AppError(ErrorCode.UploadQuotaExceeded);
+    const day = this.clock.now().toISOString().slice(0, 10);
+    const safe = input.fileName.replace(/[^A-Za-z0-9._-]+/g, '_').slice(-80) || 'file';
+    const key = `${this.config.S3_APP_FOLDER}/${day}/${randomUUID()}-${safe}`;
+    await this.db.insert(uploads).values({
+      userId,
+      path: key,
+      mime: input.contentType,
+      size: input.size,
+      originalName: cleanName(input.fileName),
+      status: 'pending',
+      createTime: this.clock.now(),
+    });
+    const post = await s3.presignPost(key, input.contentType, input.size);
+    return { url: post.url, fields: post.fields };
+  }
+
+  /**
+   * Cloud mode, step 2: the member says the file is in the store. Only the member the form was made for may
+   * confirm it; the object must have the size asked for and, read from its first bytes, the type asked for
+   * (a store may not enforce the form's policy). Images are turned upright and stripped of metadata. A file
+   * that fails is deleted from the store with its row. Answers the URL messages and moments refer to.
+   */
+  async confirm(userId: number, key: string): Promise<string> {
+    const s3 = this.cloud;
+    const [row] = await this.db.select().from(uploads).where(eq(uploads.path, key));
+    if (!row || row.userId !== userId) throw new AppError(ErrorCode.UploadMissing, 'No such upload');
+    if (row.status === 'ready') return this.publicUrl(key);
+    const size = await s3.size(key);
+    if (size === null) throw new AppError(ErrorCode.UploadMissing, 'The file has not reached the store');
+    const refuse = async (error: AppError) => {
+      await s3.remove(key);
+      await this.db.delete(uploads).where(eq(uploads.id, row.id));
+      return error;
+    };
+    if (size > row.size) throw await refuse(new AppError(ErrorCode.UploadTooLarge));
+    if (size < row.size) throw await refuse(new AppError(ErrorCode.UploadMissing, 'The file is incomplete'));
+    const detected = await fileTypeFromBuffer(await s3.read(key, 4100));
+    const mime = detected ? allowedUploadTypes[detected.ext] : undefined;
+    if (!mime || familyOf(mime) !== familyOf(row.mime))
+      throw await refuse(new AppError(ErrorCode.UploadTypeNotAllowed));
+    let stored = size;
+    if (mime.startsWith('image/')) {
+      const cleaned = await cleanImage(await s3.read(key), mime).catch(() => null);
+      if (cleaned) {
+        await s3.put(key, cleaned, mime);
+        stored = cleaned.length;
+      }
+    }
+    await this.db.update(uploads).set({ status: 'ready', size: stored, mime }).where(eq(uploads.id, row.id));
+    return this.publicUrl(key);
   }
 
   private publicUrl(relative: string) {

@@ -2,7 +2,8 @@ import { baseApi, documentKeys, type publicParamKeys } from '@chatpay/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { resolveLocale } from '../../lib/i18n/locale.ts';
-import { call, upload } from '../../lib/request.ts';
+import { call } from '../../lib/request.ts';
+import { upload } from '../../lib/upload.ts';
 
 export type ParamKey = (typeof publicParamKeys)[number];
 

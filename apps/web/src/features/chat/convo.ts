@@ -71,7 +71,7 @@ export const chatActions = (sessionId: number): WriteActions => ({
   sendText: (text) => sendMessage(sessionId, 'text', { text }),
   sendFile: async (kind, file) => {
     if (kind === 'image') await sendImage(sessionId, file);
-    else sendMedia(sessionId, kind, file);
+    else await sendMedia(sessionId, kind, file);
   },
   sendVoice: (blob, seconds) => sendVoice(sessionId, blob, seconds),
   retryFailed: () => retryFailed(sessionId),

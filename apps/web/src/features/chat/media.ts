@@ -1,5 +1,7 @@
-import { upload } from '../../lib/request.ts';
+import { upload } from '../../lib/upload.ts';
+import { videoPoster } from '../../lib/video-poster.ts';
 import { sendMessage } from './engine.ts';
+import { tracked } from './upload-progress.ts';
 
 const imageSize = (url: string) =>
   new Promise<{ width?: number; height?: number }>((resolve) => {
@@ -9,7 +11,10 @@ const imageSize = (url: string) =>
     img.src = url;
   });
 
-/** A picture: shown at once from the device, uploaded in the outbox, then sent with its URL and size. */
+/**
+ * A picture: shown at once from the device, uploaded in the outbox (with a progress bar and a cancel button
+ * on its bubble), then sent with its URL and size. Several pictures queue: the outbox sends them in order.
+ */
 export const sendImage = async (sessionId: number, file: File) => {
   const localUrl = URL.createObjectURL(file);
   const size = await imageSize(localUrl);
@@ -17,21 +22,39 @@ export const sendImage = async (sessionId: number, file: File) => {
     sessionId,
     'image',
     { url: localUrl, ...size },
-    { localUrl, prepare: async () => ({ url: await upload(file), ...size }) },
+    {
+      localUrl,
+      prepare: async () => ({ url: await tracked(localUrl, (o) => upload(file, undefined, o)), ...size }),
+    },
   );
 };
 
-/** A video or any file. */
-export const sendMedia = (sessionId: number, kind: 'video' | 'file', file: File) => {
+/**
+ * A video (with its poster frame at 1 s and its duration, made here before upload) or any file. The poster
+ * is small and goes first; the progress bar follows the video itself.
+ */
+export const sendMedia = async (sessionId: number, kind: 'video' | 'file', file: File) => {
   const localUrl = URL.createObjectURL(file);
   const meta = kind === 'file' ? { name: file.name || 'file', size: file.size } : {};
+  const shot = kind === 'video' ? await videoPoster(localUrl) : {};
+  const posterUrl = shot.poster ? URL.createObjectURL(shot.poster) : undefined;
+  const videoMeta = shot.duration ? { duration: shot.duration } : {};
   sendMessage(
     sessionId,
     kind,
-    { url: kind === 'file' ? '' : localUrl, ...meta },
+    {
+      url: kind === 'file' ? '' : localUrl,
+      ...meta,
+      ...videoMeta,
+      ...(posterUrl ? { poster: posterUrl } : {}),
+    },
     {
       localUrl: kind === 'file' ? undefined : localUrl,
-      prepare: async () => ({ url: await upload(file), ...meta }),
+      prepare: async () => {
+        const poster = shot.poster ? { poster: await upload(shot.poster, 'poster.jpg') } : {};
+        const url = await tracked(localUrl, (o) => upload(file, undefined, o));
+        return { url, ...meta, ...videoMeta, ...poster };
+      },
     },
   );
 };

@@ -8,9 +8,9 @@ import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { Proof } from '../../features/c2c/components/bits.tsx';
 import { useAddBank, useBank, useUpdateBank } from '../../features/c2c/queries.ts';
-import { upload } from '../../lib/request.ts';
 import { back } from '../../lib/router/navigate.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
+import { upload } from '../../lib/upload.ts';
 
 interface Draft {
   type: PaymentType;

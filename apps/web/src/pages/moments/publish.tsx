@@ -6,15 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { ImagePicker } from '../../components/ImagePicker.tsx';
 import { Page } from '../../components/Page.tsx';
 import { usePostMoment } from '../../features/moments/queries.ts';
-import { upload } from '../../lib/request.ts';
 import { back } from '../../lib/router/navigate.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
+import { upload } from '../../lib/upload.ts';
+import { videoPoster } from '../../lib/video-poster.ts';
 import '../../features/moments/moments.css';
 
 interface VideoDraft {
   localUrl: string;
   url: string | null;
   duration?: number;
+  /** The frame at 1 s (SPEC §9), uploaded beside the video. */
+  poster?: string;
   failed: boolean;
 }
 
@@ -35,8 +38,10 @@ const PublishPage = () => {
     const draft: VideoDraft = { localUrl: URL.createObjectURL(file), url: null, failed: false };
     setVideo(draft);
     try {
+      const shot = await videoPoster(draft.localUrl);
+      const poster = shot.poster ? await upload(shot.poster, 'poster.jpg') : undefined;
       const url = await upload(file);
-      setVideo((v) => (v?.localUrl === draft.localUrl ? { ...v, url } : v));
+      setVideo((v) => (v?.localUrl === draft.localUrl ? { ...v, url, ...(poster ? { poster } : {}) } : v));
     } catch (error) {
       toastError(error);
       setVideo((v) => (v?.localUrl === draft.localUrl ? { ...v, failed: true } : v));
@@ -54,7 +59,7 @@ const PublishPage = () => {
       {
         text: text.trim(),
         images: images.map((i) => i.url),
-        video: video?.url ? { url: video.url, duration: video.duration } : undefined,
+        video: video?.url ? { url: video.url, duration: video.duration, poster: video.poster } : undefined,
       },
       {
         onSuccess: () => {

@@ -2,8 +2,8 @@ import { APPEAL_PROOF_MAX } from '@chatpay/shared';
 import { Button, Popup } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { upload } from '../../../lib/request.ts';
 import { toast, toastError } from '../../../lib/toast.ts';
+import { upload } from '../../../lib/upload.ts';
 import { useAppeal } from '../queries.ts';
 import { Proof } from './bits.tsx';
 

@@ -1,17 +1,49 @@
-import { ImageViewer, Mask } from 'antd-mobile';
-import { FileOutline, PlayOutline, SoundOutline } from 'antd-mobile-icons';
+import { ImageViewer, Mask, ProgressBar } from 'antd-mobile';
+import { CloseOutline, FileOutline, PlayOutline, SoundOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clockTime, thumbUrl } from '../../../lib/media-url.ts';
 import { RedPacketBubble } from '../../redpacket/components/RedPacketBubble.tsx';
 import { TransferBubble } from '../../wallet/components/TransferBubble.tsx';
 import { fileSize } from '../format.ts';
 import type { UiMessage } from '../thread.ts';
+import { useUploadProgress } from '../upload-progress.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
 /** The media address to show: the local preview while it uploads (and after, to avoid a flicker). */
 const mediaUrl = (m: UiMessage) => m.localUrl ?? str(m.content.url);
+
+/** A bubble's picture: the device preview while it uploads, else a thumbnail of this box (SPEC §5 sizes). */
+const thumbOf = (m: UiMessage, key: 'url' | 'poster', box: [number, number]) =>
+  m.localUrl && key === 'url' ? m.localUrl : thumbUrl(str(m.content[key]), box);
+
+/** The upload of a pending media message: its percentage and a cancel button (issue 19). */
+const UploadOverlay = ({ m }: { m: UiMessage }) => {
+  const { t } = useTranslation();
+  const item = useUploadProgress((s) => (m.localUrl ? s.items[m.localUrl] : undefined));
+  if (!item || m.status !== 'pending') return null;
+  const percent = Math.round(item.fraction * 100);
+  return (
+    <span className="msg-upload" data-testid="upload-progress" data-percent={percent}>
+      <ProgressBar percent={percent} />
+      <span className="msg-upload-text">{t('upload.progress', { percent })}</span>
+      <button
+        type="button"
+        className="msg-upload-cancel"
+        aria-label={t('upload.cancel')}
+        data-testid="upload-cancel"
+        onClick={(e) => {
+          e.stopPropagation();
+          item.cancel();
+        }}
+      >
+        <CloseOutline />
+      </button>
+    </span>
+  );
+};
 
 let playing: HTMLAudioElement | null = null;
 
@@ -52,18 +84,43 @@ const Voice = ({ m, mine }: { m: UiMessage; mine: boolean }) => {
 };
 
 const Video = ({ m }: { m: UiMessage }) => {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const url = mediaUrl(m);
+  const poster = str(m.content.poster) ? thumbOf(m, 'poster', [160, 120]) : '';
+  const duration = num(m.content.duration);
   return (
     <>
       <button type="button" className="msg-video" onClick={() => setOpen(true)} data-testid="msg-video">
-        <video src={url} preload="metadata" muted playsInline />
+        {/* The poster frame (SPEC §9: at 1 s) instead of loading the video; without one, its first frame. */}
+        {poster ? (
+          <img src={poster} alt="" data-testid="msg-video-poster" />
+        ) : (
+          <video src={url} preload="metadata" muted playsInline />
+        )}
         <PlayOutline className="msg-video-play" />
+        {duration > 0 && (
+          <span
+            className="msg-video-duration"
+            data-testid="msg-video-duration"
+            title={t('upload.duration', { time: clockTime(duration) })}
+          >
+            {clockTime(duration)}
+          </span>
+        )}
+        <UploadOverlay m={m} />
       </button>
       <Mask visible={open} onMaskClick={() => setOpen(false)} opacity={0.9}>
         <div className="video-viewer">
           {/* biome-ignore lint/a11y/useMediaCaption: user videos have no captions */}
-          <video src={url} controls autoPlay playsInline data-testid="video-viewer" />
+          <video
+            src={open ? url : undefined}
+            poster={str(m.content.poster) || undefined}
+            controls
+            autoPlay
+            playsInline
+            data-testid="video-viewer"
+          />
         </div>
       </Mask>
     </>
@@ -92,10 +149,17 @@ export const MessageContent = ({
         <button
           type="button"
           className="msg-image"
+          // The viewer loads the original; the bubble a thumbnail of its own size.
           onClick={() => ImageViewer.show({ image: mediaUrl(m) })}
           data-testid="msg-image"
         >
-          <img src={mediaUrl(m)} alt="" style={{ width, height: Math.round(width * ratio) }} />
+          <img
+            src={thumbOf(m, 'url', [160, 240])}
+            alt=""
+            style={{ width, height: Math.round(width * ratio) }}
+            data-testid="msg-image-thumb"
+          />
+          <UploadOverlay m={m} />
         </button>
       );
     }

@@ -1,10 +1,17 @@
 import { ImageViewer } from 'antd-mobile';
 import { useState } from 'react';
+import { thumbUrl } from '../../../lib/media-url.ts';
 import { gridLayout, singleImageBox } from '../layout.ts';
+
+/** The grid's cells are at most this wide and high (CSS --moment-cell); thumbnails fill them. */
+const CELL = 84;
 
 const SINGLE_MAX = 200;
 
-/** A moment's pictures: one large, four as 2×2, otherwise rows of three; a tap opens the viewer. */
+/**
+ * A moment's pictures: one large, four as 2×2, otherwise rows of three; a tap opens the viewer. The feed loads
+ * thumbnails; the viewer the originals.
+ */
 export const ImageGrid = ({ images, testId }: { images: string[]; testId: string }) => {
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   if (images.length === 0) return null;
@@ -22,7 +29,7 @@ export const ImageGrid = ({ images, testId }: { images: string[]; testId: string
         data-count={1}
       >
         <img
-          src={images[0]}
+          src={thumbUrl(images[0] ?? '', SINGLE_MAX)}
           alt=""
           loading="lazy"
           onLoad={(e) =>
@@ -42,7 +49,12 @@ export const ImageGrid = ({ images, testId }: { images: string[]; testId: string
       {images.map((src, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the same picture may appear twice in one post
         <button key={i} type="button" className="moment-cell" onClick={() => open(i)}>
-          <img src={src} alt="" loading="lazy" />
+          <img
+            src={thumbUrl(src, { w: CELL, h: CELL, m: 'fill' })}
+            alt=""
+            loading="lazy"
+            data-testid="moment-thumb"
+          />
         </button>
       ))}
     </div>

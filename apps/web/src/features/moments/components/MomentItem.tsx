@@ -5,6 +5,7 @@ import { memo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { confirm } from '../../../lib/dialog.tsx';
+import { thumbUrl } from '../../../lib/media-url.ts';
 import { navigate } from '../../../lib/router/navigate.ts';
 import { Paths } from '../../../lib/router/paths.ts';
 import { toastError } from '../../../lib/toast.ts';
@@ -126,10 +127,11 @@ export const MomentItem = memo(({ m, myId, onComment, linkToDetail = true }: Pro
           <video
             className="moment-video"
             src={m.video.url}
-            poster={m.video.poster}
+            poster={m.video.poster ? thumbUrl(m.video.poster, 360) : undefined}
             controls
             playsInline
-            preload="metadata"
+            // With a poster nothing of the video loads until it is played.
+            preload={m.video.poster ? 'none' : 'metadata'}
             data-testid={`moment-video-${m.id}`}
           />
         ) : null}
