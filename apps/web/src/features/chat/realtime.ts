@@ -10,7 +10,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { onServerEvent, onSocketConnect } from '../../lib/socket.ts';
-import { toast } from '../../lib/toast.ts';
 import { redPacketKeys } from '../redpacket/keys.ts';
 import { showUsdt } from '../wallet/amount.ts';
 import { walletKeys } from '../wallet/keys.ts';
@@ -100,7 +99,9 @@ const handlers = {
     if (!parsed.success) return;
     invalidate(walletKeys.all);
     const { amount, from } = parsed.data;
-    toast(t('wallet.transferIn', { amount: showUsdt(amount), name: from.nickName || from.memberId }));
+    const text = t('wallet.transferIn', { amount: showUsdt(amount), name: from.nickName || from.memberId });
+    // The toast layer pulls in antd-mobile: loaded on first use, so this module stays light (and testable).
+    void import('../../lib/toast.ts').then(({ toast }) => toast(text));
   },
   onFriendRemove: () => {
     invalidate(chatKeys.friends());
