@@ -19,17 +19,19 @@ self.addEventListener('push', (event) => {
       body: typeof data.body === 'string' ? data.body : '',
       tag: typeof data.tag === 'string' ? data.tag : undefined,
       // A newer push of the same chat replaces the notification and alerts again.
-      renotify: typeof data.tag === 'string',
+      renotify: typeof data.tag === 'string' && data.silent !== true,
       icon: 'icon-192.png',
       badge: 'icon-192.png',
+      // The member turned the sound off in Settings: no sound, no vibration.
+      silent: data.silent === true,
       data: { url: typeof data.url === 'string' ? data.url : '' },
     }),
   );
 });
 
-/** Only routes of this app: `#/pages/...`. */
+/** Only routes of this app: `#/pages/...` and `#/uni_modules/...` (complaints, feedback). */
 const routeOf = (url) =>
-  typeof url === 'string' && /^#\/pages\/[\w/-]+(\?[\w=&%.-]*)?$/.test(url) ? url : '';
+  typeof url === 'string' && /^#\/(pages|uni_modules)\/[\w/-]+(\?[\w=&%.-]*)?$/.test(url) ? url : '';
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Realtime } from '../../realtime/socket.ts';
 import { dictionaryData } from '../dict/index.ts';
 import { isOwnUrl } from '../uploads/index.ts';
 import { users } from '../user/index.ts';
@@ -31,6 +32,8 @@ export class TicketService {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
+    /** Tells the member their ticket was answered (the app and Web Push). */
+    private readonly realtime?: Realtime,
   ) {}
 
   async submit(
@@ -114,6 +117,11 @@ export class TicketService {
       .where(and(eq(appTickets.id, input.id), eq(appTickets.kind, kind)))
       .returning();
     if (!row) throw new AppError(ErrorCode.TicketNotFound);
+    this.realtime?.emitToUser(row.userId, 'onTicketReply', {
+      kind,
+      id: row.id,
+      status: row.status as TicketStatus,
+    });
     const [user] = await this.db
       .select({ username: users.username, nickName: users.nickName })
       .from(users)

@@ -21,7 +21,7 @@ import { WalletService } from './service.ts';
 
 /** USDT wallet, MCC calls, the admin adjustment, chat transfers, red packets, pay desk (docs/design/ledger.md). */
 export const registerWalletRoutes = (deps: AppDeps, networks: readonly NetworkConfig[]) => {
-  const wallet = new WalletService(deps.db, networks);
+  const wallet = new WalletService(deps.db, networks, deps.realtime);
   route(deps, walletApi.balance, (_input, ctx) => wallet.balance(ctx.user.id));
   route(deps, walletApi.info, (_input, ctx) => wallet.info(ctx.user.id));
   route(deps, walletApi.page, (input, ctx) => wallet.page(ctx.user.id, input));

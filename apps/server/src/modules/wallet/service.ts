@@ -12,6 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Realtime } from '../../realtime/socket.ts';
 import { findNetwork, type NetworkConfig, withdrawalFee } from '../chain/index.ts';
 import { memberBalances } from '../ledger/index.ts';
 import { users, verifyPin } from '../user/index.ts';
@@ -27,6 +28,8 @@ export class WalletService {
     private readonly db: Db,
     /** The networks' settings as the chain runs them (docs/design/chain.md). */
     private readonly networks: readonly NetworkConfig[],
+    /** Tells a transfer's receiver (their open wallet and Web Push); none in scripts. */
+    private readonly realtime?: Realtime,
   ) {}
 
   async balance(userId: number) {
@@ -110,6 +113,19 @@ export class WalletService {
         createdBy: callerId,
       }),
     );
+    if (this.realtime) {
+      // A retried request answers the same entry: the event may repeat, Web Push dedupes it by entry id.
+      const [sender] = await this.db
+        .select({ nickName: users.nickName })
+        .from(users)
+        .where(eq(users.id, callerId));
+      this.realtime.emitToUser(recipient.id, 'onWalletTransfer', {
+        id: entry.id,
+        amount: formatUsdt(micro(amount)),
+        fromUserId: callerId,
+        fromNickName: sender?.nickName ?? '',
+      });
+    }
     return presentTransfer(entry, amount, recipient);
   }
 

@@ -34,10 +34,14 @@ export const useChainRecords = (type: 'all' | 'deposit' | 'withdrawal') => {
   return q;
 };
 
-/** Refreshes the wallet when one of my deposits or withdrawals changes (socket event `chain`). */
+/**
+ * Refreshes the wallet when one of my deposits or withdrawals changes (socket event `chain`) or a member paid
+ * me by member id (`onWalletTransfer`).
+ */
 export const useChainEvents = () => {
   const qc = useQueryClient();
   useEffect(() => onServerEvent('chain', () => void invalidateWallet(qc)), [qc]);
+  useEffect(() => onServerEvent('onWalletTransfer', () => void invalidateWallet(qc)), [qc]);
 };
 
 export const useEstimate = (network: Network | null, amount: string | null) =>
