@@ -64,19 +64,34 @@ describe('the installable app', () => {
     await expect.poll(() => texts(page)).toContain('written offline');
     await shot(page, 'pwa-02-offline-send');
 
-    // A reload with no network still opens the app (the cached shell) on the same chat: the page says it is
-    // offline instead of sending the member back to the chat list (issue 17), and keeps the message.
+    // The phone keeps the chat it showed (features/chat/offline-cache.ts).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (id) =>
+            Object.keys(localStorage).some(
+              (k) =>
+                k.startsWith('chat-cache:') && (localStorage.getItem(k) ?? '').includes(`"id":${id},"chat"`),
+            ),
+          sessionId,
+        ),
+      )
+      .toBe(true);
+
+    // A reload with no network still opens the app (the cached shell) on the same chat, from what the phone
+    // kept, instead of sending the member back to the chat list (issue 17), and keeps the queued message.
     await page.reload();
     await byId(page, 'connection-banner').waitFor();
     expect(await byId(page, 'connection-banner').getAttribute('data-state')).toBe('offline');
-    await byId(page, 'chat-offline').waitFor();
+    await byId(page, 'chat-input').waitFor();
+    await expect.poll(() => texts(page)).toContain('written offline');
     await shot(page, 'pwa-03-offline-reload');
     const before = await server.api.ok(messageApi.page, { sessionId }, alice.token);
     expect(before.list.map((m) => m.content.text)).not.toContain('written offline');
     // Still on the chat after the session and first-page loads failed (their one retry included).
     await page.waitForTimeout(2500);
     expect(page.url()).toContain(`#/pages/chat/index?id=${sessionId}`);
-    expect(await byId(page, 'chat-offline').isVisible()).toBe(true);
+    expect(await byId(page, 'chat-input').isVisible()).toBe(true);
 
     // Back online: the chat opens by itself and what was written offline goes out, once.
     await ctx.unrouteAll();
@@ -104,6 +119,64 @@ describe('the installable app', () => {
     expect(after.list.filter((m) => m.content.text === 'written offline')).toHaveLength(1);
     await ctx.close();
   }, 120_000);
+
+  it('an offline cold start shows the cached chats, and a chat opens with its cached messages', async () => {
+    const [erin, frank] = await Promise.all([
+      registerMember(server.api, 'Erin'),
+      registerMember(server.api, 'Frank'),
+    ]);
+    const sessionId = await befriend(server.api, erin, frank);
+    for (const text of ['first kept', 'second kept']) {
+      await server.api.ok(
+        messageApi.send,
+        {
+          sessionId,
+          clientMsgId: `${text.replace(' ', '-')}-${Date.now()}`,
+          contentType: 'text',
+          content: { text },
+        },
+        erin.token,
+      );
+    }
+    const ctx = await newPhone(browser);
+    const page = await logInAs(server.url, ctx, frank);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // Frank reads the chat once while online, then goes back to the list.
+    await page.goto(`${server.url}/#/pages/chat/index?id=${sessionId}`);
+    await expect.poll(() => texts(page)).toEqual(['first kept', 'second kept']);
+    await page.waitForTimeout(800);
+    await page.goto(`${server.url}/#/pages/index/chat`);
+    await byId(page, 'tab-chat').waitFor();
+
+    // No network at all, and the app is started from scratch.
+    await ctx.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await ctx.setOffline(true);
+    await page.reload();
+    await expect.poll(() => byId(page, 'connection-banner').getAttribute('data-state')).toBe('offline');
+    await expect.poll(() => byId(page, `session-preview-${sessionId}`).textContent()).toBe('second kept');
+    expect(await byId(page, 'load-retry').count()).toBe(0);
+    await shot(page, 'pwa-07-offline-cold-start');
+    await byId(page, `session-${sessionId}`).click();
+    await expect.poll(() => texts(page)).toEqual(['first kept', 'second kept']);
+    expect(page.url()).toContain(`#/pages/chat/index?id=${sessionId}`);
+    // Shown on screen (the list lays itself out after the first render), not only present in the page.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Array.from(document.querySelectorAll('.msg-text')).every((e) => {
+            const r = e.getBoundingClientRect();
+            return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+          }),
+        ),
+      )
+      .toBe(true);
+    await shot(page, 'pwa-08-offline-chat');
+    await ctx.unrouteAll();
+    await ctx.setOffline(false);
+    await ctx.close();
+  });
 
   it('is installable by Chromium’s own checks (Lighthouse 12 dropped its PWA category)', async () => {
     const dave = await registerMember(server.api, 'Dave');
