@@ -39,25 +39,40 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
 };
 
 /** Debian's Chromium through playwright-core, with the flags this machine needs. */
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // Voice messages: a fake microphone that needs no permission prompt.
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+export const launchBrowser = (): Promise<Browser> => chromium.launch(chromiumOptions());
+
+/**
+ * A browser with a profile on disk (not an incognito-like context as `newContext` makes): Chromium's
+ * installability check refuses incognito windows whatever the app does.
+ */
+export const launchProfile = (userDataDir: string): Promise<BrowserContext> =>
+  chromium.launchPersistentContext(userDataDir, {
+    ...chromiumOptions(),
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
   });
+
+const chromiumOptions = () => ({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    // Voice messages: a fake microphone that needs no permission prompt.
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
+});
 
 /**
  * Content-Security-Policy violations reported by any page of any phone (the server sends its real headers).

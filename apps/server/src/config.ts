@@ -233,6 +233,16 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       throw new ConfigError(
         'Invalid configuration:\n  CHAIN_SEED: required in production when a network is set',
       );
+    // Browsers bind a subscription to the public key: a pair generated on the server's disk would end every
+    // subscription when the disk is replaced. Production keeps it in its environment (docs/design/push.md).
+    const vapidMissing = [
+      ...(config.VAPID_PUBLIC_KEY ? [] : ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']),
+      ...(env.VAPID_SUBJECT ? [] : ['VAPID_SUBJECT']),
+    ];
+    if (vapidMissing.length > 0)
+      throw new ConfigError(
+        `Invalid configuration:\n  ${vapidMissing.join(', ')}: required in production (Web Push keys: npx web-push generate-vapid-keys; VAPID_SUBJECT: a mailto: or https: contact)`,
+      );
   }
   return { ...config, dataDir: path.resolve(config.DATA_DIR), networks: chain.configs };
 };

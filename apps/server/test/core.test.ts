@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ErrorCode, healthApi, userApi } from '@chatpay/shared';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { engine, useTestApp } from './helpers/app.ts';
+import { engine, PROD_VAPID, useTestApp } from './helpers/app.ts';
 import { uniqueName } from './helpers/factories.ts';
 
 const t = useTestApp({ LOGIN_RATE_LIMIT: '3' }, (server) => {
@@ -120,8 +120,16 @@ describe('configuration', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), C2C_SECRET: 'x'.repeat(40) }),
     ).toThrow(/C2C_SECRET/);
+    // Web Push keys come from the environment: a pair generated on disk would end every subscription.
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets })).toThrow(
+      /VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT: required in production/,
+    );
+    const { VAPID_SUBJECT: _subject, ...keysOnly } = PROD_VAPID;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, ...keysOnly })).toThrow(
+      /VAPID_SUBJECT: required in production/,
+    );
     // ADMIN_PASSWORD is needed only to create the admin on a first start (checked then, see security tests).
-    expect(loadConfig({ NODE_ENV: 'production', ...secrets }).PORT).toBe(8080);
+    expect(loadConfig({ NODE_ENV: 'production', ...secrets, ...PROD_VAPID }).PORT).toBe(8080);
   });
 });
 

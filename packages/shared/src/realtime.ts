@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TicketKind, TicketStatus } from './api/app.ts';
 import type { OrderStatusPayload, OrderUnreadPayload } from './api/c2c-market.ts';
 import { type ChatMessage, friendRequest } from './api/chat.ts';
 import type { ChainRecord } from './api/wallet.ts';
@@ -59,6 +60,25 @@ export const walletPayload = z.object({
 });
 export type WalletPayload = z.infer<typeof walletPayload>;
 
+/**
+ * A countdown of one of my orders needs me (sent once per order by the `c2c-order-reminders` job): the payment
+ * deadline is near (`payment-soon`, to the buyer) or the release deadline passed (`release-due`, to both).
+ */
+export interface OrderReminderPayload {
+  orderId: number;
+  kind: 'payment-soon' | 'release-due';
+  /** Whole minutes left to pay (`payment-soon`), 0 otherwise. */
+  minutesLeft: number;
+  page: string;
+}
+
+/** Support answered one of my complaints or feedback tickets. */
+export interface TicketReplyPayload {
+  kind: TicketKind;
+  id: number;
+  status: TicketStatus;
+}
+
 /** A new console item of one kind (appeal, merchant application, withdrawal to review, ticket). */
 export interface ConsolePayload {
   kind: 'appeal' | 'merchant' | 'withdrawal' | 'complain' | 'feedback';
@@ -76,6 +96,8 @@ export interface ServerToClientEvents {
   redpacket: (payload: RedPacketPayload) => void;
   /** An order of mine changed status; `page` is the order page to open (SPEC §2). */
   onC2COrderStatus: (payload: OrderStatusPayload) => void;
+  onC2COrderReminder: (payload: OrderReminderPayload) => void;
+  onTicketReply: (payload: TicketReplyPayload) => void;
   /** My unread order count (`transaction/unread`). */
   onC2COrderUnread: (payload: OrderUnreadPayload) => void;
   /** One of my deposits or withdrawals changed state or confirmation count (docs/design/chain.md). */

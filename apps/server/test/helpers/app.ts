@@ -162,3 +162,10 @@ export const useTestApp = (
   });
   return whileRunning(() => app, 'useTestApp');
 };
+
+/** A fixed Web Push key pair for tests that load a production configuration (VAPID keys are required there). */
+export const PROD_VAPID = {
+  VAPID_PUBLIC_KEY: 'BNSQbqYpdVbygwxIEB3Kl1ofgnfqxO74l4phPjEVZbU6DRb6BxcklrqCEdT-lPhoAGXLtWLLXC1fixyfbGFV0BU',
+  VAPID_PRIVATE_KEY: 'u-U_exL5eDomrcubtaCYd1kjrVQLYR1ST3LEvECbnwI',
+  VAPID_SUBJECT: 'mailto:ops@example.com',
+};

@@ -42,6 +42,8 @@ export interface Received {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
+  /** The status this service answered; 0 while held (`'hold'`) or when the sender went away first. */
+  status: number;
 }
 
 /**
@@ -52,14 +54,19 @@ export interface Received {
 export const startPushService = async () => {
   const tls = selfSignedCert();
   const received: Received[] = [];
-  let respond: (path: string) => number = () => 201;
+  let respond: (path: string) => number | 'hold' = () => 201;
   const server = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const p = req.url ?? '';
-      received.push({ path: p, headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = respond(p);
+      const push: Received = { path: p, headers: req.headers, body: Buffer.concat(chunks), status: 0 };
+      received.push(push);
+      const status = respond(p);
+      // 'hold': never answer, as a push service that hangs while the sender is killed mid-send.
+      if (status === 'hold') return;
+      push.status = status;
+      res.statusCode = status;
       res.end();
     });
   });
@@ -73,7 +80,7 @@ export const startPushService = async () => {
     agent: new https.Agent({ ca: tls.cert }),
     certFile: tls.certFile,
     endpoint: (name: string) => `${origin}/sub/${name}`,
-    setResponse(fn: (path: string) => number) {
+    setResponse(fn: (path: string) => number | 'hold') {
       respond = fn;
     },
     to: (name: string) => received.filter((r) => r.path === `/sub/${name}`),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/connection.ts';
 import { seed } from '../../src/db/seed.ts';
-import { createPgDatabase, engine } from '../helpers/app.ts';
+import { createPgDatabase, engine, PROD_VAPID } from '../helpers/app.ts';
 
 /**
  * Safe defaults of a start (issue 13, docs/security.md): loopback unless HOST is set, and no start that is
@@ -83,6 +83,7 @@ describe('safe start-up defaults', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 'j'.repeat(40),
       C2C_SECRET: 'c'.repeat(40),
+      ...PROD_VAPID,
     };
     const refused = await startServer(production);
     expect(refused.code).toBe(78);

@@ -1,5 +1,6 @@
 import { type LoginResult, Role, userApi } from '@chatpay/shared';
 import { startC2CRealtime } from '../features/c2c/realtime.ts';
+import { forgetChatCache, startChatCache } from '../features/chat/offline-cache.ts';
 import { startChatEngine } from '../features/chat/realtime.ts';
 import { disablePush, listenForPushTaps, syncPush } from '../features/push/push.ts';
 import { userKeys } from '../features/user/keys.ts';
@@ -17,6 +18,7 @@ import { queryClient } from './queryClient.ts';
  */
 export const startSession = () => {
   startChatEngine(queryClient);
+  startChatCache(queryClient);
   startC2CRealtime(queryClient);
   listenForPushTaps();
   let previous = useAuth.getState().token;
@@ -36,6 +38,7 @@ export const startSession = () => {
     }
     disconnectSocket();
     queryClient.clear();
+    forgetChatCache();
     if (hadToken) toLogin();
   });
   // Another tab logged in or out: follow it.

@@ -52,3 +52,7 @@ export const errorText = (error: unknown): string => {
   if (typeof error === 'string') return error;
   return t('common.serviceException');
 };
+
+/** The server could not be reached (no network, or it is down): nothing the member did wrong. */
+export const isNetworkError = (error: unknown) =>
+  error instanceof ApiError && error.code === ClientCode.Network && error.status === 0;

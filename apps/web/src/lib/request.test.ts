@@ -239,7 +239,7 @@ describe('envelope and error catalogue (SPEC §8)', () => {
     expect(useAuth.getState().token).toBe('old-token');
   });
 
-  it('rejects a network failure with the error text', async () => {
+  it('rejects a network failure with a translated text, not the browser’s', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {
@@ -247,7 +247,7 @@ describe('envelope and error catalogue (SPEC §8)', () => {
       }),
     );
     await expect(call(userApi.loginByName, { username: 'a', password: 'b' })).rejects.toMatchObject({
-      message: 'Failed to fetch',
+      message: 'Network error, please check your connection',
       code: ClientCode.Network,
     });
   });

@@ -80,10 +80,10 @@ const send = async (
     let res: Response;
     try {
       res = await fetch(url, { method, headers, body, signal: controller.signal });
-    } catch (error) {
+    } catch {
       if (timedOut) throw new ApiError(t('common.timeout'), ClientCode.Timeout, null, 0);
-      const text = error instanceof Error && error.message ? error.message : t('common.networkError');
-      throw new ApiError(text, ClientCode.Network, null, 0);
+      // The browser's own text ("Failed to fetch") is not for members (issue 17): say it in their language.
+      throw new ApiError(t('common.networkError'), ClientCode.Network, null, 0);
     }
     const json = await readJson(res);
     const serverMessage = typeof json?.message === 'string' ? json.message : '';

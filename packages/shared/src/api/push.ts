@@ -28,7 +28,7 @@ export const pushSubscriptionInput = z.object({
 
 /** What a push carries to the service worker (the SW shows it and opens `url` on a tap). */
 export const pushPayload = z.object({
-  kind: z.enum(['chat', 'c2c', 'wallet']),
+  kind: z.enum(['chat', 'c2c', 'wallet', 'friend', 'ticket']),
   title: z.string(),
   body: z.string(),
   /** Collapses notifications of one session or order into one (`Notification.tag`). */
@@ -37,6 +37,8 @@ export const pushPayload = z.object({
   url: z.string(),
   /** Messages waiting in the session (a collapsed notification shows the count). */
   count: z.number().int().min(0).optional(),
+  /** The member turned the sound off (Settings): show the notification without a sound or vibration. */
+  silent: z.boolean().optional(),
 });
 export type PushPayload = z.infer<typeof pushPayload>;
 
@@ -62,6 +64,8 @@ export const pushApi = {
       lang: z.enum(LOCALES).default('en'),
       /** Show the message text in chat notifications (off: "New message"). */
       preview: z.boolean().default(true),
+      /** Notifications make a sound (off: silent). */
+      sound: z.boolean().default(true),
     }),
     output: ok,
     errors: [ErrorCode.PushEndpointRefused],

@@ -9,6 +9,7 @@ import { orderExpiryJob } from './expiry.ts';
 import { registerMerchantOpenApi } from './merchant-api.ts';
 import { MerchantService } from './merchants.ts';
 import { OrderService } from './orders.ts';
+import { orderReminderJob } from './reminders.ts';
 import { resealSecrets } from './reseal.ts';
 import { webhookJob } from './webhooks.ts';
 
@@ -86,5 +87,6 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
 
   registerMerchantOpenApi(deps, box, orders);
   deps.jobs.add(orderExpiryJob(orders, deps.clock));
+  deps.jobs.add(orderReminderJob(deps.db, deps.realtime, deps.clock));
   deps.jobs.add(webhookJob(deps.db, box, { allowPrivate: deps.config.C2C_WEBHOOK_ALLOW_PRIVATE }));
 };

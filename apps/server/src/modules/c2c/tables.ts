@@ -140,6 +140,10 @@ export const c2cOrders = pgTable(
     paymentDeadline: time('payment_deadline').notNull(),
     paymentTime: time('payment_time'),
     releaseDeadline: time('release_deadline'),
+    /** When the buyer was told the payment deadline is near (`c2c-order-reminders`: once per order). */
+    payRemindedTime: time('pay_reminded_time'),
+    /** When both parties were told the release deadline passed (once per order). */
+    releaseRemindedTime: time('release_reminded_time'),
     completedTime: time('completed_time'),
     canceledTime: time('canceled_time'),
     /** buyer | timeout | support */

@@ -1,12 +1,24 @@
-import type { ChatMessage, OrderStatusPayload, PushPayload } from '@chatpay/shared';
+import type {
+  ChainRecord,
+  ChatMessage,
+  FriendRequestPayload,
+  OrderReminderPayload,
+  OrderStatusPayload,
+  PushPayload,
+  ServerToClientEvents,
+  TicketKind,
+  TicketReplyPayload,
+  WalletPayload,
+} from '@chatpay/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/connection.ts';
 import type { Realtime } from '../../realtime/socket.ts';
+import { c2cOrders } from '../c2c/index.ts';
 import { notifyStateOf } from '../chat/index.ts';
 import { users } from '../user/index.ts';
 import { pushJobs, pushSubscriptions } from './tables.ts';
-import { messageLine, textsFor } from './texts.ts';
+import { messageLine, PREVIEW_MAX, textsFor } from './texts.ts';
 
 type Subscription = typeof pushSubscriptions.$inferSelect;
 
@@ -21,6 +33,9 @@ interface Draft {
 /** The route the service worker opens on a tap (SPEC §4). */
 export const chatRoute = (sessionId: number) => `#/pages/chat/index?id=${sessionId}`;
 export const orderRoute = (orderId: number) => `#/pages/c2c/detail?id=${orderId}`;
+const FRIEND_REQUESTS_ROUTE = '#/pages/chat/friend-requests';
+const WALLET_ROUTE = '#/pages/usdt/wallet';
+const ticketRoute = (kind: TicketKind, id: number) => `#/uni_modules/cool-app/pages/${kind}/detail?id=${id}`;
 
 /**
  * Turns realtime events into push jobs (docs/design/push.md). It listens to what the domain already emits to
@@ -41,16 +56,29 @@ export class PushNotifier {
 
   listen() {
     this.realtime.onEmit((userId, event, payload) => {
-      if (event !== 'message' && event !== 'onC2COrderStatus') return;
+      const handle = this.handlers[event as keyof typeof this.handlers];
+      if (!handle) return;
       this.tail = this.tail
-        .then(() =>
-          event === 'message'
-            ? this.onMessage(userId, payload as ChatMessage)
-            : this.onOrder(userId, payload as OrderStatusPayload),
-        )
+        .then(() => handle(userId, payload as never))
         .catch((err) => this.log.error({ err, event, userId }, 'push: queueing failed'));
     });
   }
+
+  /** The realtime events that become a push (everything else a member sees only in the app). */
+  private readonly handlers: {
+    [E in keyof ServerToClientEvents]?: (
+      userId: number,
+      payload: Parameters<ServerToClientEvents[E]>[0],
+    ) => Promise<void>;
+  } = {
+    message: (userId, m) => this.onMessage(userId, m),
+    onC2COrderStatus: (userId, e) => this.onOrder(userId, e),
+    onC2COrderReminder: (userId, e) => this.onOrderReminder(userId, e),
+    onFriendRequest: (userId, e) => this.onFriendRequest(userId, e),
+    wallet: (userId, e) => this.onTransfer(userId, e),
+    chain: (userId, e) => this.onChain(userId, e),
+    onTicketReply: (userId, e) => this.onTicketReply(userId, e),
+  };
 
   /** Resolves when every event seen so far was handled (tests, shutdown). */
   settled() {
@@ -108,6 +136,129 @@ export class PushNotifier {
     });
   }
 
+  private async onOrderReminder(userId: number, event: OrderReminderPayload) {
+    const subs = await this.subscriptionsOf(userId);
+    if (subs.length === 0) return;
+    const [order] = await this.db
+      .select({ sellerId: c2cOrders.sellerId })
+      .from(c2cOrders)
+      .where(eq(c2cOrders.id, event.orderId));
+    if (!order) return;
+    const seller = order.sellerId === userId;
+    await this.queue(userId, subs, {
+      dedupeKey: `o${event.orderId}-${event.kind}`,
+      topic: `o${event.orderId}`,
+      urgency: 'high',
+      payload: (sub) => {
+        const texts = textsFor(sub.lang);
+        return {
+          kind: 'c2c',
+          title: texts.orderTitle,
+          body:
+            event.kind === 'payment-soon'
+              ? texts.paySoon(event.minutesLeft)
+              : seller
+                ? texts.releaseDueSeller
+                : texts.releaseDueBuyer,
+          tag: `order-${event.orderId}`,
+          url: orderRoute(event.orderId),
+        };
+      },
+    });
+  }
+
+  private async onFriendRequest(userId: number, request: FriendRequestPayload) {
+    const subs = await this.subscriptionsOf(userId);
+    if (subs.length === 0) return;
+    await this.queue(userId, subs, {
+      dedupeKey: `f${request.id}`,
+      topic: 'friends',
+      urgency: 'normal',
+      payload: (sub) => {
+        const texts = textsFor(sub.lang);
+        const greeting = sub.preview ? request.message.trim().slice(0, PREVIEW_MAX) : '';
+        return {
+          kind: 'friend',
+          title: texts.friendTitle,
+          body: greeting
+            ? `${texts.friendRequest(request.nickName)}: ${greeting}`
+            : texts.friendRequest(request.nickName),
+          tag: 'friend-requests',
+          url: FRIEND_REQUESTS_ROUTE,
+        };
+      },
+    });
+  }
+
+  private async onTransfer(userId: number, event: WalletPayload) {
+    const subs = await this.subscriptionsOf(userId);
+    if (subs.length === 0) return;
+    await this.queue(userId, subs, {
+      dedupeKey: `t${event.entryId}`,
+      topic: `t${event.entryId}`,
+      urgency: 'high',
+      payload: (sub) => {
+        const texts = textsFor(sub.lang);
+        return {
+          kind: 'wallet',
+          title: event.from.nickName || texts.walletTitle,
+          body: texts.transfer(event.amount),
+          tag: `transfer-${event.entryId}`,
+          url: WALLET_ROUTE,
+        };
+      },
+    });
+  }
+
+  /** Withdrawals only, when they end: completed on chain or rejected by support. */
+  private async onChain(userId: number, record: ChainRecord) {
+    if (record.type !== 'withdrawal') return;
+    if (record.status !== 'completed' && record.status !== 'rejected') return;
+    const subs = await this.subscriptionsOf(userId);
+    if (subs.length === 0) return;
+    const status = record.status;
+    await this.queue(userId, subs, {
+      dedupeKey: `w${record.id}-${status}`,
+      topic: `w${record.id}`,
+      urgency: 'high',
+      payload: (sub) => {
+        const texts = textsFor(sub.lang);
+        const body =
+          status === 'completed'
+            ? texts.withdrawalDone(record.amount)
+            : texts.withdrawalRejected(record.amount, record.reason);
+        return {
+          kind: 'wallet',
+          title: texts.walletTitle,
+          body,
+          tag: `withdrawal-${record.id}`,
+          url: WALLET_ROUTE,
+        };
+      },
+    });
+  }
+
+  private async onTicketReply(userId: number, event: TicketReplyPayload) {
+    const subs = await this.subscriptionsOf(userId);
+    if (subs.length === 0) return;
+    await this.queue(userId, subs, {
+      // Each answer (a status change with a new reply) is its own push; a burst collapses by topic.
+      dedupeKey: `k${event.kind}${event.id}-${Date.now()}`,
+      topic: `k${event.id}`,
+      urgency: 'normal',
+      payload: (sub) => {
+        const texts = textsFor(sub.lang);
+        return {
+          kind: 'ticket',
+          title: texts.ticketTitle[event.kind],
+          body: texts.ticketAnswered[event.status],
+          tag: `ticket-${event.kind}-${event.id}`,
+          url: ticketRoute(event.kind, event.id),
+        };
+      },
+    });
+  }
+
   /**
    * Queues the push for each of the member's devices. A push of the same topic still waiting to be sent is
    * replaced instead (ten messages in a burst make one notification, with the count).
@@ -120,7 +271,7 @@ export class PushNotifier {
     if ((await this.realtime.presence(userId)) === 'visible') return;
     let added = 0;
     for (const sub of subs) {
-      const payload = draft.payload(sub);
+      const payload: PushPayload = { ...draft.payload(sub), ...(sub.sound ? {} : { silent: true }) };
       const replaced = await this.db
         .update(pushJobs)
         .set({ payload, urgency: draft.urgency })

@@ -31,6 +31,7 @@ export class SubscriptionService {
       auth: input.keys.auth,
       lang: input.lang ?? 'en',
       preview: input.preview ?? true,
+      sound: input.sound ?? true,
       updateTime: new Date(),
     };
     await this.db.transaction(async (tx) => {

@@ -31,6 +31,8 @@ export const pushSubscriptions = pgTable(
     lang: text('lang').notNull().default('en'),
     /** false: chat notifications say "New message" instead of the text. */
     preview: boolean('preview').notNull().default(true),
+    /** false: notifications are shown silently (the member turned the sound off). */
+    sound: boolean('sound').notNull().default(true),
     createTime: time('create_time').notNull().defaultNow(),
     updateTime: time('update_time').notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import type { Locale, MessageContentType, OrderStatus } from '@chatpay/shared';
+import type { Locale, MessageContentType, OrderStatus, TicketKind, TicketStatus } from '@chatpay/shared';
 
 /** Notification texts in the member's language (the subscription's `lang`). */
 interface Texts {
@@ -9,6 +9,16 @@ interface Texts {
   transfer: (amount: string) => string;
   orderTitle: string;
   order: Record<OrderStatus, string>;
+  paySoon: (minutes: number) => string;
+  releaseDueSeller: string;
+  releaseDueBuyer: string;
+  friendTitle: string;
+  friendRequest: (name: string) => string;
+  walletTitle: string;
+  withdrawalDone: (amount: string) => string;
+  withdrawalRejected: (amount: string, reason: string) => string;
+  ticketTitle: Record<TicketKind, string>;
+  ticketAnswered: Record<TicketStatus, string>;
 }
 
 const en: Texts = {
@@ -30,6 +40,22 @@ const en: Texts = {
     completed: 'The order is completed',
     appealing: 'An appeal was opened on the order',
     canceled: 'The order was canceled',
+  },
+  paySoon: (m) => `Pay within ${m} min or the order is canceled`,
+  releaseDueSeller: 'The release time is up: check the payment and release the coins',
+  releaseDueBuyer: 'The seller has not released yet: you can now appeal',
+  friendTitle: 'Friend request',
+  friendRequest: (name) => `${name} wants to be your friend`,
+  walletTitle: 'Wallet',
+  withdrawalDone: (amount) => `Your withdrawal of ${amount} USDT is completed`,
+  withdrawalRejected: (amount, reason) =>
+    `Your withdrawal of ${amount} USDT was rejected${reason ? `: ${reason}` : ''}; the amount is back in your balance`,
+  ticketTitle: { complain: 'Complaint', feedback: 'Feedback' },
+  ticketAnswered: {
+    pending: 'Support answered you',
+    processing: 'Support answered you: in progress',
+    resolved: 'Support answered you: resolved',
+    rejected: 'Support answered you: rejected',
   },
 };
 
@@ -53,6 +79,22 @@ const zh: Texts = {
     appealing: '订单已进入申诉',
     canceled: '订单已取消',
   },
+  paySoon: (m) => `请在 ${m} 分钟内付款，否则订单将被取消`,
+  releaseDueSeller: '放币时间已到：请核对收款后放币',
+  releaseDueBuyer: '卖家仍未放币：现在可以申诉',
+  friendTitle: '好友申请',
+  friendRequest: (name) => `${name} 请求添加你为好友`,
+  walletTitle: '钱包',
+  withdrawalDone: (amount) => `你的 ${amount} USDT 提现已完成`,
+  withdrawalRejected: (amount, reason) =>
+    `你的 ${amount} USDT 提现被拒绝${reason ? `：${reason}` : ''}，金额已退回余额`,
+  ticketTitle: { complain: '投诉', feedback: '反馈' },
+  ticketAnswered: {
+    pending: '客服已回复你',
+    processing: '客服已回复你：处理中',
+    resolved: '客服已回复你：已解决',
+    rejected: '客服已回复你：已驳回',
+  },
 };
 
 const vn: Texts = {
@@ -74,6 +116,22 @@ const vn: Texts = {
     completed: 'Đơn hàng đã hoàn tất',
     appealing: 'Đơn hàng đang được khiếu nại',
     canceled: 'Đơn hàng đã bị hủy',
+  },
+  paySoon: (m) => `Hãy thanh toán trong ${m} phút, nếu không đơn hàng sẽ bị hủy`,
+  releaseDueSeller: 'Đã đến hạn giải phóng: hãy kiểm tra thanh toán và giải phóng coin',
+  releaseDueBuyer: 'Người bán vẫn chưa giải phóng coin: bây giờ bạn có thể khiếu nại',
+  friendTitle: 'Lời mời kết bạn',
+  friendRequest: (name) => `${name} muốn kết bạn với bạn`,
+  walletTitle: 'Ví',
+  withdrawalDone: (amount) => `Lệnh rút ${amount} USDT của bạn đã hoàn tất`,
+  withdrawalRejected: (amount, reason) =>
+    `Lệnh rút ${amount} USDT của bạn bị từ chối${reason ? `: ${reason}` : ''}; số tiền đã được hoàn vào số dư`,
+  ticketTitle: { complain: 'Khiếu nại', feedback: 'Góp ý' },
+  ticketAnswered: {
+    pending: 'Bộ phận hỗ trợ đã trả lời bạn',
+    processing: 'Bộ phận hỗ trợ đã trả lời bạn: đang xử lý',
+    resolved: 'Bộ phận hỗ trợ đã trả lời bạn: đã giải quyết',
+    rejected: 'Bộ phận hỗ trợ đã trả lời bạn: bị từ chối',
   },
 };
 
@@ -97,13 +155,29 @@ const jp: Texts = {
     appealing: '注文に異議申し立てがありました',
     canceled: '注文がキャンセルされました',
   },
+  paySoon: (m) => `${m} 分以内に支払ってください。過ぎると注文はキャンセルされます`,
+  releaseDueSeller: 'リリース期限になりました：入金を確認してコインをリリースしてください',
+  releaseDueBuyer: '売り手がまだリリースしていません：異議申し立てができます',
+  friendTitle: '友だち申請',
+  friendRequest: (name) => `${name} さんから友だち申請が届きました`,
+  walletTitle: 'ウォレット',
+  withdrawalDone: (amount) => `${amount} USDT の出金が完了しました`,
+  withdrawalRejected: (amount, reason) =>
+    `${amount} USDT の出金は却下されました${reason ? `：${reason}` : ''}。金額は残高に戻りました`,
+  ticketTitle: { complain: '苦情', feedback: 'フィードバック' },
+  ticketAnswered: {
+    pending: 'サポートから返信がありました',
+    processing: 'サポートから返信がありました：対応中',
+    resolved: 'サポートから返信がありました：解決済み',
+    rejected: 'サポートから返信がありました：却下',
+  },
 };
 
 const byLocale: Record<Locale, Texts> = { en, zh, vn, jp };
 
 export const textsFor = (lang: string): Texts => byLocale[lang as Locale] ?? en;
 
-const PREVIEW_MAX = 120;
+export const PREVIEW_MAX = 120;
 
 /** One line describing a message: its text (shortened), or a label of its kind. */
 export const messageLine = (

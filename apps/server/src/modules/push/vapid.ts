@@ -12,8 +12,9 @@ export interface VapidKeys {
 
 /**
  * The VAPID pair (RFC 8292) that signs every push: from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, else generated
- * once and kept in DATA_DIR/vapid.json. Browsers bind a subscription to the public key, so a new pair
- * silently ends every subscription: a production server should set the keys in its environment.
+ * once and kept in DATA_DIR/vapid.json (development and tests). Browsers bind a subscription to the public
+ * key, so a new pair silently ends every subscription: production must set the keys (config.ts refuses to
+ * start without them).
  */
 export const loadVapidKeys = (config: Config, log: FastifyBaseLogger): VapidKeys => {
   const subject = config.VAPID_SUBJECT;
@@ -27,7 +28,6 @@ export const loadVapidKeys = (config: Config, log: FastifyBaseLogger): VapidKeys
   const keys = webpush.generateVAPIDKeys();
   fs.mkdirSync(config.dataDir, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
-  const level = config.NODE_ENV === 'production' ? 'error' : 'warn';
-  log[level]({ file }, 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set: generated a Web Push key pair');
+  log.warn({ file }, 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set: generated a Web Push key pair');
   return { ...keys, subject };
 };

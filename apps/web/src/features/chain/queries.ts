@@ -34,7 +34,10 @@ export const useChainRecords = (type: 'all' | 'deposit' | 'withdrawal') => {
   return q;
 };
 
-/** Refreshes the wallet when one of my deposits or withdrawals changes (socket event `chain`). */
+/**
+ * Refreshes the wallet when one of my deposits or withdrawals changes (socket event `chain`); a transfer by
+ * member id (`wallet`) is handled with the other realtime events (features/chat/realtime.ts).
+ */
 export const useChainEvents = () => {
   const qc = useQueryClient();
   useEffect(() => onServerEvent('chain', () => void invalidateWallet(qc)), [qc]);

@@ -1,5 +1,6 @@
 import type { ChatSession } from '@chatpay/shared';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError, ClientCode } from '../../lib/errors.ts';
 import type { ChatState } from './convo.ts';
 
 const calls = vi.hoisted(() => [] as { path: string; input: unknown }[]);
@@ -78,6 +79,19 @@ describe('chat state transitions', () => {
     });
     // The first page's failure wins over a session that did load.
     expect(state({ session: { data: session(null), error: null }, openError: boom }).status).toBe('error');
+  });
+
+  it('without a network it never fails (the page would leave): offline until loaded, ready once loaded', () => {
+    const noNetwork = new ApiError('Network error', ClientCode.Network, null, 0);
+    expect(state({ openError: noNetwork })).toEqual({ status: 'offline', sessionId: SID, session: null });
+    expect(state({ session: { data: undefined, error: noNetwork }, thread: loaded }).status).toBe('offline');
+    // Loaded before the network went: the chat stays usable (sends wait in the outbox).
+    expect(
+      state({ session: { data: session(null), error: null }, thread: loaded, openError: noNetwork }).status,
+    ).toBe('ready');
+    // A refusal from the server is still an error.
+    const refused = new ApiError('No such chat', 1307, null, 200);
+    expect(state({ openError: refused }).status).toBe('error');
   });
 
   it('offers every action only when ready, reading actions when dissolved, none otherwise', () => {

@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatSession } from '@chatpay/shared';
+import { isNetworkError } from '../../lib/errors.ts';
 import type { MediaKind } from './components/Composer.tsx';
 import { loadOlder, markRead, recallMessage, removeForMe, retryFailed, sendMessage } from './engine.ts';
 import { sendImage, sendMedia, sendVoice } from './media.ts';
@@ -11,11 +12,16 @@ import type { UiMessage } from './thread.ts';
  * history to read, scroll back and delete from, and nothing else; `loading` and `error` offer nothing.
  *
  *   loading ──(session and first page loaded)──► ready ──(the group is dissolved)──► dissolved
- *      │                                          │
+ *      │  ▲                                       │
+ *      │  └─(back online)── offline ◄─(no network, nothing loaded yet: the page stays)
  *      └──────────(either load fails)─────────────┴──► error (the page leaves)
+ *
+ * A network failure never sends the member away (issue 17): a chat already loaded stays `ready` (sending
+ * queues in the outbox), one not loaded yet is `offline` until the connection is back.
  */
 export type ChatState =
   | { status: 'loading'; sessionId: number; session: ChatSession | null }
+  | { status: 'offline'; sessionId: number; session: ChatSession | null }
   | { status: 'error'; sessionId: number; error: unknown }
   | ({ status: 'ready'; sessionId: number; session: ChatSession; thread: Thread } & WriteActions)
   | ({ status: 'dissolved'; sessionId: number; session: ChatSession; thread: Thread } & ReadActions);
@@ -53,7 +59,10 @@ export interface ChatSources {
 export const chatState = (sources: ChatSources, actions: WriteActions): ChatState => {
   const { sessionId, session, thread } = sources;
   const error = sources.openError ?? session.error;
-  if (error) return { status: 'error', sessionId, error };
+  const loaded = Boolean(session.data) && thread.loaded;
+  if (error && isNetworkError(error)) {
+    if (!loaded) return { status: 'offline', sessionId, session: session.data ?? null };
+  } else if (error) return { status: 'error', sessionId, error };
   if (!session.data || !thread.loaded) return { status: 'loading', sessionId, session: session.data ?? null };
   const base = { sessionId, session: session.data, thread };
   if (session.data.groupInfo?.dissolved) {

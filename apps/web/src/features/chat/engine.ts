@@ -7,9 +7,10 @@ import {
 } from '@chatpay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
-import { ApiError, ClientCode } from '../../lib/errors.ts';
+import { ApiError, ClientCode, isNetworkError } from '../../lib/errors.ts';
 import { call } from '../../lib/request.ts';
 import { chatKeys } from './keys.ts';
+import { cachedChat } from './offline-cache.ts';
 import { Outbox, type OutboxItem } from './outbox.ts';
 import { forgetSend, savedSends, saveSend } from './outbox-store.ts';
 import { applyMessage, applyRead } from './sessions.ts';
@@ -136,7 +137,14 @@ export const receiveStored = (m: ChatMessage) => {
 export const openThread = async (sessionId: number) => {
   const thread = getThread(sessionId);
   if (thread.loaded) return catchUp(sessionId);
-  const page = await call(messageApi.page, { sessionId, size: PAGE_SIZE });
+  let page: Awaited<ReturnType<typeof call<typeof messageApi.page>>>;
+  try {
+    page = await call(messageApi.page, { sessionId, size: PAGE_SIZE });
+  } catch (error) {
+    // No network: show what this phone kept of the chat; it catches up once the connection is back.
+    if (isNetworkError(error)) openFromCache(sessionId);
+    throw error;
+  }
   update(sessionId, (t) => ({
     items: mergeMessages(t.items, page.list),
     syncedSeq: Math.max(
@@ -144,6 +152,23 @@ export const openThread = async (sessionId: number) => {
       page.list.reduce((m, x) => Math.max(m, x.seq), 0),
     ),
     hasMoreOlder: page.hasMore,
+    loaded: true,
+  }));
+};
+
+/** Seeds a chat from the offline cache (offline-cache.ts): its session and newest messages, as loaded. */
+const openFromCache = (sessionId: number) => {
+  const cached = cachedChat(sessionId);
+  if (!cached) return;
+  if (qc && !qc.getQueryData(chatKeys.session(sessionId)))
+    qc.setQueryData(chatKeys.session(sessionId), cached.session);
+  update(sessionId, (t) => ({
+    items: mergeMessages(t.items, cached.messages),
+    syncedSeq: Math.max(
+      t.syncedSeq,
+      cached.messages.reduce((m, x) => Math.max(m, x.seq), 0),
+    ),
+    hasMoreOlder: cached.hasMoreOlder,
     loaded: true,
   }));
 };

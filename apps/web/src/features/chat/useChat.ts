@@ -1,6 +1,7 @@
 import { ErrorCode } from '@chatpay/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { ApiError } from '../../lib/errors.ts';
+import { useConnection } from '../../lib/connection.ts';
+import { ApiError, isNetworkError } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { type ChatState, chatActions, chatState } from './convo.ts';
 import { openThread } from './engine.ts';
@@ -25,6 +26,18 @@ export const useChat = (sessionId: number): ChatState => {
       if (useChatStore.getState().openId === sessionId) useChatStore.getState().setOpen(null);
     };
   }, [sessionId]);
+
+  // Opened without a network: load what failed once the socket is connected again.
+  const connected = useConnection((s) => s.state === 'ok' || s.state === 'reconnected');
+  const { refetch } = detail;
+  const detailOffline = isNetworkError(detail.error);
+  useEffect(() => {
+    if (!connected || !sessionId) return;
+    if (detailOffline) void refetch();
+    if (!isNetworkError(openError)) return;
+    setOpenError(null);
+    openThread(sessionId).catch(setOpenError);
+  }, [connected, sessionId, openError, detailOffline, refetch]);
 
   const actions = useMemo(() => chatActions(sessionId), [sessionId]);
   const missing = useMemo(

@@ -3,7 +3,7 @@ import { currentLocale } from '../../lib/i18n/index.ts';
 import { call } from '../../lib/request.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { StorageKey, storage } from '../../lib/storage.ts';
-import { usePrefs } from '../settings/prefs.ts';
+import { soundAllowed, usePrefs } from '../settings/prefs.ts';
 
 /**
  * Web Push on this device (docs/design/push.md): subscribe through the service worker's pushManager with the
@@ -76,6 +76,7 @@ export const enablePush = async (ask: boolean): Promise<boolean> => {
     deviceName: deviceName(),
     lang: currentLocale(),
     preview: usePrefs.getState().preview,
+    sound: soundAllowed(),
   });
   return true;
 };
@@ -116,7 +117,7 @@ export const listenForPushTaps = () => {
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     const data = event.data as { type?: unknown; url?: unknown } | null;
     if (data?.type !== 'push-open' || typeof data.url !== 'string') return;
-    const m = data.url.match(/^#(\/pages\/[\w/-]+)(?:\?id=(\d+))?$/);
+    const m = data.url.match(/^#(\/(?:pages|uni_modules)\/[\w/-]+)(?:\?id=(\d+))?$/);
     if (!m) return;
     const [, path, id] = m;
     setTimeout(

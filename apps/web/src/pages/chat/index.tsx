@@ -152,6 +152,10 @@ const ChatPage = () => {
             onMenu={onMenu}
             onRetry={onRetry}
           />
+        ) : chat.status === 'offline' ? (
+          <div className="chat-offline" data-testid="chat-offline">
+            {t('chat.offline')}
+          </div>
         ) : (
           <Loading />
         )}

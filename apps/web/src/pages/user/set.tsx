@@ -45,6 +45,12 @@ const SetPage = () => {
     if (prefs.notify) await enablePush(false).catch(() => false);
   };
 
+  // Pushes of this device follow the sound switch too (shown silently when it is off).
+  const setSound = async (on: boolean) => {
+    prefs.set({ sound: on });
+    if (prefs.notify) await enablePush(false).catch(() => false);
+  };
+
   const onClearCache = async () => {
     if (!(await confirm(t('set.clearConfirm'), 'set-clear-dialog', t('set.clear')))) return;
     const done = showLoading(t('common.loading'));
@@ -85,7 +91,7 @@ const SetPage = () => {
             <Switch
               checked={prefs.notify && prefs.sound}
               disabled={!prefs.notify}
-              onChange={(on) => prefs.set({ sound: on })}
+              onChange={(on) => void setSound(on)}
               data-testid="set-sound"
               aria-label={t('set.sound')}
             />
