@@ -143,7 +143,11 @@ export class TicketService {
       text: `Customer service answered your ${kind === 'complain' ? 'complaint' : 'feedback'} #${row.id}.`,
     });
     // The app's ticket page refreshes on it, and Web Push tells a member who is away (a notice does not push).
-    this.realtime.emitToUser(row.userId, 'onTicketReply', { kind, id: row.id, status: row.status as TicketStatus });
+    this.realtime.emitToUser(row.userId, 'onTicketReply', {
+      kind,
+      id: row.id,
+      status: row.status as TicketStatus,
+    });
     const [user] = await this.db
       .select({ username: users.username, nickName: users.nickName })
       .from(users)
