@@ -209,10 +209,12 @@ describe('operator console', () => {
     await byId(page, 'version-publish').click();
     await expect.poll(() => byId(page, 'version-web').textContent()).toContain('9.1.0');
     await shot(page, 'console-12-versions-1280');
-    // The member's About page offers it.
+    // The member's About page offers it: a forced update is offered at once and cannot be put off.
     await open(again, '/pages/user/about');
-    await byId(again, 'about-check').click();
-    await expect.poll(() => byId(again, 'about-update-state').textContent()).toContain('Update available');
+    await byId(again, 'update-dialog').waitFor();
+    await expect.poll(() => again.locator('.adm-dialog').textContent()).toContain('9.1.0');
+    expect(await byId(again, 'update-now').count()).toBe(1);
+    expect(await byId(again, 'update-later').count()).toBe(0);
     await shot(again, 'console-16-about-update-390');
 
     // Content: the dictionary and the documents.
