@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { adminWalletApi, consoleApi, ErrorCode, merchantApi, userApi, walletApi } from '@chatpay/shared';
+import {
+  adminWalletApi,
+  appComplainApi,
+  consoleApi,
+  ErrorCode,
+  merchantApi,
+  userApi,
+  walletApi,
+} from '@chatpay/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
@@ -151,8 +159,27 @@ describe('operator console', () => {
         .catch(() => {});
       await shot(page, `console-10-${name}-1280`);
     }
+    // The member has the app open; a complaint of theirs waits for an answer.
+    const app = await logInAs(server.url, await newPhone(browser), member);
+    const complaint = await server.api.ok(
+      appComplainApi.submit,
+      { type: 'fraud', text: 'Someone asked me for my PIN' },
+      // The browser login replaced the registration's session (one session per member).
+      (await app.evaluate(() => localStorage.getItem('uni_id_token'))) ?? '',
+    );
+    await open(page, '/admin/tickets/complain');
+    await byId(page, `ticket-reply-${complaint.id}`).click();
+    await byId(page, 'ticket-reply-text').fill('We blocked that account, thank you');
+    await byId(page, 'ticket-reply-send').click();
+    await byId(page, 'tickets-empty').waitFor();
+    await open(app, `/uni_modules/cool-app/pages/complain/detail?id=${complaint.id}`);
+    await expect.poll(() => byId(app, 'ticket-reply').textContent()).toContain('We blocked that account');
+    await shot(app, 'console-14-complaint-answered-390');
+
     await open(page, `/admin/members?id=${member.id}`);
     await byId(page, 'member-detail').waitFor();
+    await byId(page, 'member-ledger').or(byId(page, 'member-ledger-empty')).first().waitFor();
+    await byId(page, 'member-sessions').waitFor();
     await byId(page, 'member-reason').fill('e2e check');
     await byId(page, 'member-freeze').click();
     await byId(page, 'freeze-confirm').click();
@@ -163,6 +190,16 @@ describe('operator console', () => {
       password: PASSWORD,
     });
     expect(login.code).toBe(ErrorCode.AccountFrozen);
+    // The open app was logged out: its next call lands on the login page.
+    await open(app, '/pages/user/about');
+    await byId(app, 'login-username').waitFor({ timeout: 30_000 });
+    await shot(app, 'console-15-frozen-app-390');
+
+    // Unfreeze: the member logs in again.
+    await byId(page, 'member-reason').fill('checked, all fine');
+    await byId(page, 'member-freeze').click();
+    await expect.poll(() => byId(page, 'member-state').getAttribute('data-frozen')).toBe('false');
+    const again = await logInAs(server.url, await newPhone(browser), member);
 
     // Admin publishes a version; the list shows it as the latest.
     await open(page, '/admin/versions');
@@ -172,6 +209,26 @@ describe('operator console', () => {
     await byId(page, 'version-publish').click();
     await expect.poll(() => byId(page, 'version-web').textContent()).toContain('9.1.0');
     await shot(page, 'console-12-versions-1280');
+    // The member's About page offers it: a forced update is offered at once and cannot be put off.
+    await open(again, '/pages/user/about');
+    await byId(again, 'update-dialog').waitFor();
+    await expect.poll(() => again.locator('.adm-dialog').textContent()).toContain('9.1.0');
+    expect(await byId(again, 'update-now').count()).toBe(1);
+    expect(await byId(again, 'update-later').count()).toBe(0);
+    await shot(again, 'console-16-about-update-390');
+
+    // Content: the dictionary and the documents.
+    await open(page, '/admin/dictionary');
+    await byId(page, 'dict').waitFor();
+    await shot(page, 'console-17-dictionary-1280');
+    await open(page, '/admin/documents');
+    await byId(page, 'doc-text').waitFor();
+    await byId(page, 'doc-lang').selectOption('zh');
+    await byId(page, 'doc-key').selectOption('aboutUs');
+    await byId(page, 'doc-text').fill('关于我们：测试文本');
+    await byId(page, 'doc-save').click();
+    await expect.poll(() => byId(page, 'doc-state').textContent()).not.toContain('default');
+    await shot(page, 'console-18-documents-1280');
 
     // Phone width in Chinese.
     const zh = await logInStaff(await newPhone(browser), 'admin', 'admin12345');

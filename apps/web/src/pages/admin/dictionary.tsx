@@ -155,7 +155,11 @@ const DictionaryPage = () => {
     >
       <div className="console-panel" data-testid="dict-form">
         <h2>
-          {draft.id === null ? t('console.dict.add', { type: typeName(typeId) }) : t('console.dict.editing')}
+          {draft.id !== null
+            ? t('console.dict.editing')
+            : typeId === 'all'
+              ? t('console.dict.pickType')
+              : t('console.dict.add', { type: typeName(typeId) })}
         </h2>
         <div className="console-filters">
           <TextField
