@@ -59,6 +59,10 @@ export const adInput = z.object({
   terms: z.string().trim().max(1000).default(''),
   /** true: split (any amount within the limits); false: full (one order takes the whole remaining). */
   useShare: z.boolean().default(true),
+  /** Takers need at least this many completed orders (0 = anyone). */
+  takerMinOrders: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** Takers' accounts must be at least this many days old (0 = anyone). */
+  takerMinDays: z.coerce.number().int().min(0).max(3650).default(0),
 });
 export type AdInput = z.input<typeof adInput>;
 
@@ -84,6 +88,8 @@ export const ad = z.object({
   timeLimit: z.number().int(),
   terms: z.string(),
   useShare: z.boolean(),
+  /** What a taker needs (docs/design/market.md, "Ad-posting gates and taker requirements"). */
+  requirements: z.object({ minOrders: z.number().int(), minDays: z.number().int() }),
   openOrders: z.number().int(),
   merchant: adMerchant,
   createTime: z.string(),
@@ -105,6 +111,7 @@ export const advertisingApi = {
       ErrorCode.NotMerchant,
       ErrorCode.PaymentMethodNotFound,
       ErrorCode.InvalidAdLimits,
+      ErrorCode.AdPostingNotAllowed,
     ],
   }),
   update: endpoint({
@@ -132,7 +139,7 @@ export const advertisingApi = {
     summary: 'Merchant: put a taken-down ad up again (status 1); a sell ad freezes its remaining again',
     input: adRef,
     output: ad,
-    errors: [ErrorCode.NotMerchant, ErrorCode.AdNotFound],
+    errors: [ErrorCode.NotMerchant, ErrorCode.AdNotFound, ErrorCode.AdPostingNotAllowed],
   }),
   delete: endpoint({
     method: 'POST',
@@ -207,6 +214,14 @@ export type OrderEvent = z.infer<typeof orderEvent>;
 
 const party = z.object({ userId: z.number().int(), nickName: z.string(), avatar: z.string() });
 
+/** One side's feedback on a completed order (docs/design/market.md, "Feedback"). */
+export const orderFeedback = z.object({
+  positive: z.boolean(),
+  comment: z.string(),
+  createTime: z.string(),
+});
+export type OrderFeedback = z.infer<typeof orderFeedback>;
+
 export const order = z.object({
   orderId: z.number().int(),
   adId: z.number().int(),
@@ -241,6 +256,9 @@ export const order = z.object({
   appealProof: z.array(z.string()),
   resolutionNote: z.string(),
   terms: z.string(),
+  /** What the buyer said about the seller, and the seller about the buyer; null until given. */
+  buyerFeedback: orderFeedback.nullable(),
+  sellerFeedback: orderFeedback.nullable(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -274,7 +292,7 @@ export const transactionApi = {
     summary: 'Before confirming: the coins, fiat, fee and what the buyer receives, checked like start',
     input: z.object({ adId: c2cId, ...amountChoice }).refine(oneAmount, oneAmountIssue),
     output: orderQuote,
-    errors: [ErrorCode.AmountOutOfLimits],
+    errors: [ErrorCode.AmountOutOfLimits, ErrorCode.TakerRequirementNotMet],
   }),
   start: endpoint({
     method: 'POST',
@@ -307,6 +325,7 @@ export const transactionApi = {
       ErrorCode.PaymentMethodMismatch,
       ErrorCode.DailyOrderLimitReached,
       ErrorCode.TooManyOpenOrders,
+      ErrorCode.TakerRequirementNotMet,
       ErrorCode.PinNotSet,
       ErrorCode.PinLocked,
     ],

@@ -11,9 +11,11 @@ import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizz
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/connection.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BankService } from './banks.ts';
 import { moveOwn } from './escrow.ts';
+import { assertMayPost } from './gates.ts';
 import type { MerchantService } from './merchants.ts';
 import { type AdRow, OPEN_STATUSES, presentAds } from './present.ts';
 import { c2cAds, c2cOrders } from './tables.ts';
@@ -42,6 +44,7 @@ export class AdService {
     private readonly config: Config,
     private readonly merchants: MerchantService,
     private readonly banks: BankService,
+    private readonly clock: Clock,
   ) {}
 
   /** Moves the difference between what the ad should hold frozen and what it holds. */
@@ -90,6 +93,7 @@ export class AdService {
 
   async publish(userId: number, form: AdForm) {
     await this.merchants.approved(userId);
+    await assertMayPost(this.db, this.config, userId, this.clock.now());
     const method = await this.banks.own(userId, form.paymentMethodId);
     const v = parseForm(form);
     const row = await this.db.transaction(async (tx) => {
@@ -105,6 +109,8 @@ export class AdService {
           timeLimit: form.timeLimit,
           terms: form.terms,
           useShare: form.useShare,
+          takerMinOrders: form.takerMinOrders,
+          takerMinDays: form.takerMinDays,
           status: AdStatus.Active,
         })
         .returning();
@@ -142,6 +148,8 @@ export class AdService {
           timeLimit: form.timeLimit,
           terms: form.terms,
           useShare: form.useShare,
+          takerMinOrders: form.takerMinOrders,
+          takerMinDays: form.takerMinDays,
           updateTime: new Date(),
         })
         .where(eq(c2cAds.id, thawed.id))
@@ -178,6 +186,7 @@ export class AdService {
   /** SPEC's uploadAd: put a taken-down ad up again, freezing its remaining again (sell). */
   async putUp(userId: number, id: number) {
     await this.merchants.approved(userId);
+    await assertMayPost(this.db, this.config, userId, this.clock.now());
     const row = await this.db.transaction(async (tx) => {
       const ad = await this.lockOwn(tx, userId, id);
       if (ad.status !== AdStatus.Inactive) {

@@ -11,6 +11,7 @@ import { isOwnUrl } from '../uploads/index.ts';
 import { verifyPin } from '../user/index.ts';
 import { payeeOf } from './cards.ts';
 import { toEscrow } from './escrow.ts';
+import { assertTakerQualifies } from './gates.ts';
 import { emitOrder, unreadCount } from './notify.ts';
 import { openOrderChat, orderNotice } from './order-chat.ts';
 import { type OrderRow, presentEvent, presentOrders, roleOf } from './present.ts';
@@ -122,6 +123,7 @@ export class OrderService {
     if (!ad || ad.status === AdStatus.Deleted) throw new AppError(ErrorCode.AdNotFound);
     if (ad.status !== AdStatus.Active) throw new AppError(ErrorCode.AdNotActive);
     if (ad.userId === userId) throw new AppError(ErrorCode.CannotTradeWithSelf);
+    await assertTakerQualifies(this.db, ad, userId, this.clock.now());
     if ((await this.canceledToday(userId)) >= this.config.C2C_DAILY_CANCEL_LIMIT) {
       throw new AppError(ErrorCode.CancelLimitReached);
     }
@@ -252,6 +254,7 @@ export class OrderService {
     if (!ad || ad.status === AdStatus.Deleted) throw new AppError(ErrorCode.AdNotFound);
     if (ad.status !== AdStatus.Active) throw new AppError(ErrorCode.AdNotActive);
     if (ad.userId === userId) throw new AppError(ErrorCode.CannotTradeWithSelf);
+    await assertTakerQualifies(this.db, ad, userId, this.clock.now());
     const q = priceOrder(ad, input, this.config.C2C_FEE_PERCENT);
     return {
       adId: ad.id,

@@ -14,7 +14,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { users } from '../user/index.ts';
 import { statsOf } from './stats.ts';
-import { c2cAds, c2cMerchants, type c2cOrderEvents, c2cOrders } from './tables.ts';
+import { c2cAds, c2cFeedback, c2cMerchants, type c2cOrderEvents, c2cOrders } from './tables.ts';
 
 export type AdRow = typeof c2cAds.$inferSelect;
 export type OrderRow = typeof c2cOrders.$inferSelect;
@@ -68,6 +68,7 @@ export const presentAds = async (exec: Executor, rows: AdRow[]): Promise<Ad[]> =
       timeLimit: r.timeLimit,
       terms: r.terms,
       useShare: r.useShare,
+      requirements: { minOrders: r.takerMinOrders, minDays: r.takerMinDays },
       openOrders: openBy.get(r.id) ?? 0,
       merchant: {
         userId: r.userId,
@@ -86,7 +87,7 @@ export type PresentedOrder = Omit<Order, 'role'>;
 export const presentOrders = async (exec: Executor, rows: OrderRow[], now: Date) => {
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.flatMap((r) => [r.buyerId, r.sellerId]))];
-  const [people, ads] = await Promise.all([
+  const [people, ads, feedback] = await Promise.all([
     exec
       .select({ userId: users.id, nickName: users.nickName, avatar: users.avatar })
       .from(users)
@@ -100,7 +101,22 @@ export const presentOrders = async (exec: Executor, rows: OrderRow[], now: Date)
           rows.map((r) => r.adId),
         ),
       ),
+    exec
+      .select()
+      .from(c2cFeedback)
+      .where(
+        inArray(
+          c2cFeedback.orderId,
+          rows.map((r) => r.id),
+        ),
+      ),
   ]);
+  const said = new Map(
+    feedback.map((f) => [
+      `${f.orderId}:${f.fromUserId}`,
+      { positive: f.positive, comment: f.comment, createTime: f.createTime.toISOString() },
+    ]),
+  );
   const person = new Map(people.map((p) => [p.userId, p]));
   const terms = new Map(ads.map((a) => [a.id, a.terms]));
   const left = (deadline: Date | null) =>
@@ -135,6 +151,8 @@ export const presentOrders = async (exec: Executor, rows: OrderRow[], now: Date)
       appealProof: r.appealProof,
       resolutionNote: r.resolutionNote,
       terms: terms.get(r.adId) ?? '',
+      buyerFeedback: said.get(`${r.id}:${r.buyerId}`) ?? null,
+      sellerFeedback: said.get(`${r.id}:${r.sellerId}`) ?? null,
     }),
   );
 };

@@ -1,4 +1,4 @@
-import { adminC2cApi, advertisingApi, bankApi, merchantApi, transactionApi } from '@chatpay/shared';
+import { adminC2cApi, advertisingApi, bankApi, merchantApi, transactionApi, trustApi } from '@chatpay/shared';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { AdService } from './ads.ts';
@@ -10,6 +10,7 @@ import { registerMerchantOpenApi } from './merchant-api.ts';
 import { MerchantService } from './merchants.ts';
 import { OrderService } from './orders.ts';
 import { resealSecrets } from './reseal.ts';
+import { TrustService } from './trust.ts';
 import { webhookJob } from './webhooks.ts';
 
 /** The C2C market (docs/design/market.md): app calls, support calls, merchant API and the two jobs. */
@@ -24,9 +25,10 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
     deps.app.log.info({ resealed, keyId: box.keyId }, 'C2C secrets resealed under the current key');
   const merchants = new MerchantService(deps.db, box);
   const banks = new BankService(deps.db, box, deps.config);
-  const ads = new AdService(deps.db, deps.config, merchants, banks);
+  const ads = new AdService(deps.db, deps.config, merchants, banks, deps.clock);
   const orders = new OrderService(deps.db, deps.realtime, deps.config, deps.clock);
   const appeals = new AppealService(deps.db, orders, deps.realtime, deps.clock);
+  const trust = new TrustService(deps.db, orders);
 
   route(deps, merchantApi.apply, async (input, ctx) => {
     const applied = await merchants.apply(ctx.user.id, input);
@@ -70,6 +72,10 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   route(deps, transactionApi.detail, (input, ctx) => orders.detail(ctx.user.id, input.id));
   route(deps, transactionApi.config, (_input, ctx) => orders.settings(ctx.user.id));
   route(deps, transactionApi.unread, (_input, ctx) => orders.unread(ctx.user.id));
+
+  route(deps, trustApi.feedback, (input, ctx) => trust.feedback(ctx.user.id, input));
+  route(deps, trustApi.profile, (input) => trust.profile(input.userId));
+  route(deps, trustApi.feedbackPage, (input) => trust.feedbackPage(input));
 
   route(deps, adminC2cApi.merchantPage, (input) => merchants.adminPage(input));
   route(deps, adminC2cApi.merchantReview, (input, ctx) => merchants.review(ctx.user.id, input));

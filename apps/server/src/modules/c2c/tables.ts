@@ -97,6 +97,9 @@ export const c2cAds = pgTable(
     timeLimit: integer('time_limit').notNull(),
     terms: text('terms').notNull().default(''),
     useShare: boolean('use_share').notNull().default(true),
+    /** Taker requirements: completed orders (all time) and account age in days; 0 = none. */
+    takerMinOrders: integer('taker_min_orders').notNull().default(0),
+    takerMinDays: integer('taker_min_days').notNull().default(0),
     status: integer('status').notNull().default(1),
     /** Raised under the row lock for every freeze/unfreeze: part of the idempotency key. */
     ledgerSeq: integer('ledger_seq').notNull().default(0),
@@ -218,4 +221,28 @@ export const c2cWebhookDeliveries = pgTable(
     createTime: time('create_time').notNull().defaultNow(),
   },
   (t) => [index('c2c_webhook_deliveries_due_idx').on(t.status, t.nextAttemptTime)],
+);
+
+/** One side's rating of the other after a completed order (docs/design/market.md, "Feedback"). */
+export const c2cFeedback = pgTable(
+  'c2c_feedback',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => c2cOrders.id),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id),
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id),
+    positive: boolean('positive').notNull(),
+    comment: text('comment').notNull().default(''),
+    createTime: time('create_time').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('c2c_feedback_once').on(t.orderId, t.fromUserId),
+    index('c2c_feedback_to_idx').on(t.toUserId, t.id),
+  ],
 );

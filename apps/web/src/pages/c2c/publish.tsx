@@ -29,6 +29,9 @@ interface Draft {
   timeLimit: number;
   terms: string;
   useShare: boolean;
+  /** Taker requirements as typed (digits; empty = none). */
+  takerMinOrders: string;
+  takerMinDays: string;
 }
 
 const empty: Draft = {
@@ -40,6 +43,8 @@ const empty: Draft = {
   timeLimit: 15,
   terms: '',
   useShare: true,
+  takerMinOrders: '',
+  takerMinDays: '',
 };
 
 /** Publish or edit an ad (SPEC §3 ad fields, §5: limits, time limit and price required, terms optional). */
@@ -70,6 +75,8 @@ const PublishPage = () => {
       timeLimit: a.timeLimit,
       terms: a.terms,
       useShare: a.useShare,
+      takerMinOrders: a.requirements.minOrders ? String(a.requirements.minOrders) : '',
+      takerMinDays: a.requirements.minDays ? String(a.requirements.minDays) : '',
     });
     setLoaded(true);
   }, [existing.data, loaded]);
@@ -93,7 +100,12 @@ const PublishPage = () => {
   const submit = async () => {
     const issue = problem();
     if (issue) return void toast(issue);
-    const input = { ...draft, paymentMethodId: draft.paymentMethodId ?? 0 };
+    const input = {
+      ...draft,
+      paymentMethodId: draft.paymentMethodId ?? 0,
+      takerMinOrders: Number(draft.takerMinOrders) || 0,
+      takerMinDays: Number(draft.takerMinDays) || 0,
+    };
     try {
       if (id) await update.mutateAsync({ ...input, id });
       else await publish.mutateAsync(input);
@@ -206,6 +218,27 @@ const PublishPage = () => {
             checked={draft.useShare}
             onChange={(v) => set('useShare', v)}
             data-testid="publish-useshare"
+          />
+        </Form.Item>
+        <Form.Item
+          label={`${t('c2c.publish.takerMinOrders')} (${t('common.optional')})`}
+          description={t('c2c.publish.takerHint')}
+        >
+          <TextInput
+            testId="publish-takerMinOrders"
+            value={draft.takerMinOrders}
+            onChange={(v) => set('takerMinOrders', v.replace(/\D/g, '').slice(0, 5))}
+            inputMode="numeric"
+            placeholder="0"
+          />
+        </Form.Item>
+        <Form.Item label={`${t('c2c.publish.takerMinDays')} (${t('common.optional')})`}>
+          <TextInput
+            testId="publish-takerMinDays"
+            value={draft.takerMinDays}
+            onChange={(v) => set('takerMinDays', v.replace(/\D/g, '').slice(0, 4))}
+            inputMode="numeric"
+            placeholder="0"
           />
         </Form.Item>
       </Form>
