@@ -45,12 +45,24 @@ const boundedQuantity = usdtAmount.refine((s) => {
   }
 }, 'At most 1,000,000,000 USDT');
 
+export const priceTypes = ['fixed', 'floating'] as const;
+export type PriceType = (typeof priceTypes)[number];
+const floatPercent = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'A percent with at most 2 decimals')
+  .refine((s) => Number(s) >= 50 && Number(s) <= 200, 'Between 50 and 200 percent');
+
 export const adInput = z.object({
   type: z.enum(adTypes),
   /** One of my payment methods: for a sell ad where I am paid, for a buy ad the method I pay by. */
   paymentMethodId: c2cId,
-  /** Fiat per 1 USDT. */
-  price: boundedFiat,
+  /** fixed: `price`; floating: `floatPercent` of the reference rate, re-priced when the rate changes. */
+  priceType: z.enum(priceTypes).default('fixed'),
+  /** Fiat per 1 USDT; required for a fixed price, ignored for a floating one. */
+  price: boundedFiat.optional(),
+  /** Floating: percent of the reference rate, 50.00-200.00 (2 decimals). */
+  floatPercent: floatPercent.optional(),
   /** Publish: the total to trade. Update: what is left to trade from now on. */
   quantity: boundedQuantity,
   minLimit: boundedFiat,
@@ -79,6 +91,9 @@ export const ad = z.object({
   status: z.number().int(),
   paymentType: z.enum(paymentTypes),
   paymentMethodId: z.number().int(),
+  priceType: z.enum(priceTypes),
+  /** Floating ads: the percent of the reference rate ("101.5"); null for fixed. */
+  floatPercent: z.string().nullable(),
   price: money,
   quantity: money,
   remaining: money,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { pageInput, pageOf } from '../envelope.ts';
 import { ErrorCode } from '../errors.ts';
-import { c2cId, merchantStats } from './c2c.ts';
+import { c2cId, fiatAmount, merchantStats } from './c2c.ts';
 import { ad, order } from './c2c-market.ts';
 
 /** C2C market contract, part 3: trust between traders (docs/design/market.md, "Trust"). */
@@ -72,5 +72,18 @@ export const trustApi = {
     }),
     output: pageOf(feedbackItem),
     errors: [ErrorCode.MerchantNotFound],
+  }),
+};
+
+/** The operator's reference rate (docs/design/market.md, "Price types"). */
+export const adminRateApi = {
+  update: endpoint({
+    method: 'POST',
+    path: '/admin/c2c/rate',
+    auth: 'user',
+    permission: 'c2c:rate:update',
+    summary: 'Set the reference fiat rate of 1 USDT; every floating-price ad is re-priced at once',
+    input: z.object({ rate: fiatAmount }),
+    output: z.object({ fiat: z.string(), rate: z.string(), repriced: z.number().int() }),
   }),
 };

@@ -2,7 +2,9 @@ import {
   AdStatus,
   type AdType,
   type adInput,
+  cents,
   ErrorCode,
+  formatFiat,
   type PaymentType,
   parseFiat,
   parseUsdt,
@@ -18,14 +20,30 @@ import { moveOwn } from './escrow.ts';
 import { assertMayPost } from './gates.ts';
 import type { MerchantService } from './merchants.ts';
 import { type AdRow, OPEN_STATUSES, presentAds } from './present.ts';
+import { bpOf, currentRate, floatingPrice } from './rates.ts';
 import { c2cAds, c2cOrders } from './tables.ts';
 
 type AdForm = z.output<typeof adInput>;
 
-/** What an ad form means in units, checked. */
-const parseForm = (form: AdForm) => {
+const missing = (field: string) =>
+  new AppError(ErrorCode.Validation, `${field} is required`, [{ field, message: 'Required' }]);
+
+/** What an ad form means in units, checked; a floating price is computed from the current rate. */
+const parseForm = (form: AdForm, rate: bigint) => {
+  let price: bigint;
+  let floatBp: number | null = null;
+  if (form.priceType === 'floating') {
+    if (!form.floatPercent) throw missing('floatPercent');
+    floatBp = bpOf(form.floatPercent);
+    price = floatingPrice(rate, floatBp);
+  } else {
+    if (!form.price) throw missing('price');
+    price = parseFiat(form.price);
+  }
   const v = {
-    price: parseFiat(form.price),
+    priceType: form.priceType,
+    floatBp,
+    price,
     quantity: parseUsdt(form.quantity),
     minLimit: parseFiat(form.minLimit),
     maxLimit: parseFiat(form.maxLimit),
@@ -95,7 +113,7 @@ export class AdService {
     await this.merchants.approved(userId);
     await assertMayPost(this.db, this.config, userId, this.clock.now());
     const method = await this.banks.own(userId, form.paymentMethodId);
-    const v = parseForm(form);
+    const v = parseForm(form, await currentRate(this.db, this.config));
     const row = await this.db.transaction(async (tx) => {
       const [ad] = await tx
         .insert(c2cAds)
@@ -123,7 +141,7 @@ export class AdService {
   async update(userId: number, form: AdForm & { id: number }) {
     await this.merchants.approved(userId);
     const method = await this.banks.own(userId, form.paymentMethodId);
-    const v = parseForm(form);
+    const v = parseForm(form, await currentRate(this.db, this.config));
     const row = await this.db.transaction(async (tx) => {
       const ad = await this.lockOwn(tx, userId, form.id);
       if (ad.type !== form.type) {
@@ -140,6 +158,8 @@ export class AdService {
         .set({
           paymentMethodId: method.id,
           paymentType: method.type,
+          priceType: v.priceType,
+          floatBp: v.floatBp,
           price: v.price,
           quantity: sold + v.quantity,
           remaining: v.quantity,
@@ -290,7 +310,7 @@ export class AdService {
     return this.one(row);
   }
 
-  rate() {
-    return { fiat: this.config.C2C_FIAT, rate: this.config.C2C_REFERENCE_RATE };
+  async rate() {
+    return { fiat: this.config.C2C_FIAT, rate: formatFiat(cents(await currentRate(this.db, this.config))) };
   }
 }

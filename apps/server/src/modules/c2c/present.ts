@@ -9,10 +9,12 @@ import {
   type Order,
   type OrderStatus,
   type PaymentType,
+  type PriceType,
 } from '@chatpay/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { users } from '../user/index.ts';
+import { percentOf } from './rates.ts';
 import { statsOf } from './stats.ts';
 import { c2cAds, c2cFeedback, c2cMerchants, type c2cOrderEvents, c2cOrders } from './tables.ts';
 
@@ -58,6 +60,8 @@ export const presentAds = async (exec: Executor, rows: AdRow[]): Promise<Ad[]> =
       status: r.status,
       paymentType: r.paymentType as PaymentType,
       paymentMethodId: r.paymentMethodId,
+      priceType: r.priceType as PriceType,
+      floatPercent: r.floatBp === null ? null : percentOf(r.floatBp),
       price: formatFiat(cents(r.price)),
       quantity: formatUsdt(micro(r.quantity)),
       remaining: formatUsdt(micro(r.remaining)),

@@ -1,4 +1,12 @@
-import { adminC2cApi, advertisingApi, bankApi, merchantApi, transactionApi, trustApi } from '@chatpay/shared';
+import {
+  adminC2cApi,
+  adminRateApi,
+  advertisingApi,
+  bankApi,
+  merchantApi,
+  transactionApi,
+  trustApi,
+} from '@chatpay/shared';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { AdService } from './ads.ts';
@@ -9,6 +17,7 @@ import { orderExpiryJob } from './expiry.ts';
 import { registerMerchantOpenApi } from './merchant-api.ts';
 import { MerchantService } from './merchants.ts';
 import { OrderService } from './orders.ts';
+import { setReferenceRate } from './rates.ts';
 import { resealSecrets } from './reseal.ts';
 import { TrustService } from './trust.ts';
 import { webhookJob } from './webhooks.ts';
@@ -73,6 +82,9 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   route(deps, transactionApi.config, (_input, ctx) => orders.settings(ctx.user.id));
   route(deps, transactionApi.unread, (_input, ctx) => orders.unread(ctx.user.id));
 
+  route(deps, adminRateApi.update, (input, ctx) =>
+    setReferenceRate(deps.db, deps.config, ctx.user.id, input.rate),
+  );
   route(deps, trustApi.feedback, (input, ctx) => trust.feedback(ctx.user.id, input));
   route(deps, trustApi.profile, (input) => trust.profile(input.userId));
   route(deps, trustApi.feedbackPage, (input) => trust.feedbackPage(input));

@@ -88,6 +88,10 @@ export const c2cAds = pgTable(
       .notNull()
       .references(() => c2cPaymentMethods.id),
     paymentType: text('payment_type').notNull(),
+    /** fixed | floating (docs/design/market.md, "Price types"). */
+    priceType: text('price_type').notNull().default('fixed'),
+    /** Floating: basis points of the reference rate (10150 = 101.50 %); null for fixed. */
+    floatBp: integer('float_bp'),
     price: micro('price'),
     quantity: micro('quantity'),
     remaining: micro('remaining'),
@@ -246,3 +250,12 @@ export const c2cFeedback = pgTable(
     index('c2c_feedback_to_idx').on(t.toUserId, t.id),
   ],
 );
+
+/** The operator's reference rate (one row, id 1); absent until set, then `C2C_REFERENCE_RATE` no longer applies. */
+export const c2cReferenceRate = pgTable('c2c_reference_rate', {
+  id: integer('id').primaryKey(),
+  /** Fiat cents per 1 USDT. */
+  rate: micro('rate'),
+  updatedBy: integer('updated_by'),
+  updateTime: time('update_time').notNull().defaultNow(),
+});

@@ -74,7 +74,7 @@ const ProfilePage = () => {
         </div>
       </div>
 
-      <div className="c2c-card-title">{t('c2c.profile.ads')}</div>
+      <div className="c2c-card-title c2c-section-title">{t('c2c.profile.ads')}</div>
       {p.ads.length === 0 ? (
         <Empty description={t('c2c.profile.noAds')} />
       ) : (

@@ -44,6 +44,12 @@ export const AdCard = ({
         <div>
           <div className="c2c-price" data-testid={`ad-${ad.id}-price`}>
             <small>{fiat}</small> {ad.price}
+            {ad.priceType === 'floating' ? (
+              <small className="c2c-muted" data-testid={`ad-${ad.id}-floating`}>
+                {' '}
+                {t('c2c.ad.floating', { percent: ad.floatPercent })}
+              </small>
+            ) : null}
           </div>
           <div className="c2c-muted">
             {t('c2c.ad.available')} <span data-testid={`ad-${ad.id}-remaining`}>{ad.remaining}</span>{' '}

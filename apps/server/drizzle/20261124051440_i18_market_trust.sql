@@ -8,6 +8,15 @@ CREATE TABLE "c2c_feedback" (
 	"create_time" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "c2c_reference_rate" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"rate" bigint DEFAULT 0 NOT NULL,
+	"updated_by" integer,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "c2c_ads" ADD COLUMN "price_type" text DEFAULT 'fixed' NOT NULL;--> statement-breakpoint
+ALTER TABLE "c2c_ads" ADD COLUMN "float_bp" integer;--> statement-breakpoint
 ALTER TABLE "c2c_ads" ADD COLUMN "taker_min_orders" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "c2c_ads" ADD COLUMN "taker_min_days" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "c2c_feedback" ADD CONSTRAINT "c2c_feedback_order_id_c2c_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."c2c_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
