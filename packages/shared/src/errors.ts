@@ -119,6 +119,7 @@ export const ErrorCode = {
   FeedbackExists: 1640,
   AdPostingNotAllowed: 1641,
   TakerRequirementNotMet: 1642,
+  TradingSuspended: 1643,
 
   InvalidAddress: 1701,
   OwnAddress: 1702,
@@ -245,6 +246,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.FeedbackExists]: 'You have already left feedback on this order',
   [ErrorCode.AdPostingNotAllowed]: 'Your account does not meet the requirements for posting ads yet',
   [ErrorCode.TakerRequirementNotMet]: "You do not meet this ad's requirements for takers",
+  [ErrorCode.TradingSuspended]: 'Your trading is suspended after appeal strikes: contact support',
   [ErrorCode.InvalidAdLimits]: 'The minimum limit must not exceed the maximum limit',
   [ErrorCode.SignatureInvalid]: 'Invalid merchant API signature',
   [ErrorCode.NonceReused]: 'This nonce was already used',

@@ -20,6 +20,10 @@ export type AdType = (typeof adTypes)[number];
 /** SPEC §4: 0 deleted, 1 active (on shelf), 2 inactive (taken down). */
 export const AdStatus = { Deleted: 0, Active: 1, Inactive: 2 } as const;
 
+/** Appeal reasons offered to the parties. */
+export const appealReasons = ['not_received', 'paid_not_released', 'third_party', 'other'] as const;
+export type AppealReason = (typeof appealReasons)[number];
+
 export const orderStatuses = ['pending', 'payment', 'completed', 'appealing', 'canceled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -127,6 +131,7 @@ export const advertisingApi = {
       ErrorCode.PaymentMethodNotFound,
       ErrorCode.InvalidAdLimits,
       ErrorCode.AdPostingNotAllowed,
+      ErrorCode.TradingSuspended,
     ],
   }),
   update: endpoint({
@@ -154,7 +159,12 @@ export const advertisingApi = {
     summary: 'Merchant: put a taken-down ad up again (status 1); a sell ad freezes its remaining again',
     input: adRef,
     output: ad,
-    errors: [ErrorCode.NotMerchant, ErrorCode.AdNotFound, ErrorCode.AdPostingNotAllowed],
+    errors: [
+      ErrorCode.NotMerchant,
+      ErrorCode.AdNotFound,
+      ErrorCode.AdPostingNotAllowed,
+      ErrorCode.TradingSuspended,
+    ],
   }),
   delete: endpoint({
     method: 'POST',
@@ -268,6 +278,8 @@ export const order = z.object({
   releaseTimeLeft: z.number().int(),
   appealBy: z.number().int().nullable(),
   appealReason: z.string(),
+  /** One of appealReasons, '' before an appeal. */
+  appealReasonCode: z.string(),
   appealProof: z.array(z.string()),
   resolutionNote: z.string(),
   terms: z.string(),
@@ -341,6 +353,7 @@ export const transactionApi = {
       ErrorCode.DailyOrderLimitReached,
       ErrorCode.TooManyOpenOrders,
       ErrorCode.TakerRequirementNotMet,
+      ErrorCode.TradingSuspended,
       ErrorCode.PinNotSet,
       ErrorCode.PinLocked,
     ],
@@ -390,6 +403,8 @@ export const transactionApi = {
     auth: 'user',
     summary: 'Appeal a paid order: the seller any time, the buyer after the release countdown with proof',
     input: orderRef.extend({
+      /** Why, from the list (docs/design/market.md, "Appeals"); the text says the rest. */
+      reasonCode: z.enum(appealReasons).default('other'),
       reason: z.string().trim().min(1, 'Content cannot be empty').max(500),
       proof: z.array(c2cMediaUrl).max(APPEAL_PROOF_MAX).default([]),
     }),

@@ -87,3 +87,32 @@ export const adminRateApi = {
     output: z.object({ fiat: z.string(), rate: z.string(), repriced: z.number().int() }),
   }),
 };
+
+/** A member's appeal strikes and whether trading is suspended. */
+export const traderStanding = z.object({
+  userId: z.number().int(),
+  strikes: z.number().int(),
+  suspended: z.boolean(),
+});
+export type TraderStanding = z.infer<typeof traderStanding>;
+
+export const standingApi = {
+  mine: endpoint({
+    method: 'GET',
+    path: `${C2C}/trader/standing`,
+    auth: 'user',
+    summary: 'My appeal strikes and whether my trading is suspended',
+    input: z.object({}),
+    output: traderStanding,
+  }),
+  lift: endpoint({
+    method: 'POST',
+    path: '/admin/c2c/trader/lift',
+    auth: 'user',
+    permission: 'c2c:trader:lift',
+    summary: "Support: lift a member's trading suspension and clear their strikes",
+    input: z.object({ userId: c2cId, note: z.string().trim().min(1, 'Content cannot be empty').max(500) }),
+    output: traderStanding,
+    errors: [ErrorCode.UserNotFound],
+  }),
+};

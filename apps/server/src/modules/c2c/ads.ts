@@ -21,6 +21,7 @@ import { assertMayPost } from './gates.ts';
 import type { MerchantService } from './merchants.ts';
 import { type AdRow, OPEN_STATUSES, presentAds } from './present.ts';
 import { bpOf, currentRate, floatingPrice } from './rates.ts';
+import { assertNotSuspended } from './standing.ts';
 import { c2cAds, c2cOrders } from './tables.ts';
 
 type AdForm = z.output<typeof adInput>;
@@ -111,6 +112,7 @@ export class AdService {
 
   async publish(userId: number, form: AdForm) {
     await this.merchants.approved(userId);
+    await assertNotSuspended(this.db, userId);
     await assertMayPost(this.db, this.config, userId, this.clock.now());
     const method = await this.banks.own(userId, form.paymentMethodId);
     const v = parseForm(form, await currentRate(this.db, this.config));
@@ -206,6 +208,7 @@ export class AdService {
   /** SPEC's uploadAd: put a taken-down ad up again, freezing its remaining again (sell). */
   async putUp(userId: number, id: number) {
     await this.merchants.approved(userId);
+    await assertNotSuspended(this.db, userId);
     await assertMayPost(this.db, this.config, userId, this.clock.now());
     const row = await this.db.transaction(async (tx) => {
       const ad = await this.lockOwn(tx, userId, id);

@@ -1,4 +1,13 @@
-import { AdStatus, cents, ErrorCode, formatFiat, formatUsdt, micro, type OrderStatus } from '@chatpay/shared';
+import {
+  AdStatus,
+  type AppealReason,
+  cents,
+  ErrorCode,
+  formatFiat,
+  formatUsdt,
+  micro,
+  type OrderStatus,
+} from '@chatpay/shared';
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/connection.ts';
@@ -16,6 +25,7 @@ import { emitOrder, unreadCount } from './notify.ts';
 import { openOrderChat, orderNotice } from './order-chat.ts';
 import { type OrderRow, presentEvent, presentOrders, roleOf } from './present.ts';
 import { priceOrder } from './pricing.ts';
+import { assertNotSuspended } from './standing.ts';
 import { c2cAds, c2cOrderEvents, c2cOrders, c2cPaymentMethods } from './tables.ts';
 import {
   applyTransition,
@@ -124,6 +134,7 @@ export class OrderService {
     if (ad.status !== AdStatus.Active) throw new AppError(ErrorCode.AdNotActive);
     if (ad.userId === userId) throw new AppError(ErrorCode.CannotTradeWithSelf);
     await assertTakerQualifies(this.db, ad, userId, this.clock.now());
+    await assertNotSuspended(this.db, userId);
     if ((await this.canceledToday(userId)) >= this.config.C2C_DAILY_CANCEL_LIMIT) {
       throw new AppError(ErrorCode.CancelLimitReached);
     }
@@ -328,7 +339,10 @@ export class OrderService {
   }
 
   /** A paid order to support: the seller any time, the buyer after the release countdown and with proof. */
-  async appeal(userId: number, input: { id: number; reason: string; proof: string[] }) {
+  async appeal(
+    userId: number,
+    input: { id: number; reasonCode: AppealReason; reason: string; proof: string[] },
+  ) {
     this.checkUrls(input.proof);
     const order = await this.run(async (tx) => {
       const o = await lockOrder(tx, input.id);
@@ -346,7 +360,13 @@ export class OrderService {
         actorId: userId,
         note: input.reason,
         now,
-        set: { appealTime: now, appealBy: userId, appealReason: input.reason, appealProof: proof },
+        set: {
+          appealTime: now,
+          appealBy: userId,
+          appealReason: input.reason,
+          appealReasonCode: input.reasonCode,
+          appealProof: proof,
+        },
       });
       const notice = await orderNotice(tx, updated, userId, 'c2c.appeal', input.reason);
       return { order: updated, notices: notice ? [notice] : [] };

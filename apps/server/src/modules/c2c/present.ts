@@ -152,6 +152,7 @@ export const presentOrders = async (exec: Executor, rows: OrderRow[], now: Date)
       releaseTimeLeft: r.status === 'payment' ? left(r.releaseDeadline) : 0,
       appealBy: r.appealBy,
       appealReason: r.appealReason,
+      appealReasonCode: r.appealReasonCode,
       appealProof: r.appealProof,
       resolutionNote: r.resolutionNote,
       terms: terms.get(r.adId) ?? '',

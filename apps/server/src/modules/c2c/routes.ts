@@ -4,6 +4,7 @@ import {
   advertisingApi,
   bankApi,
   merchantApi,
+  standingApi,
   transactionApi,
   trustApi,
 } from '@chatpay/shared';
@@ -19,6 +20,7 @@ import { MerchantService } from './merchants.ts';
 import { OrderService } from './orders.ts';
 import { setReferenceRate } from './rates.ts';
 import { resealSecrets } from './reseal.ts';
+import { liftSuspension, standingOf } from './standing.ts';
 import { TrustService } from './trust.ts';
 import { webhookJob } from './webhooks.ts';
 
@@ -36,7 +38,7 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   const banks = new BankService(deps.db, box, deps.config);
   const ads = new AdService(deps.db, deps.config, merchants, banks, deps.clock);
   const orders = new OrderService(deps.db, deps.realtime, deps.config, deps.clock);
-  const appeals = new AppealService(deps.db, orders, deps.realtime, deps.clock);
+  const appeals = new AppealService(deps.db, orders, deps.realtime, deps.clock, deps.config.C2C_STRIKE_LIMIT);
   const trust = new TrustService(deps.db, orders);
 
   route(deps, merchantApi.apply, async (input, ctx) => {
@@ -85,6 +87,8 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   route(deps, adminRateApi.update, (input, ctx) =>
     setReferenceRate(deps.db, deps.config, ctx.user.id, input.rate),
   );
+  route(deps, standingApi.mine, (_input, ctx) => standingOf(deps.db, ctx.user.id));
+  route(deps, standingApi.lift, (input, ctx) => liftSuspension(deps.db, ctx.user.id, input));
   route(deps, trustApi.feedback, (input, ctx) => trust.feedback(ctx.user.id, input));
   route(deps, trustApi.profile, (input) => trust.profile(input.userId));
   route(deps, trustApi.feedbackPage, (input) => trust.feedbackPage(input));

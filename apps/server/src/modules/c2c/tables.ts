@@ -154,6 +154,8 @@ export const c2cOrders = pgTable(
     appealTime: time('appeal_time'),
     appealBy: integer('appeal_by'),
     appealReason: text('appeal_reason').notNull().default(''),
+    /** not_received | paid_not_released | third_party | other; '' before an appeal. */
+    appealReasonCode: text('appeal_reason_code').notNull().default(''),
     appealProof: jsonb('appeal_proof').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     resolvedBy: integer('resolved_by'),
     resolutionNote: text('resolution_note').notNull().default(''),
@@ -257,5 +259,15 @@ export const c2cReferenceRate = pgTable('c2c_reference_rate', {
   /** Fiat cents per 1 USDT. */
   rate: micro('rate'),
   updatedBy: integer('updated_by'),
+  updateTime: time('update_time').notNull().defaultNow(),
+});
+
+/** Appeal strikes and trading suspension of a member (docs/design/market.md, "Appeals, strikes and suspension"). */
+export const c2cTraderStanding = pgTable('c2c_trader_standing', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  strikes: integer('strikes').notNull().default(0),
+  suspended: boolean('suspended').notNull().default(false),
   updateTime: time('update_time').notNull().defaultNow(),
 });
