@@ -22,7 +22,9 @@ export const AppealPopup = ({
   const { t } = useTranslation();
   const appeal = useAppeal();
   const [reason, setReason] = useState('');
-  const [reasonCode, setReasonCode] = useState<AppealReason>('not_received');
+  const [reasonCode, setReasonCode] = useState<AppealReason>(
+    proofRequired ? 'paid_not_released' : 'not_received',
+  );
   const [proof, setProof] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
