@@ -119,6 +119,12 @@ const schema = z.object({
     .string()
     .regex(/^(0|[1-9]\d{0,8})(\.\d{1,2})?$/, 'a fiat amount with at most 2 decimals')
     .default('7.20'),
+  /** Ad-posting gates (docs/design/market.md): account age in days, completed orders, completion rate percent. */
+  C2C_AD_MIN_ACCOUNT_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
+  C2C_AD_MIN_COMPLETED_ORDERS: z.coerce.number().int().min(0).max(100_000).default(0),
+  C2C_AD_MIN_COMPLETION_RATE: z.coerce.number().min(0).max(100).default(0),
+  /** Appeal strikes a member may have; one more suspends their trading until support lifts it. */
+  C2C_STRIKE_LIMIT: z.coerce.number().int().min(0).max(100).default(2),
   /** Let merchant webhooks reach loopback and private addresses (development and tests only). */
   C2C_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   /** Seals card-provider secrets and merchant API keys (AES-256-GCM); development: the JWT secret. */

@@ -22,6 +22,7 @@ import {
   sessionApi,
   successData,
   transactionApi,
+  trustApi,
 } from '@chatpay/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addBank, bankForm, createAd, createMerchant, pay, startOrder } from './c2c/factories.ts';
@@ -208,6 +209,9 @@ const probes: Record<string, Probe[]> = {
   'transactionApi.uploadFiles': [
     probe(transactionApi.uploadFiles, (w) => ({ id: w.c2cOrderId, urls: ['/uploads/proof.png'] })),
   ],
+  'trustApi.feedback': [
+    probe(trustApi.feedback, (w) => ({ id: w.c2cOrderId, positive: false, comment: 'not mine' })),
+  ],
   'adminC2cApi.appealInfo': [probe(adminC2cApi.appealInfo, (w) => ({ id: w.c2cOrderId }))],
   'adminC2cApi.appealMessages': [probe(adminC2cApi.appealMessages, (w) => ({ id: w.c2cOrderId }))],
   'adminC2cApi.appealMessage': [probe(adminC2cApi.appealMessage, (w) => ({ id: w.c2cOrderId, text: 'hi' }))],
@@ -380,7 +384,7 @@ describe('a member cannot reach another member’s objects', () => {
     const order = await t.call(payDeskApi.info, { orderNo: w.orderNo }, w.victim.token);
     expect(order.data).toMatchObject({ status: 'unpaid' });
     const c2cOrder = await t.call(transactionApi.detail, { id: w.c2cOrderId }, c2c.buyer.token);
-    expect(c2cOrder.data).toMatchObject({ status: 'payment' });
+    expect(c2cOrder.data).toMatchObject({ status: 'payment', buyerFeedback: null, sellerFeedback: null });
     const ad = await t.call(advertisingApi.info, { id: w.adId }, c2c.merchant.token);
     expect(ad.data).toMatchObject({ status: 1 });
     expect((await t.call(bankApi.info, { id: w.bankId }, c2c.merchant.token)).code).toBe(1000);

@@ -3,6 +3,7 @@ export * from './api/base.ts';
 export * from './api/c2c.ts';
 export * from './api/c2c-admin.ts';
 export * from './api/c2c-market.ts';
+export * from './api/c2c-trust.ts';
 export * from './api/chain.ts';
 export * from './api/chat.ts';
 export * from './api/console.ts';

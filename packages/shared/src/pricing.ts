@@ -112,3 +112,20 @@ export const priceOrder = (ad: PricedAd, amount: OrderAmount, feePercent: string
   }
   return { ok: true, amountCoin, amountFiat, charge: feeOf(amountCoin, feePercent) };
 };
+
+// ---- floating prices (docs/design/market.md, "Price types") -------------------------------------
+
+/** "101.5" percent → 10150 basis points (the contract allows 50.00-200.00 with 2 decimals). */
+export const percentToBp = (percent: string) => {
+  const [whole = '0', frac = ''] = percent.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+};
+
+/** 10150 → "101.50". */
+export const bpToPercent = (bp: number) => `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
+
+/** A floating ad's price in cents: rate × bp / 10000, half up, at least one cent. */
+export const floatingPrice = (rateCents: bigint, bp: number) => {
+  const price = (rateCents * BigInt(bp) + 5000n) / 10000n;
+  return price < 1n ? 1n : price;
+};

@@ -24,6 +24,7 @@ export const rolePermissions: Record<Exclude<Role, 'admin'>, readonly string[]> 
     'c2c:merchant:page',
     'c2c:merchant:review',
     'c2c:merchant:revoke',
+    'c2c:trader:lift',
     'usdt:withdrawal:review',
   ],
 };

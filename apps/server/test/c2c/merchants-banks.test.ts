@@ -110,6 +110,12 @@ describe('merchant application and review', () => {
       avgReleaseSeconds: null,
       completedOrders: 0,
       completionRate: null,
+      orders30d: 0,
+      positiveRate: null,
+      feedbackPositive: 0,
+      feedbackNegative: 0,
+      registerTime: expect.any(String),
+      badges: ['verified'],
     });
     const other = await createUser(t);
     const seen = await t.ok(merchantApi.detail, { userId: merchant.id }, other.token);

@@ -65,6 +65,7 @@ const loaders: Record<string, Loader> = {
   [Paths.c2cBankList]: () => import('../pages/c2c/bank-list.tsx'),
   [Paths.c2cBankAdd]: () => import('../pages/c2c/bank-add.tsx'),
   [Paths.c2cApi]: () => import('../pages/c2c/api.tsx'),
+  [Paths.c2cProfile]: () => import('../pages/c2c/merchant.tsx'),
 };
 
 /** The operator console's pages (issue 14), under `#/admin/...` in their own desktop layout. */

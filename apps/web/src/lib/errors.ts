@@ -26,6 +26,12 @@ export class ApiError extends Error {
 const isFieldIssues = (data: unknown): data is FieldIssue[] =>
   Array.isArray(data) && data.every((d) => typeof d === 'object' && d !== null && 'field' in d);
 
+/** A market gate's refusal: the rule, what it asks and what the member has (docs/design/market.md). */
+const ruleOf = (data: unknown) =>
+  typeof data === 'object' && data !== null && 'rule' in data && typeof data.rule === 'string'
+    ? (data as { rule: string; required: unknown; actual: unknown })
+    : null;
+
 /**
  * The text shown for an envelope failure: the translation of its code (`errors.<code>`), the offending
  * fields for a validation failure, and the server's own message for a code this client does not know.
@@ -41,6 +47,11 @@ export const messageForCode = (code: number, serverMessage: string, data: unknow
   const left = (data as { remainingAttempts?: unknown } | null)?.remainingAttempts;
   if (code === ErrorCode.WrongPin && typeof left === 'number')
     return t('errors.wrongPinLeft', { count: left });
+  const rule = ruleOf(data);
+  if ((code === ErrorCode.AdPostingNotAllowed || code === ErrorCode.TakerRequirementNotMet) && rule) {
+    const ruleKey = `errors.rule.${rule.rule}`;
+    if (i18n.exists(ruleKey)) return t(ruleKey, rule);
+  }
   const key = `errors.${code}`;
   if (i18n.exists(key)) return t(key);
   return serverMessage || t('common.serviceException');

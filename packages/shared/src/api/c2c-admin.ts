@@ -119,6 +119,8 @@ export const adminC2cApi = {
       id: c2cId,
       result: z.enum(['completed', 'canceled']),
       note: z.string().trim().min(1, 'Content cannot be empty').max(500),
+      /** The party support found at fault gets a strike; too many suspend their trading. */
+      fault: z.enum(['none', 'buyer', 'seller']).default('none'),
     }),
     output: order.omit({ role: true }),
     errors: [ErrorCode.OrderStatusInvalid, ErrorCode.DutySeparation],

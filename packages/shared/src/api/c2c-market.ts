@@ -20,6 +20,10 @@ export type AdType = (typeof adTypes)[number];
 /** SPEC §4: 0 deleted, 1 active (on shelf), 2 inactive (taken down). */
 export const AdStatus = { Deleted: 0, Active: 1, Inactive: 2 } as const;
 
+/** Appeal reasons offered to the parties. */
+export const appealReasons = ['not_received', 'paid_not_released', 'third_party', 'other'] as const;
+export type AppealReason = (typeof appealReasons)[number];
+
 export const orderStatuses = ['pending', 'payment', 'completed', 'appealing', 'canceled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -45,12 +49,24 @@ const boundedQuantity = usdtAmount.refine((s) => {
   }
 }, 'At most 1,000,000,000 USDT');
 
+export const priceTypes = ['fixed', 'floating'] as const;
+export type PriceType = (typeof priceTypes)[number];
+const floatPercent = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'A percent with at most 2 decimals')
+  .refine((s) => Number(s) >= 50 && Number(s) <= 200, 'Between 50 and 200 percent');
+
 export const adInput = z.object({
   type: z.enum(adTypes),
   /** One of my payment methods: for a sell ad where I am paid, for a buy ad the method I pay by. */
   paymentMethodId: c2cId,
-  /** Fiat per 1 USDT. */
-  price: boundedFiat,
+  /** fixed: `price`; floating: `floatPercent` of the reference rate, re-priced when the rate changes. */
+  priceType: z.enum(priceTypes).default('fixed'),
+  /** Fiat per 1 USDT; required for a fixed price, ignored for a floating one. */
+  price: boundedFiat.optional(),
+  /** Floating: percent of the reference rate, 50.00-200.00 (2 decimals). */
+  floatPercent: floatPercent.optional(),
   /** Publish: the total to trade. Update: what is left to trade from now on. */
   quantity: boundedQuantity,
   minLimit: boundedFiat,
@@ -59,6 +75,10 @@ export const adInput = z.object({
   terms: z.string().trim().max(1000).default(''),
   /** true: split (any amount within the limits); false: full (one order takes the whole remaining). */
   useShare: z.boolean().default(true),
+  /** Takers need at least this many completed orders (0 = anyone). */
+  takerMinOrders: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** Takers' accounts must be at least this many days old (0 = anyone). */
+  takerMinDays: z.coerce.number().int().min(0).max(3650).default(0),
 });
 export type AdInput = z.input<typeof adInput>;
 
@@ -75,6 +95,9 @@ export const ad = z.object({
   status: z.number().int(),
   paymentType: z.enum(paymentTypes),
   paymentMethodId: z.number().int(),
+  priceType: z.enum(priceTypes),
+  /** Floating ads: the percent of the reference rate ("101.5"); null for fixed. */
+  floatPercent: z.string().nullable(),
   price: money,
   quantity: money,
   remaining: money,
@@ -84,6 +107,8 @@ export const ad = z.object({
   timeLimit: z.number().int(),
   terms: z.string(),
   useShare: z.boolean(),
+  /** What a taker needs (docs/design/market.md, "Ad-posting gates and taker requirements"). */
+  requirements: z.object({ minOrders: z.number().int(), minDays: z.number().int() }),
   openOrders: z.number().int(),
   merchant: adMerchant,
   createTime: z.string(),
@@ -105,6 +130,8 @@ export const advertisingApi = {
       ErrorCode.NotMerchant,
       ErrorCode.PaymentMethodNotFound,
       ErrorCode.InvalidAdLimits,
+      ErrorCode.AdPostingNotAllowed,
+      ErrorCode.TradingSuspended,
     ],
   }),
   update: endpoint({
@@ -132,7 +159,12 @@ export const advertisingApi = {
     summary: 'Merchant: put a taken-down ad up again (status 1); a sell ad freezes its remaining again',
     input: adRef,
     output: ad,
-    errors: [ErrorCode.NotMerchant, ErrorCode.AdNotFound],
+    errors: [
+      ErrorCode.NotMerchant,
+      ErrorCode.AdNotFound,
+      ErrorCode.AdPostingNotAllowed,
+      ErrorCode.TradingSuspended,
+    ],
   }),
   delete: endpoint({
     method: 'POST',
@@ -207,6 +239,14 @@ export type OrderEvent = z.infer<typeof orderEvent>;
 
 const party = z.object({ userId: z.number().int(), nickName: z.string(), avatar: z.string() });
 
+/** One side's feedback on a completed order (docs/design/market.md, "Feedback"). */
+export const orderFeedback = z.object({
+  positive: z.boolean(),
+  comment: z.string(),
+  createTime: z.string(),
+});
+export type OrderFeedback = z.infer<typeof orderFeedback>;
+
 export const order = z.object({
   orderId: z.number().int(),
   adId: z.number().int(),
@@ -238,9 +278,14 @@ export const order = z.object({
   releaseTimeLeft: z.number().int(),
   appealBy: z.number().int().nullable(),
   appealReason: z.string(),
+  /** One of appealReasons, '' before an appeal. */
+  appealReasonCode: z.string(),
   appealProof: z.array(z.string()),
   resolutionNote: z.string(),
   terms: z.string(),
+  /** What the buyer said about the seller, and the seller about the buyer; null until given. */
+  buyerFeedback: orderFeedback.nullable(),
+  sellerFeedback: orderFeedback.nullable(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -274,7 +319,7 @@ export const transactionApi = {
     summary: 'Before confirming: the coins, fiat, fee and what the buyer receives, checked like start',
     input: z.object({ adId: c2cId, ...amountChoice }).refine(oneAmount, oneAmountIssue),
     output: orderQuote,
-    errors: [ErrorCode.AmountOutOfLimits],
+    errors: [ErrorCode.AmountOutOfLimits, ErrorCode.TakerRequirementNotMet],
   }),
   start: endpoint({
     method: 'POST',
@@ -308,6 +353,8 @@ export const transactionApi = {
       ErrorCode.PaymentMethodMismatch,
       ErrorCode.DailyOrderLimitReached,
       ErrorCode.TooManyOpenOrders,
+      ErrorCode.TakerRequirementNotMet,
+      ErrorCode.TradingSuspended,
       ErrorCode.PinNotSet,
       ErrorCode.PinLocked,
     ],
@@ -357,6 +404,8 @@ export const transactionApi = {
     auth: 'user',
     summary: 'Appeal a paid order: the seller any time, the buyer after the release countdown with proof',
     input: orderRef.extend({
+      /** Why, from the list (docs/design/market.md, "Appeals"); the text says the rest. */
+      reasonCode: z.enum(appealReasons).default('other'),
       reason: z.string().trim().min(1, 'Content cannot be empty').max(500),
       proof: z.array(c2cMediaUrl).max(APPEAL_PROOF_MAX).default([]),
     }),

@@ -42,6 +42,10 @@ export const merchantInfo = z.object({
 });
 export type MerchantInfo = z.infer<typeof merchantInfo>;
 
+/** verified: an approved merchant. */
+export const merchantBadges = ['verified'] as const;
+export type MerchantBadge = (typeof merchantBadges)[number];
+
 /** 30-day merchant stats (SPEC §3); times in seconds, null when there is nothing to average. */
 export const merchantStats = z.object({
   avgPaymentSeconds: z.number().nullable(),
@@ -49,6 +53,15 @@ export const merchantStats = z.object({
   completedOrders: z.number().int(),
   /** Percent with one decimal ("98.5"); null without finished orders. */
   completionRate: z.string().nullable(),
+  /** Orders created in the 30 days where the member is a party, any status. */
+  orders30d: z.number().int(),
+  /** Percent with one decimal of positive feedback received (all time); null without feedback. */
+  positiveRate: z.string().nullable(),
+  feedbackPositive: z.number().int(),
+  feedbackNegative: z.number().int(),
+  /** When the account was registered. */
+  registerTime: z.string(),
+  badges: z.array(z.enum(merchantBadges)),
 });
 export type MerchantStats = z.infer<typeof merchantStats>;
 

@@ -2,7 +2,9 @@ import {
   AdStatus,
   type AdType,
   type adInput,
+  cents,
   ErrorCode,
+  formatFiat,
   type PaymentType,
   parseFiat,
   parseUsdt,
@@ -11,20 +13,39 @@ import { and, asc, count, desc, eq, gt, inArray, ne, notInArray, type SQL, sql }
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/connection.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { blockedIdsOf } from '../chat/index.ts';
 import type { BankService } from './banks.ts';
 import { moveOwn } from './escrow.ts';
+import { assertMayPost } from './gates.ts';
 import type { MerchantService } from './merchants.ts';
 import { type AdRow, OPEN_STATUSES, presentAds } from './present.ts';
+import { bpOf, currentRate, floatingPrice } from './rates.ts';
+import { assertNotSuspended } from './standing.ts';
 import { c2cAds, c2cOrders } from './tables.ts';
 
 type AdForm = z.output<typeof adInput>;
 
-/** What an ad form means in units, checked. */
-const parseForm = (form: AdForm) => {
+const missing = (field: string) =>
+  new AppError(ErrorCode.Validation, `${field} is required`, [{ field, message: 'Required' }]);
+
+/** What an ad form means in units, checked; a floating price is computed from the current rate. */
+const parseForm = (form: AdForm, rate: bigint) => {
+  let price: bigint;
+  let floatBp: number | null = null;
+  if (form.priceType === 'floating') {
+    if (!form.floatPercent) throw missing('floatPercent');
+    floatBp = bpOf(form.floatPercent);
+    price = floatingPrice(rate, floatBp);
+  } else {
+    if (!form.price) throw missing('price');
+    price = parseFiat(form.price);
+  }
   const v = {
-    price: parseFiat(form.price),
+    priceType: form.priceType,
+    floatBp,
+    price,
     quantity: parseUsdt(form.quantity),
     minLimit: parseFiat(form.minLimit),
     maxLimit: parseFiat(form.maxLimit),
@@ -43,6 +64,7 @@ export class AdService {
     private readonly config: Config,
     private readonly merchants: MerchantService,
     private readonly banks: BankService,
+    private readonly clock: Clock,
   ) {}
 
   /** Moves the difference between what the ad should hold frozen and what it holds. */
@@ -91,8 +113,10 @@ export class AdService {
 
   async publish(userId: number, form: AdForm) {
     await this.merchants.approved(userId);
+    await assertNotSuspended(this.db, userId);
+    await assertMayPost(this.db, this.config, userId, this.clock.now());
     const method = await this.banks.own(userId, form.paymentMethodId);
-    const v = parseForm(form);
+    const v = parseForm(form, await currentRate(this.db, this.config));
     const row = await this.db.transaction(async (tx) => {
       const [ad] = await tx
         .insert(c2cAds)
@@ -106,6 +130,8 @@ export class AdService {
           timeLimit: form.timeLimit,
           terms: form.terms,
           useShare: form.useShare,
+          takerMinOrders: form.takerMinOrders,
+          takerMinDays: form.takerMinDays,
           status: AdStatus.Active,
         })
         .returning();
@@ -118,7 +144,7 @@ export class AdService {
   async update(userId: number, form: AdForm & { id: number }) {
     await this.merchants.approved(userId);
     const method = await this.banks.own(userId, form.paymentMethodId);
-    const v = parseForm(form);
+    const v = parseForm(form, await currentRate(this.db, this.config));
     const row = await this.db.transaction(async (tx) => {
       const ad = await this.lockOwn(tx, userId, form.id);
       if (ad.type !== form.type) {
@@ -135,6 +161,8 @@ export class AdService {
         .set({
           paymentMethodId: method.id,
           paymentType: method.type,
+          priceType: v.priceType,
+          floatBp: v.floatBp,
           price: v.price,
           quantity: sold + v.quantity,
           remaining: v.quantity,
@@ -143,6 +171,8 @@ export class AdService {
           timeLimit: form.timeLimit,
           terms: form.terms,
           useShare: form.useShare,
+          takerMinOrders: form.takerMinOrders,
+          takerMinDays: form.takerMinDays,
           updateTime: new Date(),
         })
         .where(eq(c2cAds.id, thawed.id))
@@ -179,6 +209,8 @@ export class AdService {
   /** SPEC's uploadAd: put a taken-down ad up again, freezing its remaining again (sell). */
   async putUp(userId: number, id: number) {
     await this.merchants.approved(userId);
+    await assertNotSuspended(this.db, userId);
+    await assertMayPost(this.db, this.config, userId, this.clock.now());
     const row = await this.db.transaction(async (tx) => {
       const ad = await this.lockOwn(tx, userId, id);
       if (ad.status !== AdStatus.Inactive) {
@@ -290,7 +322,7 @@ export class AdService {
     return this.one(row);
   }
 
-  rate() {
-    return { fiat: this.config.C2C_FIAT, rate: this.config.C2C_REFERENCE_RATE };
+  async rate() {
+    return { fiat: this.config.C2C_FIAT, rate: formatFiat(cents(await currentRate(this.db, this.config))) };
   }
 }

@@ -10,6 +10,7 @@ import { users } from '../user/index.ts';
 import { orderNotice } from './order-chat.ts';
 import type { OrderService } from './orders.ts';
 import { presentEvent, presentOrders } from './present.ts';
+import { strike } from './standing.ts';
 import { c2cOrderEvents, c2cOrders } from './tables.ts';
 import { assertStatus, cancelOrder, lockOrder, releaseOrder } from './transitions.ts';
 
@@ -20,6 +21,8 @@ export class AppealService {
     private readonly orders: OrderService,
     private readonly realtime: Parameters<typeof deliver>[0],
     private readonly clock: Clock,
+    /** More strikes than this suspend trading (`C2C_STRIKE_LIMIT`). */
+    private readonly strikeLimit: number,
   ) {}
 
   private async order(id: number) {
@@ -111,7 +114,10 @@ export class AppealService {
   }
 
   /** Ends an appeal: complete (coins to the buyer) or cancel (back to the seller), with a note both see. */
-  async resolve(supportId: number, input: { id: number; result: 'completed' | 'canceled'; note: string }) {
+  async resolve(
+    supportId: number,
+    input: { id: number; result: 'completed' | 'canceled'; note: string; fault: 'none' | 'buyer' | 'seller' },
+  ) {
     const order = await this.orders.run(async (tx) => {
       const o = await lockOrder(tx, input.id);
       assertStatus(o, 'appealing');
@@ -135,6 +141,15 @@ export class AppealService {
         amount: o.amountCoin,
         reason: input.note,
       });
+      if (input.fault !== 'none') {
+        await strike(tx, {
+          userId: input.fault === 'buyer' ? o.buyerId : o.sellerId,
+          orderId: o.id,
+          supportId,
+          note: input.note,
+          limit: this.strikeLimit,
+        });
+      }
       const notice = await orderNotice(tx, done, supportId, 'c2c.resolve', input.note);
       return {
         order: { ...done, resolvedBy: supportId, resolutionNote: input.note },

@@ -1,4 +1,13 @@
-import { AdStatus, cents, ErrorCode, formatFiat, formatUsdt, micro, type OrderStatus } from '@chatpay/shared';
+import {
+  AdStatus,
+  type AppealReason,
+  cents,
+  ErrorCode,
+  formatFiat,
+  formatUsdt,
+  micro,
+  type OrderStatus,
+} from '@chatpay/shared';
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/connection.ts';
@@ -11,10 +20,12 @@ import { isOwnUrl } from '../uploads/index.ts';
 import { verifyPin } from '../user/index.ts';
 import { payeeOf } from './cards.ts';
 import { toEscrow } from './escrow.ts';
+import { assertTakerQualifies } from './gates.ts';
 import { emitOrder, unreadCount } from './notify.ts';
 import { openOrderChat, orderNotice } from './order-chat.ts';
 import { type OrderRow, presentEvent, presentOrders, roleOf } from './present.ts';
 import { priceOrder } from './pricing.ts';
+import { assertNotSuspended } from './standing.ts';
 import { c2cAds, c2cOrderEvents, c2cOrders, c2cPaymentMethods } from './tables.ts';
 import {
   applyTransition,
@@ -124,6 +135,8 @@ export class OrderService {
     if (ad.userId === userId) throw new AppError(ErrorCode.CannotTradeWithSelf);
     // One block list for chat and market: no new order between two members when either blocked the other.
     await assertNotBlocked(this.db, userId, ad.userId);
+    await assertTakerQualifies(this.db, ad, userId, this.clock.now());
+    await assertNotSuspended(this.db, userId);
     if ((await this.canceledToday(userId)) >= this.config.C2C_DAILY_CANCEL_LIMIT) {
       throw new AppError(ErrorCode.CancelLimitReached);
     }
@@ -256,6 +269,7 @@ export class OrderService {
     if (ad.userId === userId) throw new AppError(ErrorCode.CannotTradeWithSelf);
     // One block list for chat and market: no new order between two members when either blocked the other.
     await assertNotBlocked(this.db, userId, ad.userId);
+    await assertTakerQualifies(this.db, ad, userId, this.clock.now());
     const q = priceOrder(ad, input, this.config.C2C_FEE_PERCENT);
     return {
       adId: ad.id,
@@ -329,7 +343,10 @@ export class OrderService {
   }
 
   /** A paid order to support: the seller any time, the buyer after the release countdown and with proof. */
-  async appeal(userId: number, input: { id: number; reason: string; proof: string[] }) {
+  async appeal(
+    userId: number,
+    input: { id: number; reasonCode: AppealReason; reason: string; proof: string[] },
+  ) {
     this.checkUrls(input.proof);
     const order = await this.run(async (tx) => {
       const o = await lockOrder(tx, input.id);
@@ -347,7 +364,13 @@ export class OrderService {
         actorId: userId,
         note: input.reason,
         now,
-        set: { appealTime: now, appealBy: userId, appealReason: input.reason, appealProof: proof },
+        set: {
+          appealTime: now,
+          appealBy: userId,
+          appealReason: input.reason,
+          appealReasonCode: input.reasonCode,
+          appealProof: proof,
+        },
       });
       const notice = await orderNotice(tx, updated, userId, 'c2c.appeal', input.reason);
       return { order: updated, notices: notice ? [notice] : [] };

@@ -9,12 +9,14 @@ import {
   type Order,
   type OrderStatus,
   type PaymentType,
+  type PriceType,
 } from '@chatpay/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { users } from '../user/index.ts';
+import { percentOf } from './rates.ts';
 import { statsOf } from './stats.ts';
-import { c2cAds, c2cMerchants, type c2cOrderEvents, c2cOrders } from './tables.ts';
+import { c2cAds, c2cFeedback, c2cMerchants, type c2cOrderEvents, c2cOrders } from './tables.ts';
 
 export type AdRow = typeof c2cAds.$inferSelect;
 export type OrderRow = typeof c2cOrders.$inferSelect;
@@ -58,6 +60,8 @@ export const presentAds = async (exec: Executor, rows: AdRow[]): Promise<Ad[]> =
       status: r.status,
       paymentType: r.paymentType as PaymentType,
       paymentMethodId: r.paymentMethodId,
+      priceType: r.priceType as PriceType,
+      floatPercent: r.floatBp === null ? null : percentOf(r.floatBp),
       price: formatFiat(cents(r.price)),
       quantity: formatUsdt(micro(r.quantity)),
       remaining: formatUsdt(micro(r.remaining)),
@@ -68,6 +72,7 @@ export const presentAds = async (exec: Executor, rows: AdRow[]): Promise<Ad[]> =
       timeLimit: r.timeLimit,
       terms: r.terms,
       useShare: r.useShare,
+      requirements: { minOrders: r.takerMinOrders, minDays: r.takerMinDays },
       openOrders: openBy.get(r.id) ?? 0,
       merchant: {
         userId: r.userId,
@@ -86,7 +91,7 @@ export type PresentedOrder = Omit<Order, 'role'>;
 export const presentOrders = async (exec: Executor, rows: OrderRow[], now: Date) => {
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.flatMap((r) => [r.buyerId, r.sellerId]))];
-  const [people, ads] = await Promise.all([
+  const [people, ads, feedback] = await Promise.all([
     exec
       .select({ userId: users.id, nickName: users.nickName, avatar: users.avatar })
       .from(users)
@@ -100,7 +105,22 @@ export const presentOrders = async (exec: Executor, rows: OrderRow[], now: Date)
           rows.map((r) => r.adId),
         ),
       ),
+    exec
+      .select()
+      .from(c2cFeedback)
+      .where(
+        inArray(
+          c2cFeedback.orderId,
+          rows.map((r) => r.id),
+        ),
+      ),
   ]);
+  const said = new Map(
+    feedback.map((f) => [
+      `${f.orderId}:${f.fromUserId}`,
+      { positive: f.positive, comment: f.comment, createTime: f.createTime.toISOString() },
+    ]),
+  );
   const person = new Map(people.map((p) => [p.userId, p]));
   const terms = new Map(ads.map((a) => [a.id, a.terms]));
   const left = (deadline: Date | null) =>
@@ -132,9 +152,12 @@ export const presentOrders = async (exec: Executor, rows: OrderRow[], now: Date)
       releaseTimeLeft: r.status === 'payment' ? left(r.releaseDeadline) : 0,
       appealBy: r.appealBy,
       appealReason: r.appealReason,
+      appealReasonCode: r.appealReasonCode,
       appealProof: r.appealProof,
       resolutionNote: r.resolutionNote,
       terms: terms.get(r.adId) ?? '',
+      buyerFeedback: said.get(`${r.id}:${r.buyerId}`) ?? null,
+      sellerFeedback: said.get(`${r.id}:${r.sellerId}`) ?? null,
     }),
   );
 };

@@ -1,4 +1,13 @@
-import { adminC2cApi, advertisingApi, bankApi, merchantApi, transactionApi } from '@chatpay/shared';
+import {
+  adminC2cApi,
+  adminRateApi,
+  advertisingApi,
+  bankApi,
+  merchantApi,
+  standingApi,
+  transactionApi,
+  trustApi,
+} from '@chatpay/shared';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { AdService } from './ads.ts';
@@ -10,7 +19,10 @@ import { registerMerchantOpenApi } from './merchant-api.ts';
 import { MerchantService } from './merchants.ts';
 import { OrderService } from './orders.ts';
 import { orderReminderJob } from './reminders.ts';
+import { setReferenceRate } from './rates.ts';
 import { resealSecrets } from './reseal.ts';
+import { liftSuspension, standingOf } from './standing.ts';
+import { TrustService } from './trust.ts';
 import { webhookJob } from './webhooks.ts';
 
 /** The C2C market (docs/design/market.md): app calls, support calls, merchant API and the two jobs. */
@@ -25,9 +37,10 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
     deps.app.log.info({ resealed, keyId: box.keyId }, 'C2C secrets resealed under the current key');
   const merchants = new MerchantService(deps.db, box);
   const banks = new BankService(deps.db, box, deps.config);
-  const ads = new AdService(deps.db, deps.config, merchants, banks);
+  const ads = new AdService(deps.db, deps.config, merchants, banks, deps.clock);
   const orders = new OrderService(deps.db, deps.realtime, deps.config, deps.clock);
-  const appeals = new AppealService(deps.db, orders, deps.realtime, deps.clock);
+  const appeals = new AppealService(deps.db, orders, deps.realtime, deps.clock, deps.config.C2C_STRIKE_LIMIT);
+  const trust = new TrustService(deps.db, orders);
 
   route(deps, merchantApi.apply, async (input, ctx) => {
     const applied = await merchants.apply(ctx.user.id, input);
@@ -71,6 +84,15 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   route(deps, transactionApi.detail, (input, ctx) => orders.detail(ctx.user.id, input.id));
   route(deps, transactionApi.config, (_input, ctx) => orders.settings(ctx.user.id));
   route(deps, transactionApi.unread, (_input, ctx) => orders.unread(ctx.user.id));
+
+  route(deps, adminRateApi.update, (input, ctx) =>
+    setReferenceRate(deps.db, deps.config, ctx.user.id, input.rate),
+  );
+  route(deps, standingApi.mine, (_input, ctx) => standingOf(deps.db, ctx.user.id));
+  route(deps, standingApi.lift, (input, ctx) => liftSuspension(deps.db, ctx.user.id, input));
+  route(deps, trustApi.feedback, (input, ctx) => trust.feedback(ctx.user.id, input));
+  route(deps, trustApi.profile, (input) => trust.profile(input.userId));
+  route(deps, trustApi.feedbackPage, (input) => trust.feedbackPage(input));
 
   route(deps, adminC2cApi.merchantPage, (input) => merchants.adminPage(input));
   route(deps, adminC2cApi.merchantReview, (input, ctx) => merchants.review(ctx.user.id, input));

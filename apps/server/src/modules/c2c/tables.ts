@@ -88,6 +88,10 @@ export const c2cAds = pgTable(
       .notNull()
       .references(() => c2cPaymentMethods.id),
     paymentType: text('payment_type').notNull(),
+    /** fixed | floating (docs/design/market.md, "Price types"). */
+    priceType: text('price_type').notNull().default('fixed'),
+    /** Floating: basis points of the reference rate (10150 = 101.50 %); null for fixed. */
+    floatBp: integer('float_bp'),
     price: micro('price'),
     quantity: micro('quantity'),
     remaining: micro('remaining'),
@@ -97,6 +101,9 @@ export const c2cAds = pgTable(
     timeLimit: integer('time_limit').notNull(),
     terms: text('terms').notNull().default(''),
     useShare: boolean('use_share').notNull().default(true),
+    /** Taker requirements: completed orders (all time) and account age in days; 0 = none. */
+    takerMinOrders: integer('taker_min_orders').notNull().default(0),
+    takerMinDays: integer('taker_min_days').notNull().default(0),
     status: integer('status').notNull().default(1),
     /** Raised under the row lock for every freeze/unfreeze: part of the idempotency key. */
     ledgerSeq: integer('ledger_seq').notNull().default(0),
@@ -151,6 +158,8 @@ export const c2cOrders = pgTable(
     appealTime: time('appeal_time'),
     appealBy: integer('appeal_by'),
     appealReason: text('appeal_reason').notNull().default(''),
+    /** not_received | paid_not_released | third_party | other; '' before an appeal. */
+    appealReasonCode: text('appeal_reason_code').notNull().default(''),
     appealProof: jsonb('appeal_proof').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     resolvedBy: integer('resolved_by'),
     resolutionNote: text('resolution_note').notNull().default(''),
@@ -223,3 +232,46 @@ export const c2cWebhookDeliveries = pgTable(
   },
   (t) => [index('c2c_webhook_deliveries_due_idx').on(t.status, t.nextAttemptTime)],
 );
+
+/** One side's rating of the other after a completed order (docs/design/market.md, "Feedback"). */
+export const c2cFeedback = pgTable(
+  'c2c_feedback',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => c2cOrders.id),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id),
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id),
+    positive: boolean('positive').notNull(),
+    comment: text('comment').notNull().default(''),
+    createTime: time('create_time').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('c2c_feedback_once').on(t.orderId, t.fromUserId),
+    index('c2c_feedback_to_idx').on(t.toUserId, t.id),
+  ],
+);
+
+/** The operator's reference rate (one row, id 1); absent until set, then `C2C_REFERENCE_RATE` no longer applies. */
+export const c2cReferenceRate = pgTable('c2c_reference_rate', {
+  id: integer('id').primaryKey(),
+  /** Fiat cents per 1 USDT. */
+  rate: micro('rate'),
+  updatedBy: integer('updated_by'),
+  updateTime: time('update_time').notNull().defaultNow(),
+});
+
+/** Appeal strikes and trading suspension of a member (docs/design/market.md, "Appeals, strikes and suspension"). */
+export const c2cTraderStanding = pgTable('c2c_trader_standing', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  strikes: integer('strikes').notNull().default(0),
+  suspended: boolean('suspended').notNull().default(false),
+  updateTime: time('update_time').notNull().defaultNow(),
+});

@@ -13,6 +13,7 @@ export const c2cKeys = {
   unread: () => [...c2cKeys.all, 'unread'] as const,
   merchantInfo: () => [...c2cKeys.all, 'merchantInfo'] as const,
   merchantDetail: () => [...c2cKeys.all, 'merchantDetail'] as const,
+  profile: (userId: number) => [...c2cKeys.all, 'profile', userId] as const,
   banks: () => [...c2cKeys.all, 'banks'] as const,
   bank: (id: number) => [...c2cKeys.all, 'bank', id] as const,
   appeals: () => [...c2cKeys.all, 'appeals'] as const,

@@ -2,6 +2,7 @@ import { ErrorCode } from '@chatpay/shared';
 import { describe, expect, it } from 'vitest';
 import {
   cardLabel,
+  floatPreview,
   formatCountdown,
   isKnownStatus,
   orderActions,
@@ -149,5 +150,15 @@ describe('order status event navigation (SPEC §2)', () => {
     expect(samePage('/pages/c2c/detail?id=5&x=1', '/pages/c2c/detail?x=1&id=5')).toBe(true);
     expect(samePage('/pages/c2c/detail?id=5', '/pages/c2c/detail?id=6')).toBe(false);
     expect(samePage('/pages/c2c/detail?id=5', '/pages/c2c/order')).toBe(false);
+  });
+});
+
+describe('floatPreview', () => {
+  it('prices a floating ad like the server: rate × percent, half up to the cent', () => {
+    expect(floatPreview('7.20', '101.5')).toBe('7.31');
+    expect(floatPreview('7.50', '101.5')).toBe('7.61');
+    expect(floatPreview('7.20', '100')).toBe('7.20');
+    expect(floatPreview('7.20', '1e2')).toBe('—');
+    expect(floatPreview('x', '100')).toBe('—');
   });
 });

@@ -1,8 +1,10 @@
 import {
   type Ad,
+  cents,
   coinFor,
   feeOf,
   fiatFor,
+  floatingPrice,
   formatFiat,
   formatUsdt,
   type MerchantCard,
@@ -13,6 +15,7 @@ import {
   type PricingResult,
   parseFiat,
   parseUsdt,
+  percentToBp,
   priceOrder,
 } from '@chatpay/shared';
 
@@ -186,4 +189,11 @@ export const samePage = (a: string, b: string): boolean => {
     return `${path.replace(/\/+$/, '')}?${pairs.join('&')}`;
   };
   return norm(a) === norm(b);
+};
+
+/** The price a floating ad would have now ("7.31"), or a dash while the percent is not valid. */
+export const floatPreview = (rate: string, percent: string) => {
+  const rateCents = fiatCents(rate);
+  if (rateCents === null || !/^\d{1,3}(\.\d{1,2})?$/.test(percent)) return '—';
+  return formatFiat(cents(floatingPrice(rateCents, percentToBp(percent))));
 };

@@ -7,6 +7,7 @@ import {
   merchantApi,
   type PaymentType,
   transactionApi,
+  trustApi,
 } from '@chatpay/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
@@ -114,6 +115,15 @@ export const useMerchantDetail = (enabled = true) =>
     staleTime: 0,
   });
 
+/** A trader's public profile: stats, badges, live ads, latest feedback. */
+export const useTraderProfile = (userId: number) =>
+  useQuery({
+    queryKey: c2cKeys.profile(userId),
+    queryFn: () => call(trustApi.profile, { userId }),
+    enabled: userId > 0,
+    staleTime: 0,
+  });
+
 export const useBanks = () =>
   useQuery({
     queryKey: c2cKeys.banks(),
@@ -152,6 +162,9 @@ export const useRelease = () =>
   );
 export const useAppeal = () =>
   useMarketMutation((i: InputOf<typeof transactionApi.appealing>) => call(transactionApi.appealing, i));
+
+export const useLeaveFeedback = () =>
+  useMarketMutation((i: InputOf<typeof trustApi.feedback>) => call(trustApi.feedback, i));
 
 export const usePublishAd = () =>
   useMarketMutation((i: InputOf<typeof advertisingApi.publish>) => call(advertisingApi.publish, i), money);

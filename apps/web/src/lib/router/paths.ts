@@ -60,6 +60,8 @@ export const Paths = {
   c2cBankList: '/pages/c2c/bank-list',
   c2cBankAdd: '/pages/c2c/bank-add',
   c2cApi: '/pages/c2c/api',
+  /** A trader's public profile (issue 18): stats, badges, live ads, feedback. */
+  c2cProfile: '/pages/c2c/merchant',
   /** The operator console (issue 14): staff only, a desktop layout that also works on a phone. */
   supportAppeals: '/admin/appeals',
   consoleDashboard: '/admin/dashboard',

@@ -1,5 +1,5 @@
 import { type OrderStatus, orderStatuses } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
+import { Button, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -94,6 +94,7 @@ const AppealDetail = ({ id }: { id: number }) => {
   const resolve = useResolveAppeal();
   const send = useSupportMessage();
   const [note, setNote] = useState('');
+  const [fault, setFault] = useState<'none' | 'buyer' | 'seller'>('none');
   const [text, setText] = useState('');
   if (order.isPending) return <Loading />;
   if (order.isError) return <LoadError error={order.error} onRetry={() => void order.refetch()} />;
@@ -104,7 +105,7 @@ const AppealDetail = ({ id }: { id: number }) => {
     const warn = result === 'completed' ? t('support.completeConfirm') : t('support.cancelConfirm');
     if (!(await confirm(warn, `resolve-${result}`, t('common.confirm'), result === 'canceled'))) return;
     try {
-      await resolve.mutateAsync({ id, result, note: note.trim() });
+      await resolve.mutateAsync({ id, result, note: note.trim(), fault });
       toastSuccess(t('support.resolved'));
       void order.refetch();
     } catch (error) {
@@ -179,6 +180,17 @@ const AppealDetail = ({ id }: { id: number }) => {
             onChange={(e) => setNote(e.target.value)}
             placeholder={t('support.notePlaceholder')}
             data-testid="resolve-note"
+          />
+          <div className="c2c-field-label">{t('support.fault')}</div>
+          <Selector
+            columns={3}
+            options={(['none', 'buyer', 'seller'] as const).map((f) => ({
+              label: t(`support.faults.${f}`),
+              value: f,
+            }))}
+            value={[fault]}
+            onChange={(v) => v[0] && setFault(v[0])}
+            data-testid="resolve-fault"
           />
           <div className="c2c-ad-actions">
             <Button

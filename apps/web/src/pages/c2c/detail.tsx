@@ -7,6 +7,7 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { AppealPopup } from '../../features/c2c/components/AppealPopup.tsx';
 import { StatusTag, useNow } from '../../features/c2c/components/bits.tsx';
+import { FeedbackCard } from '../../features/c2c/components/FeedbackCard.tsx';
 import { AppealCard, EventList, OrderAmounts, PayeeCard } from '../../features/c2c/components/OrderView.tsx';
 import { ReleasePopup } from '../../features/c2c/components/ReleasePopup.tsx';
 import { formatCountdown, isKnownStatus, type OrderAction, orderActions } from '../../features/c2c/logic.ts';
@@ -105,6 +106,24 @@ const DetailPage = () => {
               {t(`c2c.cancelReason.${o.cancelReason}`, { defaultValue: o.cancelReason })}
             </div>
           ) : null}
+        </div>
+        <FeedbackCard order={o} />
+        <div className="c2c-card">
+          <button
+            type="button"
+            className="c2c-link"
+            onClick={() =>
+              void navigate({
+                path: Paths.c2cProfile,
+                query: { userId: o.role === 'buyer' ? o.seller.userId : o.buyer.userId },
+              })
+            }
+            data-testid="order-counterparty"
+          >
+            {t('c2c.profile.counterparty', {
+              name: o.role === 'buyer' ? o.seller.nickName : o.buyer.nickName,
+            })}
+          </button>
         </div>
         <OrderAmounts order={o} fiat={fiat} />
         <PayeeCard order={o} />

@@ -1,4 +1,4 @@
-import type { AdType } from '@chatpay/shared';
+import type { AdType, PriceType } from '@chatpay/shared';
 import { Button, Form, Radio, Selector, Switch } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
-import { cardLabel, fiatCents, usdtMicro } from '../../features/c2c/logic.ts';
+import { cardLabel, fiatCents, floatPreview, usdtMicro } from '../../features/c2c/logic.ts';
 import {
   useBanks,
   useMyAd,
@@ -22,24 +22,34 @@ import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 interface Draft {
   type: AdType;
   paymentMethodId?: number;
+  priceType: PriceType;
   price: string;
+  /** Floating: percent of the reference rate. */
+  floatPercent: string;
   quantity: string;
   minLimit: string;
   maxLimit: string;
   timeLimit: number;
   terms: string;
   useShare: boolean;
+  /** Taker requirements as typed (digits; empty = none). */
+  takerMinOrders: string;
+  takerMinDays: string;
 }
 
 const empty: Draft = {
   type: 'sell',
+  priceType: 'fixed',
   price: '',
+  floatPercent: '100',
   quantity: '',
   minLimit: '',
   maxLimit: '',
   timeLimit: 15,
   terms: '',
   useShare: true,
+  takerMinOrders: '',
+  takerMinDays: '',
 };
 
 /** Publish or edit an ad (SPEC §3 ad fields, §5: limits, time limit and price required, terms optional). */
@@ -63,13 +73,17 @@ const PublishPage = () => {
     setDraft({
       type: a.type,
       paymentMethodId: a.paymentMethodId,
+      priceType: a.priceType,
       price: a.price,
+      floatPercent: a.floatPercent ?? '100',
       quantity: a.remaining,
       minLimit: a.minLimit,
       maxLimit: a.maxLimit,
       timeLimit: a.timeLimit,
       terms: a.terms,
       useShare: a.useShare,
+      takerMinOrders: a.requirements.minOrders ? String(a.requirements.minOrders) : '',
+      takerMinDays: a.requirements.minDays ? String(a.requirements.minDays) : '',
     });
     setLoaded(true);
   }, [existing.data, loaded]);
@@ -81,7 +95,13 @@ const PublishPage = () => {
 
   const problem = () => {
     if (!draft.paymentMethodId) return t('c2c.publish.chooseMethod');
-    if (!fiatCents(draft.price)) return t('c2c.publish.priceInvalid');
+    if (draft.priceType === 'fixed' && !fiatCents(draft.price)) return t('c2c.publish.priceInvalid');
+    const percent = Number(draft.floatPercent);
+    if (
+      draft.priceType === 'floating' &&
+      !(/^\d{1,3}(\.\d{1,2})?$/.test(draft.floatPercent) && percent >= 50 && percent <= 200)
+    )
+      return t('c2c.publish.floatInvalid');
     if (!usdtMicro(draft.quantity)) return t('c2c.publish.quantityInvalid');
     const min = fiatCents(draft.minLimit);
     const max = fiatCents(draft.maxLimit);
@@ -93,7 +113,14 @@ const PublishPage = () => {
   const submit = async () => {
     const issue = problem();
     if (issue) return void toast(issue);
-    const input = { ...draft, paymentMethodId: draft.paymentMethodId ?? 0 };
+    const { price, floatPercent, ...rest } = draft;
+    const input = {
+      ...rest,
+      ...(draft.priceType === 'fixed' ? { price } : { floatPercent }),
+      paymentMethodId: draft.paymentMethodId ?? 0,
+      takerMinOrders: Number(draft.takerMinOrders) || 0,
+      takerMinDays: Number(draft.takerMinDays) || 0,
+    };
     try {
       if (id) await update.mutateAsync({ ...input, id });
       else await publish.mutateAsync(input);
@@ -166,14 +193,52 @@ const PublishPage = () => {
             </Radio.Group>
           )}
         </Form.Item>
-        <Form.Item
-          label={t('c2c.publish.price', { fiat })}
-          description={
-            rate.data ? t('c2c.publish.rate', { rate: rate.data.rate, fiat: rate.data.fiat }) : null
-          }
-        >
-          {money('price', t('c2c.publish.pricePlaceholder'))}
+        <Form.Item label={t('c2c.publish.priceType')}>
+          <div className="c2c-segment">
+            {(['fixed', 'floating'] as const).map((p) => (
+              <button
+                key={p}
+                type="button"
+                className={draft.priceType === p ? 'active' : ''}
+                onClick={() => set('priceType', p)}
+                data-testid={`publish-priceType-${p}`}
+              >
+                {t(`c2c.publish.priceTypes.${p}`)}
+              </button>
+            ))}
+          </div>
         </Form.Item>
+        {draft.priceType === 'fixed' ? (
+          <Form.Item
+            label={t('c2c.publish.price', { fiat })}
+            description={
+              rate.data ? t('c2c.publish.rate', { rate: rate.data.rate, fiat: rate.data.fiat }) : null
+            }
+          >
+            {money('price', t('c2c.publish.pricePlaceholder'))}
+          </Form.Item>
+        ) : (
+          <Form.Item
+            label={t('c2c.publish.floatPercent')}
+            description={
+              rate.data
+                ? t('c2c.publish.floatPreview', {
+                    rate: rate.data.rate,
+                    fiat: rate.data.fiat,
+                    price: floatPreview(rate.data.rate, draft.floatPercent),
+                  })
+                : null
+            }
+          >
+            <TextInput
+              testId="publish-floatPercent"
+              value={draft.floatPercent}
+              onChange={(v) => set('floatPercent', v.replace(/[^\d.]/g, ''))}
+              inputMode="numeric"
+              placeholder="100"
+            />
+          </Form.Item>
+        )}
         <Form.Item label={id ? t('c2c.publish.quantityLeft') : t('c2c.publish.quantity')}>
           {money('quantity', t('common.usdt'))}
         </Form.Item>
@@ -206,6 +271,27 @@ const PublishPage = () => {
             checked={draft.useShare}
             onChange={(v) => set('useShare', v)}
             data-testid="publish-useshare"
+          />
+        </Form.Item>
+        <Form.Item
+          label={`${t('c2c.publish.takerMinOrders')} (${t('common.optional')})`}
+          description={t('c2c.publish.takerHint')}
+        >
+          <TextInput
+            testId="publish-takerMinOrders"
+            value={draft.takerMinOrders}
+            onChange={(v) => set('takerMinOrders', v.replace(/\D/g, '').slice(0, 5))}
+            inputMode="numeric"
+            placeholder="0"
+          />
+        </Form.Item>
+        <Form.Item label={`${t('c2c.publish.takerMinDays')} (${t('common.optional')})`}>
+          <TextInput
+            testId="publish-takerMinDays"
+            value={draft.takerMinDays}
+            onChange={(v) => set('takerMinDays', v.replace(/\D/g, '').slice(0, 4))}
+            inputMode="numeric"
+            placeholder="0"
           />
         </Form.Item>
       </Form>

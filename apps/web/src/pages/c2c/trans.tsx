@@ -8,7 +8,7 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PinInput } from '../../components/PinInput.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
-import { Row, StatsLine } from '../../features/c2c/components/bits.tsx';
+import { Badges, Requirements, Row, StatsLine } from '../../features/c2c/components/bits.tsx';
 import { cardLabel, previewOrder, type TakeMode } from '../../features/c2c/logic.ts';
 import { useAd, useBanks, useFetchQuote, useStartOrder, useTradeConfig } from '../../features/c2c/queries.ts';
 import { createAttempt } from '../../features/wallet/attempt.ts';
@@ -106,12 +106,15 @@ const TransPage = () => {
     <Page title={t(buying ? 'c2c.trans.titleBuy' : 'c2c.trans.titleSell')}>
       <div className="c2c-card">
         <div className="c2c-card-title">
-          <span>{a.merchant.name}</span>
+          <span>
+            {a.merchant.name} <Badges badges={a.merchant.stats.badges} />
+          </span>
           <Tag color="primary" fill="outline">
             {t(`c2c.payType.${a.paymentType}`)}
           </Tag>
         </div>
         <StatsLine stats={a.merchant.stats} />
+        <Requirements ad={a} testId="trans-requirements" />
         <Row label={t('c2c.order.price')} value={`${a.price} ${fiat}`} testId="trans-price" />
         <Row
           label={t('c2c.ad.available')}

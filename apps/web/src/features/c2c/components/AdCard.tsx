@@ -2,7 +2,9 @@ import type { Ad } from '@chatpay/shared';
 import { Button, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { StatsLine } from './bits.tsx';
+import { navigate } from '../../../lib/router/navigate.ts';
+import { Paths } from '../../../lib/router/paths.ts';
+import { Badges, Requirements, StatsLine } from './bits.tsx';
 
 /** A market ad: merchant with 30-day stats, price, limits, available quantity and the Buy/Sell button. */
 export const AdCard = ({
@@ -23,18 +25,31 @@ export const AdCard = ({
     <div className="c2c-card" data-testid={`ad-${ad.id}`}>
       <div className="c2c-ad-head">
         <UserAvatar src={ad.merchant.avatar} size={28} />
-        <span className="c2c-ad-merchant" data-testid={`ad-${ad.id}-merchant`}>
+        <button
+          type="button"
+          className="c2c-ad-merchant c2c-link"
+          onClick={() => void navigate({ path: Paths.c2cProfile, query: { userId: ad.merchant.userId } })}
+          data-testid={`ad-${ad.id}-merchant`}
+        >
           {ad.merchant.name}
-        </span>
+        </button>
+        <Badges badges={ad.merchant.stats.badges} testId={`ad-${ad.id}-badges`} />
         <Tag color="primary" fill="outline">
           {t(`c2c.payType.${ad.paymentType}`)}
         </Tag>
       </div>
       <StatsLine stats={ad.merchant.stats} testId={`ad-${ad.id}-stats`} />
+      <Requirements ad={ad} testId={`ad-${ad.id}-requirements`} />
       <div className="c2c-ad-body">
         <div>
           <div className="c2c-price" data-testid={`ad-${ad.id}-price`}>
             <small>{fiat}</small> {ad.price}
+            {ad.priceType === 'floating' ? (
+              <small className="c2c-muted" data-testid={`ad-${ad.id}-floating`}>
+                {' '}
+                {t('c2c.ad.floating', { percent: ad.floatPercent })}
+              </small>
+            ) : null}
           </div>
           <div className="c2c-muted">
             {t('c2c.ad.available')} <span data-testid={`ad-${ad.id}-remaining`}>{ad.remaining}</span>{' '}

@@ -1,5 +1,5 @@
-import { APPEAL_PROOF_MAX } from '@chatpay/shared';
-import { Button, Popup } from 'antd-mobile';
+import { APPEAL_PROOF_MAX, type AppealReason, appealReasons } from '@chatpay/shared';
+import { Button, Popup, Selector } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../../lib/toast.ts';
@@ -22,6 +22,9 @@ export const AppealPopup = ({
   const { t } = useTranslation();
   const appeal = useAppeal();
   const [reason, setReason] = useState('');
+  const [reasonCode, setReasonCode] = useState<AppealReason>(
+    proofRequired ? 'paid_not_released' : 'not_received',
+  );
   const [proof, setProof] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -46,7 +49,7 @@ export const AppealPopup = ({
     if (!reason.trim()) return void toast(t('c2c.appeal.reasonRequired'));
     if (proofRequired && proof.length === 0) return void toast(t('c2c.appeal.proofRequired'));
     try {
-      await appeal.mutateAsync({ id: orderId, reason: reason.trim(), proof });
+      await appeal.mutateAsync({ id: orderId, reasonCode, reason: reason.trim(), proof });
       toast(t('c2c.appeal.sent'));
       onClose();
     } catch (error) {
@@ -61,6 +64,13 @@ export const AppealPopup = ({
         <div className="c2c-warning">{t('c2c.appeal.hint')}</div>
         <div className="c2c-field" style={{ marginTop: 12 }}>
           <div className="c2c-field-label">{t('c2c.appeal.reason')}</div>
+          <Selector
+            columns={2}
+            options={appealReasons.map((r) => ({ label: t(`c2c.appeal.reasons.${r}`), value: r }))}
+            value={[reasonCode]}
+            onChange={(v) => v[0] && setReasonCode(v[0])}
+            data-testid="appeal-reason-code"
+          />
           <textarea
             className="c2c-textarea"
             data-testid="appeal-reason"

@@ -89,6 +89,13 @@ export const AppealCard = ({ order }: { order: Omit<Order, 'role'> }) => {
     <div className="c2c-card" data-testid="order-appeal">
       <div className="c2c-card-title">{t('c2c.appeal.title')}</div>
       {order.appealBy ? <Row label={t('c2c.appeal.by')} value={by} /> : null}
+      {order.appealReasonCode ? (
+        <Row
+          label={t('c2c.appeal.reasonCode')}
+          value={t(`c2c.appeal.reasons.${order.appealReasonCode}`, { defaultValue: order.appealReasonCode })}
+          testId="order-appeal-reason-code"
+        />
+      ) : null}
       {order.appealReason ? <Row label={t('c2c.appeal.reason')} value={order.appealReason} /> : null}
       {order.appealProof.length > 0 ? (
         <div className="c2c-proofs" data-testid="order-proofs">

@@ -1,4 +1,4 @@
-import type { MerchantStats, OrderStatus } from '@chatpay/shared';
+import type { Ad, MerchantStats, OrderStatus } from '@chatpay/shared';
 import { Tag } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,6 +57,47 @@ export const StatsLine = ({ stats, testId }: { stats: MerchantStats; testId?: st
       {stats.avgReleaseSeconds !== null ? (
         <span>{t('c2c.stats.release', { time: duration(stats.avgReleaseSeconds) })}</span>
       ) : null}
+      {stats.positiveRate !== null ? (
+        <span data-testid={testId ? `${testId}-positive` : undefined}>
+          {t('c2c.stats.positive', {
+            rate: stats.positiveRate,
+            n: stats.feedbackPositive + stats.feedbackNegative,
+          })}
+        </span>
+      ) : null}
+    </div>
+  );
+};
+
+/** A trader's badges (verified merchant, …). */
+export const Badges = ({ badges, testId }: { badges: MerchantStats['badges']; testId?: string }) => {
+  const { t } = useTranslation();
+  if (badges.length === 0) return null;
+  return (
+    <span className="c2c-badges" data-testid={testId}>
+      {badges.map((b) => (
+        <Tag key={b} color="success" fill="solid">
+          {t(`c2c.badge.${b}`)}
+        </Tag>
+      ))}
+    </span>
+  );
+};
+
+/** What an ad asks of its takers, when anything. */
+export const Requirements = ({ ad, testId }: { ad: Ad; testId?: string }) => {
+  const { t } = useTranslation();
+  const { minOrders, minDays } = ad.requirements;
+  if (minOrders === 0 && minDays === 0) return null;
+  return (
+    <div className="c2c-muted" data-testid={testId}>
+      {t('c2c.requirements.title')}{' '}
+      {[
+        minOrders > 0 ? t('c2c.requirements.orders', { n: minOrders }) : null,
+        minDays > 0 ? t('c2c.requirements.days', { n: minDays }) : null,
+      ]
+        .filter(Boolean)
+        .join(' · ')}
     </div>
   );
 };

@@ -1,0 +1,71 @@
+import { ErrorCode } from '@chatpay/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/connection.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/index.ts';
+import { users } from '../user/index.ts';
+import { c2cTraderStanding } from './tables.ts';
+
+/** Appeal strikes and trading suspension (docs/design/market.md, "Appeals, strikes and suspension"). */
+
+export const standingOf = async (exec: Executor, userId: number) => {
+  const [row] = await exec.select().from(c2cTraderStanding).where(eq(c2cTraderStanding.userId, userId));
+  return { userId, strikes: row?.strikes ?? 0, suspended: row?.suspended ?? false };
+};
+
+/** Starting orders, publishing and putting ads up are refused while suspended. */
+export const assertNotSuspended = async (exec: Executor, userId: number) => {
+  if ((await standingOf(exec, userId)).suspended) throw new AppError(ErrorCode.TradingSuspended);
+};
+
+/**
+ * One strike for the party support found at fault, in the resolution's transaction; more than `limit`
+ * strikes suspend trading. The upsert is one statement, so two resolutions at once both count.
+ */
+export const strike = async (
+  tx: Executor,
+  input: { userId: number; orderId: number; supportId: number; note: string; limit: number },
+) => {
+  const [row] = await tx
+    .insert(c2cTraderStanding)
+    .values({ userId: input.userId, strikes: 1, suspended: 1 > input.limit })
+    .onConflictDoUpdate({
+      target: c2cTraderStanding.userId,
+      set: {
+        strikes: sql`${c2cTraderStanding.strikes} + 1`,
+        suspended: sql`${c2cTraderStanding.suspended} OR ${c2cTraderStanding.strikes} + 1 > ${input.limit}`,
+        updateTime: new Date(),
+      },
+    })
+    .returning();
+  await recordAudit(tx, {
+    actorId: input.supportId,
+    action: row!.suspended ? 'c2c:strike:suspended' : 'c2c:strike',
+    targetUserId: input.userId,
+    reason: `order ${input.orderId}: ${input.note}`,
+  });
+  return row!;
+};
+
+/** Support lifts a suspension: trading again, strikes cleared; audited with the note. */
+export const liftSuspension = async (db: Db, supportId: number, input: { userId: number; note: string }) => {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+  if (!user) throw new AppError(ErrorCode.UserNotFound);
+  return db.transaction(async (tx) => {
+    const before = await standingOf(tx, input.userId);
+    await tx
+      .insert(c2cTraderStanding)
+      .values({ userId: input.userId, strikes: 0, suspended: false })
+      .onConflictDoUpdate({
+        target: c2cTraderStanding.userId,
+        set: { strikes: 0, suspended: false, updateTime: new Date() },
+      });
+    await recordAudit(tx, {
+      actorId: supportId,
+      action: 'c2c:trader:lift',
+      targetUserId: input.userId,
+      reason: `strikes ${before.strikes}, suspended ${before.suspended}: ${input.note}`,
+    });
+    return { userId: input.userId, strikes: 0, suspended: false };
+  });
+};
