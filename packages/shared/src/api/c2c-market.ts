@@ -319,7 +319,14 @@ export const transactionApi = {
     summary: 'Before confirming: the coins, fiat, fee and what the buyer receives, checked like start',
     input: z.object({ adId: c2cId, ...amountChoice }).refine(oneAmount, oneAmountIssue),
     output: orderQuote,
-    errors: [ErrorCode.AmountOutOfLimits, ErrorCode.TakerRequirementNotMet],
+    errors: [
+      ErrorCode.AdNotFound,
+      ErrorCode.AdNotActive,
+      ErrorCode.CannotTradeWithSelf,
+      ErrorCode.Blocked,
+      ErrorCode.AmountOutOfLimits,
+      ErrorCode.TakerRequirementNotMet,
+    ],
   }),
   start: endpoint({
     method: 'POST',
