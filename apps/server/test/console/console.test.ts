@@ -377,6 +377,8 @@ describe('every console call is refused for a member, admin-only ones for suppor
     'adminContentApi.dictUpdate': { id: 1, name: 'x', value: 'x', orderNum: 1 },
     'adminContentApi.dictDelete': { ids: [1] },
     'adminContentApi.documentSave': { key: 'aboutUs', lang: 'en', value: 'x' },
+    'adminRateApi.update': { rate: '7.20' },
+    'standingApi.lift': { userId: 1, note: 'x' },
   };
   const supportPermissions = rolePermissions.support;
   it('covers the console and every queue it shows', () => {
