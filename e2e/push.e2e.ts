@@ -133,7 +133,9 @@ describe('Web Push through a push service on this machine', () => {
       registerMember(server.api, 'Bob'),
     ]);
     const sessionId = await befriend(server.api, alice, bob);
-    const { ctx, page, keys } = await subscribedPhone(bob, 'bob-phone');
+    // A device name of its own per attempt: a retry must not read the first attempt's push.
+    const device = `bob-phone-${Date.now()}`;
+    const { ctx, page, keys } = await subscribedPhone(bob, device);
     // Bob leaves the chat list for his profile and switches to another app.
     await byId(page, 'tab-my').click();
     await hide(page);
@@ -149,7 +151,7 @@ describe('Web Push through a push service on this machine', () => {
       },
       alice.token,
     );
-    const payload = await deliver(ctx, page, 'bob-phone', keys);
+    const payload = await deliver(ctx, page, device, keys);
     expect(payload).toMatchObject({ title: 'Alice', body: 'see you at 8' });
     await expect
       .poll(() => notifications(page))
@@ -206,11 +208,12 @@ describe('Web Push through a push service on this machine', () => {
     );
     const order = await server.api.ok(transactionApi.start, { adId: ad.id, amountCoin: '10' }, buyer.token);
 
-    const { ctx, page, keys } = await subscribedPhone(seller, 'seller-phone');
+    const device = `seller-phone-${Date.now()}`;
+    const { ctx, page, keys } = await subscribedPhone(seller, device);
     await hide(page);
     await page.waitForTimeout(500);
     await server.api.ok(transactionApi.payment, { id: order.orderId }, buyer.token);
-    const payload = await deliver(ctx, page, 'seller-phone', keys);
+    const payload = await deliver(ctx, page, device, keys);
     expect(payload).toMatchObject({
       kind: 'c2c',
       body: 'The buyer has paid: check the payment and release the coins',
