@@ -97,29 +97,31 @@ export class PushNotifier {
       .from(users)
       .where(eq(users.id, message.senderId));
     const count = Math.max(1, state.unread);
-    await this.queue(userId, subs, {
-      dedupeKey: `m${message.id}`,
-      topic: `s${message.sessionId}`,
-      urgency: message.contentType === 'transfer' ? 'high' : 'normal',
-      payload: (sub) => {
-        const texts = textsFor(sub.lang);
-        const line = messageLine(texts, message.contentType, message.content, sub.preview);
-        return {
-          kind: message.contentType === 'transfer' ? 'wallet' : 'chat',
-          title: sender?.nickName ?? '',
-          body: count > 1 ? `${texts.messages(count)} · ${line}` : line,
-          tag: `chat-${message.sessionId}`,
-          url: chatRoute(message.sessionId),
-          count,
-        };
+    await this.queue(
+      userId,
+      {
+        dedupeKey: `m${message.id}`,
+        topic: `s${message.sessionId}`,
+        urgency: message.contentType === 'transfer' ? 'high' : 'normal',
+        payload: (sub) => {
+          const texts = textsFor(sub.lang);
+          const line = messageLine(texts, message.contentType, message.content, sub.preview);
+          return {
+            kind: message.contentType === 'transfer' ? 'wallet' : 'chat',
+            title: sender?.nickName ?? '',
+            body: count > 1 ? `${texts.messages(count)} · ${line}` : line,
+            tag: `chat-${message.sessionId}`,
+            url: chatRoute(message.sessionId),
+            count,
+          };
+        },
       },
-    });
+      subs,
+    );
   }
 
   private async onOrder(userId: number, event: OrderStatusPayload) {
-    const subs = await this.subscriptionsOf(userId);
-    if (subs.length === 0) return;
-    await this.queue(userId, subs, {
+    await this.queue(userId, {
       dedupeKey: `o${event.orderId}-${event.status}`,
       topic: `o${event.orderId}`,
       urgency: 'high',
@@ -145,32 +147,34 @@ export class PushNotifier {
       .where(eq(c2cOrders.id, event.orderId));
     if (!order) return;
     const seller = order.sellerId === userId;
-    await this.queue(userId, subs, {
-      dedupeKey: `o${event.orderId}-${event.kind}`,
-      topic: `o${event.orderId}`,
-      urgency: 'high',
-      payload: (sub) => {
-        const texts = textsFor(sub.lang);
-        return {
-          kind: 'c2c',
-          title: texts.orderTitle,
-          body:
-            event.kind === 'payment-soon'
-              ? texts.paySoon(event.minutesLeft)
-              : seller
-                ? texts.releaseDueSeller
-                : texts.releaseDueBuyer,
-          tag: `order-${event.orderId}`,
-          url: orderRoute(event.orderId),
-        };
+    await this.queue(
+      userId,
+      {
+        dedupeKey: `o${event.orderId}-${event.kind}`,
+        topic: `o${event.orderId}`,
+        urgency: 'high',
+        payload: (sub) => {
+          const texts = textsFor(sub.lang);
+          return {
+            kind: 'c2c',
+            title: texts.orderTitle,
+            body:
+              event.kind === 'payment-soon'
+                ? texts.paySoon(event.minutesLeft)
+                : seller
+                  ? texts.releaseDueSeller
+                  : texts.releaseDueBuyer,
+            tag: `order-${event.orderId}`,
+            url: orderRoute(event.orderId),
+          };
+        },
       },
-    });
+      subs,
+    );
   }
 
   private async onFriendRequest(userId: number, request: FriendRequestPayload) {
-    const subs = await this.subscriptionsOf(userId);
-    if (subs.length === 0) return;
-    await this.queue(userId, subs, {
+    await this.queue(userId, {
       dedupeKey: `f${request.id}`,
       topic: 'friends',
       urgency: 'normal',
@@ -191,9 +195,7 @@ export class PushNotifier {
   }
 
   private async onTransfer(userId: number, event: WalletPayload) {
-    const subs = await this.subscriptionsOf(userId);
-    if (subs.length === 0) return;
-    await this.queue(userId, subs, {
+    await this.queue(userId, {
       dedupeKey: `t${event.entryId}`,
       topic: `t${event.entryId}`,
       urgency: 'high',
@@ -214,10 +216,8 @@ export class PushNotifier {
   private async onChain(userId: number, record: ChainRecord) {
     if (record.type !== 'withdrawal') return;
     if (record.status !== 'completed' && record.status !== 'rejected') return;
-    const subs = await this.subscriptionsOf(userId);
-    if (subs.length === 0) return;
     const status = record.status;
-    await this.queue(userId, subs, {
+    await this.queue(userId, {
       dedupeKey: `w${record.id}-${status}`,
       topic: `w${record.id}`,
       urgency: 'high',
@@ -239,9 +239,7 @@ export class PushNotifier {
   }
 
   private async onTicketReply(userId: number, event: TicketReplyPayload) {
-    const subs = await this.subscriptionsOf(userId);
-    if (subs.length === 0) return;
-    await this.queue(userId, subs, {
+    await this.queue(userId, {
       // Each answer (a status change with a new reply) is its own push; a burst collapses by topic.
       dedupeKey: `k${event.kind}${event.id}-${Date.now()}`,
       topic: `k${event.id}`,
@@ -259,18 +257,21 @@ export class PushNotifier {
     });
   }
 
-  /**
-   * Queues the push for each of the member's devices. A push of the same topic still waiting to be sent is
-   * replaced instead (ten messages in a burst make one notification, with the count).
-   */
   private subscriptionsOf(userId: number) {
     return this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   }
 
-  private async queue(userId: number, subs: Subscription[], draft: Draft) {
+  /**
+   * Queues the push for each of the member's devices (`subs` when the caller already looked them up). A push of
+   * the same topic still waiting to be sent is replaced instead (ten messages in a burst make one notification,
+   * with the count).
+   */
+  private async queue(userId: number, draft: Draft, subs?: Subscription[]) {
+    const devices = subs ?? (await this.subscriptionsOf(userId));
+    if (devices.length === 0) return;
     if ((await this.realtime.presence(userId)) === 'visible') return;
     let added = 0;
-    for (const sub of subs) {
+    for (const sub of devices) {
       const payload: PushPayload = { ...draft.payload(sub), ...(sub.sound ? {} : { silent: true }) };
       const replaced = await this.db
         .update(pushJobs)
