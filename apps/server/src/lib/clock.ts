@@ -21,4 +21,13 @@ export class ManualClock implements Clock {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError('The clock only moves forward');
     this.offsetMs += ms;
   }
+
+  /**
+   * Jumps to just after the start of the next `windowMs` window, so that a test counting hits in a
+   * fixed window (rate limits) cannot see the window end half-way through its hits.
+   */
+  startNextWindow(windowMs: number) {
+    const now = this.now().getTime();
+    this.advance(windowMs - (now % windowMs) + 1);
+  }
 }

@@ -64,6 +64,7 @@ describe('a per-member PIN rate limit covers every call that takes a PIN', () =>
   ] as const;
 
   it('once a member used up the limit, every PIN call is refused until the window ends', async () => {
+    t.clock.startNextWindow(60_000);
     const u = await createUser(t);
     await setPin(t, u);
     for (let i = 0; i < 2; i++) await t.ok(userApi.verifyPayPassword, { pin: TEST_PIN }, u.token);

@@ -108,6 +108,7 @@ describe('TRUST_PROXY', () => {
     const t = useTestApp({ TRUST_PROXY: '1', LOGIN_ADDRESS_RATE_LIMIT: '2' });
 
     it('uses the address the proxy saw, so a client cannot pick its own by forging X-Forwarded-For', async () => {
+      t.clock.startNextWindow(60_000);
       const login = (forged: string) =>
         api(
           t,
@@ -127,6 +128,7 @@ describe('login throttling', () => {
   const minute = 60_000;
 
   it('caps login attempts per address across all user names', async () => {
+    t.clock.startNextWindow(minute);
     const ip = '10.1.0.1';
     const attempt = (username: string, from = ip) =>
       api(t, userApi.loginByName, { username, password: 'wrong-pass' }, {}, from);
