@@ -40,6 +40,11 @@ export const c2cMerchants = pgTable(
     apiKeyEnc: text('api_key_enc'),
     apiKeyTime: time('api_key_time'),
     webhookUrl: text('webhook_url').notNull().default(''),
+    /** The merchant's own switch: offline ads stay listed but after online ones (docs/design/market.md). */
+    online: boolean('online').notNull().default(true),
+    /** Business hours as UTC minutes of the day [from, to); null = around the clock. `to < from` wraps midnight. */
+    hoursFrom: integer('hours_from'),
+    hoursTo: integer('hours_to'),
     createTime: time('create_time').notNull().defaultNow(),
     updateTime: time('update_time').notNull().defaultNow(),
   },
@@ -100,6 +105,8 @@ export const c2cAds = pgTable(
     maxLimit: micro('max_limit'),
     timeLimit: integer('time_limit').notNull(),
     terms: text('terms').notNull().default(''),
+    /** Posted by the merchant into each new order's chat (a welcome / auto-reply); '' = none. */
+    autoReply: text('auto_reply').notNull().default(''),
     useShare: boolean('use_share').notNull().default(true),
     /** Taker requirements: completed orders (all time) and account age in days; 0 = none. */
     takerMinOrders: integer('taker_min_orders').notNull().default(0),
@@ -122,6 +129,8 @@ export const c2cOrders = pgTable(
   'c2c_orders',
   {
     id: serial('id').primaryKey(),
+    /** The public order number members see and may name an order by (18 digits, random part not guessable). */
+    orderNo: text('order_no').notNull(),
     adId: integer('ad_id')
       .notNull()
       .references(() => c2cAds.id),
@@ -173,6 +182,7 @@ export const c2cOrders = pgTable(
   },
   (t) => [
     uniqueIndex('c2c_orders_request_key').on(t.requestKey),
+    uniqueIndex('c2c_orders_order_no_key').on(t.orderNo),
     index('c2c_orders_deadline_idx').on(t.status, t.paymentDeadline),
     index('c2c_orders_buyer_idx').on(t.buyerId, t.createTime),
     index('c2c_orders_seller_idx').on(t.sellerId, t.createTime),
@@ -275,3 +285,18 @@ export const c2cTraderStanding = pgTable('c2c_trader_standing', {
   suspended: boolean('suspended').notNull().default(false),
   updateTime: time('update_time').notNull().defaultNow(),
 });
+
+/** Counterparties a member marked as trusted (the market can be filtered to them). */
+export const c2cTrusted = pgTable(
+  'c2c_trusted',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    trustedId: integer('trusted_id')
+      .notNull()
+      .references(() => users.id),
+    createTime: time('create_time').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.trustedId] })],
+);

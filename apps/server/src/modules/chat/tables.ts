@@ -87,6 +87,8 @@ export const chatSessions = pgTable(
     kind: text('kind').notNull().default('friend'),
     pairKey: text('pair_key'),
     groupId: integer('group_id'),
+    /** An order chat's order (set by c2c at start): the session is titled after it and marked as a trade chat. */
+    trade: jsonb('trade').$type<{ orderId: number; orderNo: string }>(),
     lastSeq: seqColumn('last_seq'),
     lastMessageId: integer('last_message_id'),
     lastChatTime: timestamp('last_chat_time', { withTimezone: true }),
@@ -142,6 +144,9 @@ export const chatMessages = pgTable(
   (t) => [
     uniqueIndex('chat_messages_session_seq_key').on(t.sessionId, t.seq),
     uniqueIndex('chat_messages_sender_client_msg_key').on(t.senderId, t.clientMsgId),
+    // Who may read a chat picture or video (modules/uploads/references.ts) is looked up by its URL.
+    index('chat_messages_content_url_idx').on(sql`(${t.content}->>'url')`),
+    index('chat_messages_content_poster_idx').on(sql`(${t.content}->>'poster')`),
   ],
 );
 
@@ -187,3 +192,21 @@ export const chatAutoReplies = pgTable('chat_auto_replies', {
   content: jsonb('content').$type<Record<string, unknown>>().notNull(),
   updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Who answered: a staff member's reply sent from the console as the shared customer-service account
+ * (several staff answer one account's conversations; the member sees only "Customer service").
+ */
+export const chatServiceReplies = pgTable(
+  'chat_service_replies',
+  {
+    messageId: integer('message_id')
+      .primaryKey()
+      .references(() => chatMessages.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => users.id),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_service_replies_staff_idx').on(t.staffId)],
+);

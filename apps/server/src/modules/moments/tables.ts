@@ -14,7 +14,11 @@ export const moments = pgTable(
     video: jsonb('video').$type<{ url: string; poster?: string; duration?: number }>(),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('moments_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('moments_user_idx').on(t.userId, t.id),
+    // Whether an upload is a moment's picture (modules/uploads/references.ts), by containment.
+    index('moments_images_gin_idx').using('gin', t.images),
+  ],
 );
 
 export const momentLikes = pgTable(

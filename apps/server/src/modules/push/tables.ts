@@ -23,6 +23,12 @@ export const pushSubscriptions = pgTable(
       .notNull()
       .references(() => users.id),
     deviceId: text('device_id').notNull(),
+    /**
+     * The login session that registered it: the subscription lives as long as that session (a logout, a login
+     * elsewhere, a freeze or a forced logout removes it; a push is never sent to another session's device).
+     * Null: registered before sessions were recorded, kept until the device subscribes again.
+     */
+    sessionId: text('session_id'),
     deviceName: text('device_name').notNull().default(''),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
@@ -39,6 +45,7 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_user_device_key').on(t.userId, t.deviceId),
     uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_session_idx').on(t.sessionId),
   ],
 );
 

@@ -53,6 +53,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_member_id_key').on(t.memberId),
     uniqueIndex('users_share_code_key').on(t.shareCode),
+    // Whether an upload is an avatar (public media, modules/uploads/references.ts).
+    index('users_avatar_idx').on(t.avatar),
   ],
 );
 
