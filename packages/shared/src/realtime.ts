@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import type { TicketKind, TicketStatus } from './api/app.ts';
+import { merchantStatuses } from './api/c2c.ts';
 import type { OrderStatusPayload, OrderUnreadPayload } from './api/c2c-market.ts';
 import { type ChatMessage, friendRequest } from './api/chat.ts';
 import type { ChainRecord } from './api/wallet.ts';
+
+/**
+ * Why the server refused a member's session, carried as `data.reason` of a 401 answer, of a refused refresh
+ * and of a refused socket handshake, and as the `reason` of a `user` `ended` event for a freeze: the client
+ * tells the member in their language (issue 17). `replaced`: the account signed in on another device;
+ * `frozen`: an operator froze the account.
+ */
+export const LoggedOutReason = { Replaced: 'replaced', Frozen: 'frozen' } as const;
+export type LoggedOutReason = (typeof LoggedOutReason)[keyof typeof LoggedOutReason];
 
 /**
  * Socket.IO `/chat` namespace events (SPEC §7). The per-user channel event is `user` (single-session kick,
@@ -72,6 +82,13 @@ export interface OrderReminderPayload {
   page: string;
 }
 
+/** Support decided my merchant application (or revoked my merchant status): `/pages/c2c/my` shows it live. */
+export const merchantReviewPayload = z.object({
+  status: z.enum(merchantStatuses),
+  reviewNote: z.string(),
+});
+export type MerchantReviewPayload = z.infer<typeof merchantReviewPayload>;
+
 /** Support answered one of my complaints or feedback tickets. */
 export interface TicketReplyPayload {
   kind: TicketKind;
@@ -79,10 +96,25 @@ export interface TicketReplyPayload {
   status: TicketStatus;
 }
 
-/** A new console item of one kind (appeal, merchant application, withdrawal to review, ticket). */
+/**
+ * A console queue changed: a new item of one kind arrived (appeal, merchant application, withdrawal to review,
+ * ticket, customer-service message) or one was handled; staff consoles load their badges and lists again.
+ */
 export interface ConsolePayload {
-  kind: 'appeal' | 'merchant' | 'withdrawal' | 'complain' | 'feedback';
+  kind: 'appeal' | 'merchant' | 'withdrawal' | 'complain' | 'feedback' | 'service';
 }
+
+/** I am typing in a single session (client → server; relayed to the peer at most every TYPING_THROTTLE_MS). */
+export const typingPayload = z.object({ sessionId: z.number().int().positive().max(2_147_483_647) });
+export type TypingPayload = z.infer<typeof typingPayload>;
+/** The peer of a single session is typing (shown for TYPING_SHOW_MS unless another one arrives). */
+export const peerTypingPayload = z.object({ sessionId: z.number().int(), userId: z.number().int() });
+export type PeerTypingPayload = z.infer<typeof peerTypingPayload>;
+export const TYPING_THROTTLE_MS = 3000;
+export const TYPING_SHOW_MS = 5000;
+/** The peer of a single session (order chats included) has read up to `readSeq` (read receipts). */
+export const peerReadPayload = z.object({ sessionId: z.number().int(), readSeq: z.number().int() });
+export type PeerReadPayload = z.infer<typeof peerReadPayload>;
 
 export interface ServerToClientEvents {
   user: (payload: UserChannelPayload) => void;
@@ -98,14 +130,19 @@ export interface ServerToClientEvents {
   onC2COrderStatus: (payload: OrderStatusPayload) => void;
   onC2COrderReminder: (payload: OrderReminderPayload) => void;
   onTicketReply: (payload: TicketReplyPayload) => void;
+  onMerchantReview: (payload: MerchantReviewPayload) => void;
   /** My unread order count (`transaction/unread`). */
   onC2COrderUnread: (payload: OrderUnreadPayload) => void;
   /** One of my deposits or withdrawals changed state or confirmation count (docs/design/chain.md). */
   chain: (payload: ChainRecord) => void;
   /** Money arrived in my wallet (a transfer by member id). */
   wallet: (payload: WalletPayload) => void;
-  /** Staff only: a new item waits in a console queue (the menu entry's badge counts it). */
+  /** Staff only: a console queue changed (the menu entry's badge counts what waits in it). */
   console: (payload: ConsolePayload) => void;
+  /** The peer of one of my single sessions is typing. */
+  typing: (payload: PeerTypingPayload) => void;
+  /** The peer of one of my single sessions read my messages up to a seq. */
+  onPeerRead: (payload: PeerReadPayload) => void;
 }
 
 /** The page went to the background or came back: a member whose sockets are all hidden gets Web Push. */
@@ -115,4 +152,5 @@ export type VisibilityPayload = z.infer<typeof visibilityPayload>;
 export interface ClientToServerEvents {
   heartbeat: (payload: HeartbeatPayload, ack?: (reply: { time: number }) => void) => void;
   visibility: (payload: VisibilityPayload) => void;
+  typing: (payload: TypingPayload) => void;
 }

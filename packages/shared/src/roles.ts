@@ -25,6 +25,9 @@ export const rolePermissions: Record<Exclude<Role, 'admin'>, readonly string[]> 
     'c2c:merchant:review',
     'c2c:merchant:revoke',
     'c2c:trader:lift',
+    'c2c:trader:page',
+    'chat:service:page',
+    'chat:service:reply',
     'usdt:withdrawal:review',
   ],
 };

@@ -87,7 +87,10 @@ const adminTicketApi = (kind: TicketKind, what: string) => ({
     auth: 'user',
     permission: `app:${kind}:page`,
     summary: `All ${what}, newest first (support)`,
-    input: ticketPageInput.extend({ userId: id.optional() }),
+    input: ticketPageInput.extend({
+      userId: id.optional(),
+      order: z.enum(['asc', 'desc']).default('desc'),
+    }),
     output: pageOf(adminTicket),
   }),
   reply: endpoint({

@@ -13,6 +13,8 @@ export const publicParamKeys = [
   'userAgreement',
   'privacyPolicy',
   'aboutUs',
+  /** The promotional page the ad web view shows (AD_INTERACTIVE_URL, set by the operator); null when unset. */
+  'adInteractiveUrl',
 ] as const;
 
 export type PublicParamKey = (typeof publicParamKeys)[number];
@@ -37,6 +39,42 @@ export type EpsRoute = z.infer<typeof epsRoute>;
 /** SPEC §3: the aws upload target, a form the browser posts the file to (field `file` last). */
 export const presignedPost = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
 export type PresignedPost = z.infer<typeof presignedPost>;
+
+/**
+ * What the server accepts as an upload, keyed by the extension detected from the bytes, with the MIME type it
+ * is recorded as. Anything else (SVG, HTML, scripts, executables, unknown bytes) is refused: served from our
+ * own origin, those could run script or mislead the browser. The web client offers only these in its file
+ * pickers (`uploadAccept`).
+ */
+export const allowedUploadTypes: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  m4a: 'audio/mp4',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  wav: 'audio/wav',
+  aac: 'audio/aac',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  zip: 'application/zip',
+};
+
+/** An `accept` attribute for a file picker: the allowed extensions and MIME types (of one family, or all). */
+export const uploadAccept = (family?: 'image' | 'video') =>
+  Object.entries(allowedUploadTypes)
+    .filter(([, mime]) => !family || mime.startsWith(`${family}/`))
+    .flatMap(([ext, mime]) => [`.${ext}`, mime])
+    .filter((v, i, all) => all.indexOf(v) === i)
+    .join(',');
 
 /** The JSON bodies of `upload` in cloud mode: ask for a form, then confirm the key once the file is there. */
 export const cloudUploadRequest = z.object({

@@ -31,7 +31,11 @@ export const adminC2cApi = {
     auth: 'user',
     permission: 'c2c:merchant:page',
     summary: "Support: merchant applications and merchants, by status, with the applicant's trading history",
-    input: pageInput.extend({ status: z.enum(merchantStatuses).optional() }),
+    input: pageInput.extend({
+      status: z.enum(merchantStatuses).optional(),
+      /** By the last change (application or decision); newest first by default. */
+      order: z.enum(['asc', 'desc']).default('desc'),
+    }),
     output: pageOf(
       merchantInfo.extend({
         nickName: z.string(),
@@ -77,7 +81,11 @@ export const adminC2cApi = {
     auth: 'user',
     permission: 'c2c:appeal:page',
     summary: 'Support: orders under appeal (oldest first), or any status',
-    input: pageInput.extend({ status: z.enum(orderStatuses).default('appealing') }),
+    input: pageInput.extend({
+      status: z.enum(orderStatuses).default('appealing'),
+      /** Default: open appeals oldest first (who waited longest), other statuses newest first. */
+      order: z.enum(['asc', 'desc']).optional(),
+    }),
     output: pageOf(appealOrder),
   }),
   appealInfo: endpoint({

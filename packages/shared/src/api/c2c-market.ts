@@ -73,6 +73,8 @@ export const adInput = z.object({
   maxLimit: boundedFiat,
   timeLimit: minutes,
   terms: z.string().trim().max(1000).default(''),
+  /** Posted by me into each new order's chat as a welcome message ('' = none). */
+  autoReply: z.string().trim().max(500).default(''),
   /** true: split (any amount within the limits); false: full (one order takes the whole remaining). */
   useShare: z.boolean().default(true),
   /** Takers need at least this many completed orders (0 = anyone). */
@@ -87,6 +89,10 @@ export const adMerchant = z.object({
   name: z.string(),
   avatar: z.string(),
   stats: merchantStats,
+  /** Online now: the merchant's switch is on and now is within their business hours. */
+  online: z.boolean(),
+  /** I marked this merchant as trusted. */
+  trusted: z.boolean(),
 });
 
 export const ad = z.object({
@@ -106,6 +112,7 @@ export const ad = z.object({
   maxLimit: money,
   timeLimit: z.number().int(),
   terms: z.string(),
+  autoReply: z.string(),
   useShare: z.boolean(),
   /** What a taker needs (docs/design/market.md, "Ad-posting gates and taker requirements"). */
   requirements: z.object({ minOrders: z.number().int(), minDays: z.number().int() }),
@@ -185,6 +192,8 @@ export const advertisingApi = {
       type: z.enum(adTypes),
       paymentType: z.enum(paymentTypes).optional(),
       amount: boundedFiat.optional(),
+      /** Only ads of traders I marked as trusted. */
+      trusted: z.coerce.boolean().optional(),
     }),
     output: pageOf(ad),
   }),
@@ -237,7 +246,13 @@ export const orderEvent = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEvent>;
 
-const party = z.object({ userId: z.number().int(), nickName: z.string(), avatar: z.string() });
+/** A side of an order; `memberId` opens a chat with them (sessionApi.toMccId) without being friends. */
+const party = z.object({
+  userId: z.number().int(),
+  memberId: z.string(),
+  nickName: z.string(),
+  avatar: z.string(),
+});
 
 /** One side's feedback on a completed order (docs/design/market.md, "Feedback"). */
 export const orderFeedback = z.object({
@@ -247,8 +262,13 @@ export const orderFeedback = z.object({
 });
 export type OrderFeedback = z.infer<typeof orderFeedback>;
 
+/** The public order number members see: 18 digits (YYMMDD and 12 random ones), never 1, 2, 3. */
+export const orderNo = z.string().regex(/^\d{18}$/, 'An 18-digit order number');
+
 export const order = z.object({
+  /** The order id (SPEC §3); pages and calls take it as `id`. */
   orderId: z.number().int(),
+  orderNo: z.string(),
   adId: z.number().int(),
   type: z.enum(adTypes),
   status: z.enum(orderStatuses),
@@ -289,7 +309,10 @@ export const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 
-const orderRef = z.object({ id: c2cId });
+/** An order call's `id` (SPEC §7): the order id, or the public order number a member sees. */
+export const orderKey = z.union([orderNo, c2cId]);
+export type OrderKey = z.infer<typeof orderKey>;
+const orderRef = z.object({ id: orderKey });
 
 const amountChoice = {
   amountCoin: boundedQuantity.optional(),

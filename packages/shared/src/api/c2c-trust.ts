@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { pageInput, pageOf } from '../envelope.ts';
+import { ok, pageInput, pageOf } from '../envelope.ts';
 import { ErrorCode } from '../errors.ts';
 import { c2cId, fiatAmount, merchantStats } from './c2c.ts';
-import { ad, order } from './c2c-market.ts';
+import { ad, order, orderKey } from './c2c-market.ts';
 
 /** C2C market contract, part 3: trust between traders (docs/design/market.md, "Trust"). */
 
@@ -34,6 +34,10 @@ export const traderProfile = z.object({
   stats: merchantStats,
   ads: z.array(ad),
   feedback: z.array(feedbackItem),
+  /** Merchant online now (switch and business hours); false for a member who is not a merchant. */
+  online: z.boolean(),
+  /** I marked this trader as trusted. */
+  trusted: z.boolean(),
 });
 export type TraderProfile = z.infer<typeof traderProfile>;
 
@@ -45,7 +49,7 @@ export const trustApi = {
     summary:
       'A party of a completed order rates the other party once: positive or negative, optional comment',
     input: z.object({
-      id: c2cId,
+      id: orderKey,
       positive: z.boolean(),
       comment: z.string().trim().max(500).default(''),
     }),
@@ -96,6 +100,15 @@ export const traderStanding = z.object({
 });
 export type TraderStanding = z.infer<typeof traderStanding>;
 
+/** A trader with appeal strikes, as the console lists them (support lifts a suspension from there). */
+export const traderStandingItem = traderStanding.extend({
+  username: z.string(),
+  nickName: z.string(),
+  memberId: z.string(),
+  updateTime: z.string(),
+});
+export type TraderStandingItem = z.infer<typeof traderStandingItem>;
+
 export const standingApi = {
   mine: endpoint({
     method: 'GET',
@@ -104,6 +117,19 @@ export const standingApi = {
     summary: 'My appeal strikes and whether my trading is suspended',
     input: z.object({}),
     output: traderStanding,
+  }),
+  page: endpoint({
+    method: 'POST',
+    path: '/admin/c2c/trader/page',
+    auth: 'user',
+    permission: 'c2c:trader:page',
+    summary:
+      'Support: traders with appeal strikes (or only the suspended ones), latest change first; search a member',
+    input: pageInput.extend({
+      suspended: z.boolean().optional(),
+      keyword: z.string().trim().max(64).optional(),
+    }),
+    output: pageOf(traderStandingItem),
   }),
   lift: endpoint({
     method: 'POST',
@@ -114,5 +140,43 @@ export const standingApi = {
     input: z.object({ userId: c2cId, note: z.string().trim().min(1, 'Content cannot be empty').max(500) }),
     output: traderStanding,
     errors: [ErrorCode.UserNotFound],
+  }),
+};
+
+/** One trader in my trusted list. */
+export const trustedTrader = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  avatar: z.string(),
+  createTime: z.string(),
+});
+export type TrustedTrader = z.infer<typeof trustedTrader>;
+
+/** My trusted list: counterparties I vouch for; the market can be filtered to them. */
+export const trustedApi = {
+  add: endpoint({
+    method: 'POST',
+    path: `${C2C}/trusted/add`,
+    auth: 'user',
+    summary: 'Mark a trader as trusted (again: no change)',
+    input: z.object({ userId: c2cId }),
+    output: ok,
+    errors: [ErrorCode.UserNotFound, ErrorCode.CannotTradeWithSelf],
+  }),
+  remove: endpoint({
+    method: 'POST',
+    path: `${C2C}/trusted/remove`,
+    auth: 'user',
+    summary: 'Take a trader off my trusted list',
+    input: z.object({ userId: c2cId }),
+    output: ok,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: `${C2C}/trusted/list`,
+    auth: 'user',
+    summary: 'The traders I marked as trusted, newest first',
+    input: z.object({}),
+    output: z.object({ list: z.array(trustedTrader) }),
   }),
 };

@@ -3,6 +3,7 @@ import { endpoint } from '../endpoint.ts';
 import { ok, pageInput, pageOf } from '../envelope.ts';
 import { ErrorCode } from '../errors.ts';
 import { FIAT_DECIMAL, parseFiat } from '../money.ts';
+import { pin } from './user.ts';
 
 /** C2C market contract, part 1: units, merchants, payment methods (docs/design/market.md). */
 
@@ -29,6 +30,8 @@ const mediaUrl = z.string().trim().min(1).max(500);
 export const merchantStatuses = ['pending', 'approved', 'rejected'] as const;
 export type MerchantStatus = (typeof merchantStatuses)[number];
 
+const minuteOfDay = z.coerce.number().int().min(0).max(1439);
+
 export const merchantInfo = z.object({
   userId: z.number().int(),
   merchantNo: z.string(),
@@ -38,6 +41,10 @@ export const merchantInfo = z.object({
   reviewNote: z.string(),
   webhookUrl: z.string(),
   hasApiKey: z.boolean(),
+  /** The merchant's online switch and business hours (UTC minutes of the day, [from, to); null = always). */
+  online: z.boolean(),
+  hoursFrom: z.number().int().nullable(),
+  hoursTo: z.number().int().nullable(),
   createTime: z.string(),
 });
 export type MerchantInfo = z.infer<typeof merchantInfo>;
@@ -132,6 +139,16 @@ export const merchantApi = {
       name: required(40).optional(),
       intro: text(500).optional(),
       webhookUrl: webhookUrl.optional(),
+      /** Off: my ads stay listed, after those of online merchants. */
+      online: z.boolean().optional(),
+      /** Business hours as UTC minutes of the day; both null = around the clock. */
+      hours: z
+        .object({ from: minuteOfDay.nullable(), to: minuteOfDay.nullable() })
+        .refine((h) => (h.from === null) === (h.to === null) && (h.from === null || h.from !== h.to), {
+          message: 'Give both ends of the business hours, different, or neither',
+          path: ['to'],
+        })
+        .optional(),
     }),
     output: merchantInfo,
     errors: [ErrorCode.NotMerchant],
@@ -140,10 +157,10 @@ export const merchantApi = {
     method: 'POST',
     path: `${C2C}/merchant/apiKey`,
     auth: 'user',
-    summary: 'Merchant: make a new merchant API key (shown once; the previous key stops working)',
-    input: z.object({}),
+    summary: 'Merchant: make a new merchant API key with my PIN (shown once; the previous key stops working)',
+    input: z.object({ pin }),
     output: z.object({ merchantId: z.string(), merchantKey: z.string() }),
-    errors: [ErrorCode.NotMerchant],
+    errors: [ErrorCode.NotMerchant, ErrorCode.WrongPin, ErrorCode.PinNotSet, ErrorCode.PinLocked],
   }),
 };
 

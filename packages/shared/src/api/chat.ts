@@ -49,9 +49,27 @@ const mediaUrl = z
   .regex(/^(\/uploads\/|https?:\/\/)[^\s"'<>\\]+$/, 'Must be an uploaded file URL');
 const positive = z.number().finite().min(0).max(1e9);
 
+/**
+ * A quoted message inside a text reply, as the server copies it when the reply is stored (a client names only
+ * `quoteId`; a `quote` it sends is dropped). `text` is the quoted text (shortened), empty for media.
+ */
+export const messageQuote = z.object({
+  id: z.number().int(),
+  seq: z.number().int(),
+  senderId: z.number().int(),
+  contentType: z.string(),
+  text: z.string(),
+});
+export type MessageQuote = z.infer<typeof messageQuote>;
+export const QUOTE_TEXT_MAX = 200;
+
 /** Per-type content rules. Unknown keys are dropped. */
 export const messageContent = {
-  text: z.object({ text: z.string().trim().min(1, 'Content cannot be empty').max(MESSAGE_TEXT_MAX) }),
+  text: z.object({
+    text: z.string().trim().min(1, 'Content cannot be empty').max(MESSAGE_TEXT_MAX),
+    /** Reply with a quote of this message of the same session (issue 16). */
+    quoteId: id.optional(),
+  }),
   image: z.object({ url: mediaUrl, width: positive.optional(), height: positive.optional() }),
   video: z.object({
     url: mediaUrl,
@@ -338,6 +356,8 @@ export const chatSession = z.object({
   updateTime: z.string(),
   lastSeq: z.number().int(),
   readSeq: z.number().int(),
+  /** Single sessions (order chats included): how far the peer has read (read receipts); null in groups. */
+  peerReadSeq: z.number().int().nullable(),
   unreadCount: z.number().int(),
   isDelete: z.boolean(),
   useNotify: z.boolean(),
@@ -346,6 +366,8 @@ export const chatSession = z.object({
   senderUsername: z.string().nullable(),
   senderNickName: z.string().nullable(),
   senderHeadImg: z.string().nullable(),
+  /** An order chat: its order, so the chat is titled `Order #… · name` and marked as a trade chat. */
+  trade: z.object({ orderId: z.number().int(), orderNo: z.string() }).nullable(),
   /** Group sessions only: the group, its first members and whether it was dissolved (no sends then). */
   groupInfo: z
     .object({
@@ -507,6 +529,7 @@ export const messageApi = {
       ErrorCode.SendTooFast,
       ErrorCode.ClientMsgIdReused,
       ErrorCode.GroupDissolved,
+      ErrorCode.MessageNotFound,
     ],
   }),
   page: endpoint({

@@ -4,6 +4,7 @@ import { ok, pageInput, pageOf } from '../envelope.ts';
 import { ErrorCode } from '../errors.ts';
 import { Role } from '../roles.ts';
 import { orderStatuses } from './c2c-market.ts';
+import { chatMessage } from './chat.ts';
 import { nickName, password, username } from './user.ts';
 import { networks, walletBalance } from './wallet.ts';
 
@@ -19,7 +20,14 @@ const sortOrder = z.enum(['asc', 'desc']).default('desc');
 // ---- menu ----------------------------------------------------------------------------------------
 
 /** What a menu entry counts live (the `console` socket event names the same kinds). */
-export const consoleBadgeKinds = ['appeal', 'merchant', 'withdrawal', 'complain', 'feedback'] as const;
+export const consoleBadgeKinds = [
+  'appeal',
+  'merchant',
+  'withdrawal',
+  'complain',
+  'feedback',
+  'service',
+] as const;
 export type ConsoleBadgeKind = (typeof consoleBadgeKinds)[number];
 
 /** SPEC §3 menu tree item: id, parentId, orderNum, children; `name` is a locale key, `router` a hash path. */
@@ -227,6 +235,128 @@ export const consoleDashboard = z.object({
   ),
 });
 
+/** What waits in each console queue now: the menu badges (0 for queues the caller cannot open). */
+export const consoleBadges = z.object(
+  Object.fromEntries(consoleBadgeKinds.map((k) => [k, z.number().int()])) as Record<
+    ConsoleBadgeKind,
+    z.ZodNumber
+  >,
+);
+
+// ---- customer service ----------------------------------------------------------------------------
+
+/** A member's conversation with the shared customer-service account (`session/checkService`). */
+export const serviceConversation = z.object({
+  sessionId: z.number().int(),
+  member: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    nickName: z.string(),
+    memberId: z.string(),
+    avatar: z.string(),
+  }),
+  lastMessage: z
+    .object({
+      contentType: z.string(),
+      /** The text of a text message, empty for media (the console shows the type). */
+      text: z.string(),
+      fromMember: z.boolean(),
+      createTime: z.string(),
+    })
+    .nullable(),
+  lastChatTime: z.string().nullable(),
+  /** Messages the service account has not read (shared by every staff member). */
+  unread: z.number().int(),
+  /** The member wrote last: nobody has answered yet. */
+  awaitingReply: z.boolean(),
+});
+export type ServiceConversation = z.infer<typeof serviceConversation>;
+
+/** A message of a service conversation; `staff` is who answered as the service account (console only). */
+export const serviceMessage = chatMessage.extend({
+  fromMember: z.boolean(),
+  staff: z.object({ id: z.number().int(), nickName: z.string() }).nullable(),
+});
+export type ServiceMessage = z.infer<typeof serviceMessage>;
+
+export const serviceFilters = ['all', 'unread', 'unanswered'] as const;
+const serviceErrors = [ErrorCode.SessionNotFound, ErrorCode.ServiceUnavailable];
+
+export const adminServiceApi = {
+  page: endpoint({
+    method: 'POST',
+    path: '/admin/chat/service/page',
+    auth: 'user',
+    permission: 'chat:service:page',
+    summary:
+      "Staff: members' customer-service conversations, latest first; filter unread or awaiting a reply, search a member",
+    input: pageInput.extend({
+      filter: z.enum(serviceFilters).default('all'),
+      keyword: z.string().trim().max(64).optional(),
+    }),
+    output: pageOf(serviceConversation),
+    errors: [ErrorCode.ServiceUnavailable],
+  }),
+  messages: endpoint({
+    method: 'POST',
+    path: '/admin/chat/service/messages',
+    auth: 'user',
+    permission: 'chat:service:page',
+    summary:
+      'Staff: one customer-service conversation, the newest messages or those before `beforeSeq`, with who answered',
+    input: z.object({
+      sessionId: id,
+      beforeSeq: z.coerce.number().int().min(1).optional(),
+      size: z.coerce.number().int().min(1).max(100).default(30),
+    }),
+    output: z.object({
+      conversation: serviceConversation,
+      list: z.array(serviceMessage),
+      hasMore: z.boolean(),
+    }),
+    errors: serviceErrors,
+  }),
+  read: endpoint({
+    method: 'POST',
+    path: '/admin/chat/service/read',
+    auth: 'user',
+    permission: 'chat:service:reply',
+    summary: 'Staff: mark a customer-service conversation read (for every staff member)',
+    input: z.object({ sessionId: id }),
+    output: ok,
+    errors: serviceErrors,
+  }),
+  send: endpoint({
+    method: 'POST',
+    path: '/admin/chat/service/send',
+    auth: 'user',
+    permission: 'chat:service:reply',
+    summary:
+      'Staff: answer as the customer-service account (text or picture); the reply records which staff member sent it',
+    input: z.object({
+      sessionId: id,
+      clientMsgId: z
+        .string()
+        .trim()
+        .min(1)
+        .max(64)
+        .regex(/^[A-Za-z0-9_.:-]+$/, 'Letters, digits and _ . : - only'),
+      contentType: z.enum(['text', 'image']),
+      content: z.record(z.string(), z.unknown()),
+    }),
+    output: serviceMessage,
+    errors: [
+      ...serviceErrors,
+      ErrorCode.ContentEmpty,
+      ErrorCode.MessageTooLong,
+      ErrorCode.ContentTooLarge,
+      ErrorCode.MalformedContent,
+      ErrorCode.InvalidMediaUrl,
+      ErrorCode.ClientMsgIdReused,
+    ],
+  }),
+};
+
 // ---- endpoints -----------------------------------------------------------------------------------
 
 export const consoleApi = {
@@ -238,6 +368,15 @@ export const consoleApi = {
     summary: "Staff: the console's menu tree (SPEC §3), only the entries the caller's permissions open",
     input: z.object({}),
     output: z.array(consoleMenuItem),
+  }),
+  badges: endpoint({
+    method: 'GET',
+    path: '/admin/base/badges',
+    auth: 'user',
+    permission: 'base:menu:list',
+    summary: "Staff: what waits in each console queue (the menu's badges), 0 where the caller has no access",
+    input: z.object({}),
+    output: consoleBadges,
   }),
   dashboard: endpoint({
     method: 'GET',
