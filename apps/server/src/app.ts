@@ -17,6 +17,7 @@ import type { AppDeps } from './http/deps.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerCallerHook } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerWebApp } from './http/web-app.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { type Clock, ManualClock, systemClock } from './lib/clock.ts';
 import { createLimiter } from './lib/limiter.ts';
@@ -33,7 +34,7 @@ import { registerGroupRoutes } from './modules/group/index.ts';
 import { registerHealthRoutes, registerTestClockRoutes } from './modules/health/index.ts';
 import { registerMomentsRoutes } from './modules/moments/index.ts';
 import { registerPushRoutes } from './modules/push/index.ts';
-import { registerUploadRoutes, s3Origins } from './modules/uploads/index.ts';
+import { cacheControlFor, registerUploadRoutes, s3Origins } from './modules/uploads/index.ts';
 import {
   refuseDefaultAdmin,
   registerAdminUserRoutes,
@@ -162,14 +163,17 @@ export const buildApp = async (
       prefix: '/uploads/',
       decorateReply: false,
       index: false,
+      // Our own Cache-Control below, not the static server's `public, max-age=0`.
+      cacheControl: false,
       setHeaders: (res) => {
-        // nosniff and a CSP that runs nothing come from registerSecurityHeaders.
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        // nosniff and a CSP that runs nothing come from registerSecurityHeaders; private media (chats,
+        // proof) is cached by this browser only (modules/uploads/access.ts).
+        res.setHeader('Cache-Control', cacheControlFor(res));
       },
     });
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false });
+    await registerWebApp(app, webDist);
   } else {
     app.log.warn({ webDist }, 'web app not built: run `npm run build:web` to serve it');
   }

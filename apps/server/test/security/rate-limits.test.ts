@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type Endpoint, ErrorCode, userApi } from '@chatpay/shared';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
+import { uploads } from '../../src/db/schema/index.ts';
 import { ARGON2_CONCURRENCY, argon2Load, resetArgon2Peak } from '../../src/modules/user/hashing.ts';
 import { type TestApp, useTestApp } from '../helpers/app.ts';
 import { createUser, uniqueName } from '../helpers/factories.ts';
@@ -170,6 +171,15 @@ describe('argon2 work is bounded', () => {
 
   it('a login flood runs at most ARGON2_CONCURRENCY argon2 checks at once; a static file answers meanwhile', async () => {
     fs.writeFileSync(path.join(t.dataDir, 'uploads', 'flood.txt'), 'still here');
+    // A recorded upload, read by its owner (uploads are served only to who may read them).
+    const owner = await createUser(t);
+    await t.database.db.insert(uploads).values({
+      userId: owner.id,
+      path: 'flood.txt',
+      mime: 'text/plain',
+      size: 10,
+      originalName: 'flood.txt',
+    });
     resetArgon2Peak();
     const finished: string[] = [];
     const logins = Array.from({ length: 24 }, (_, i) =>
@@ -189,7 +199,9 @@ describe('argon2 work is bounded', () => {
       await new Promise((r) => setTimeout(r, 5));
     }
     expect(argon2Load().waiting).toBeGreaterThan(0);
-    const file = await fetch(`${t.url}/uploads/flood.txt`).then((r) => r.text());
+    const file = await fetch(`${t.url}/uploads/flood.txt`, {
+      headers: { cookie: `cp_media=${encodeURIComponent(owner.token)}` },
+    }).then((r) => r.text());
     const loginsBeforeFile = finished.length;
     const answers = await Promise.all(logins);
     expect(file).toBe('still here');

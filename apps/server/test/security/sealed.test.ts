@@ -7,7 +7,7 @@ import { SecretBox, sealedAt } from '../../src/modules/c2c/crypto.ts';
 import { resealSecrets } from '../../src/modules/c2c/reseal.ts';
 import { createMerchant } from '../c2c/factories.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/factories.ts';
+import { createUser, TEST_PIN } from '../helpers/factories.ts';
 
 /** Sealed values (docs/security.md): bound to their row and column, with a key id for rotation. */
 const SECRET = 's'.repeat(40);
@@ -65,7 +65,7 @@ describe('sealed values in the database', () => {
   it('a card secret swapped to another row or into the merchant key column does not open', async () => {
     const alice = await createUser(t);
     const mallory = await createMerchant(t);
-    await t.ok(merchantApi.apiKey, {}, mallory.token);
+    await t.ok(merchantApi.apiKey, { pin: TEST_PIN }, mallory.token);
     const a = await t.ok(bankApi.add, card('sk_alice_1111'), alice.token);
     const m = await t.ok(bankApi.add, card('sk_mallory_2222'), mallory.token);
     const db = t.database.db;

@@ -88,7 +88,10 @@ describe('upload cleanup job', () => {
     expect(fs.existsSync(recorded)).toBe(true);
     expect(fs.existsSync(freshTmp)).toBe(true);
     // The recorded file is still served.
-    expect((await t.app.inject({ url })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url, headers: { cookie: `cp_media=${encodeURIComponent(member.token)}` } }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 

@@ -37,13 +37,21 @@ describe('local upload mode', () => {
     const user = await createUser(t);
     const bytes = await photo();
     const url = await upload(t, bytes, user.token);
-    const original = await t.app.inject({ method: 'GET', url });
+    const original = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+    });
     expect(original.statusCode).toBe(200);
     const meta = await sharp(original.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([400, 800]);
     expect(meta.exif).toBeUndefined();
 
-    const thumb = await t.app.inject({ method: 'GET', url: `${url}?w_=200&h_=200` });
+    const thumb = await t.app.inject({
+      method: 'GET',
+      url: `${url}?w_=200&h_=200`,
+      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+    });
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/jpeg');
     const tm = await sharp(thumb.rawPayload).metadata();
@@ -51,10 +59,18 @@ describe('local upload mode', () => {
     expect([tm.width, tm.height]).toEqual([120, 240]);
     expect(tm.exif).toBeUndefined();
     expect(thumb.rawPayload.length).toBeLessThan(original.rawPayload.length);
-    const again = await t.app.inject({ method: 'GET', url: `${url}?w_=230&h_=240` });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `${url}?w_=230&h_=240`,
+      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+    });
     expect(again.rawPayload.equals(thumb.rawPayload)).toBe(true);
     // m_=fill covers the box.
-    const filled = await t.app.inject({ method: 'GET', url: `${url}?w_=64&h_=64&m_=fill` });
+    const filled = await t.app.inject({
+      method: 'GET',
+      url: `${url}?w_=64&h_=64&m_=fill`,
+      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+    });
     const fm = await sharp(filled.rawPayload).metadata();
     expect([fm.width, fm.height]).toEqual([64, 64]);
     // Unknown files and malformed paths stay 404, not a server error.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { baseApi, ErrorCode, messageApi, type PresignedPost } from '@chatpay/shared';
+import { baseApi, ErrorCode, messageApi, type PresignedPost, userApi } from '@chatpay/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../../../../test-support/s3.ts';
@@ -65,8 +65,12 @@ const uploadVia = async (
 };
 
 /** Follows the app's redirect to the store's signed URL. */
-const download = async (t: TestApp, url: string) => {
-  const res = await t.app.inject({ method: 'GET', url });
+const download = async (t: TestApp, url: string, token: string) => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url,
+    headers: { cookie: `cp_media=${encodeURIComponent(token)}` },
+  });
   expect(res.statusCode).toBe(302);
   const signed = String(res.headers.location);
   return { signed, res: await fetch(signed) };
@@ -81,7 +85,7 @@ describe('s3 upload mode', () => {
   });
 
   it('hands out a presigned POST, checks the object, and serves it upright and without metadata', async () => {
-    const { a, sessionId } = await createFriendPair(t);
+    const { a, b, sessionId } = await createFriendPair(t);
     const bytes = await photo();
     expect((await sharp(bytes).metadata()).exif?.toString('latin1')).toContain('TestCam');
     const { key, confirmed } = await uploadVia(t, a.token, bytes, {
@@ -105,8 +109,18 @@ describe('s3 upload mode', () => {
       },
       a.token,
     );
-    const { signed, res } = await download(t, url);
+    const { signed, res } = await download(t, url, b.token);
     expect(signed.startsWith(s3!.endpoint)).toBe(true);
+    // Per viewer, before any URL is signed: a member outside the chat (or no member) gets nothing.
+    const stranger = await createUser(t);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: `cp_media=${encodeURIComponent(stranger.token)}` },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers.location).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     expect(signed).toContain('X-Amz-Signature=');
     expect(res.status).toBe(200);
     const served = Buffer.from(await res.arrayBuffer());
@@ -116,7 +130,7 @@ describe('s3 upload mode', () => {
     expect(meta.orientation).toBeUndefined();
 
     // A thumbnail: SPEC size parameters, made once and kept in the bucket.
-    const thumb = await download(t, `${url}?w_=100&h_=100`);
+    const thumb = await download(t, `${url}?w_=100&h_=100`, b.token);
     expect(thumb.res.status).toBe(200);
     const tm = await sharp(Buffer.from(await thumb.res.arrayBuffer())).metadata();
     expect(Math.max(tm.width, tm.height)).toBe(128);
@@ -201,6 +215,47 @@ describe('s3 upload mode', () => {
     expect(late.code).toBe(ErrorCode.UploadMissing);
   });
 
+  it('removes confirmed uploads nothing refers to after a day, with their thumbnails; keeps the rest', async () => {
+    const { a, sessionId } = await createFriendPair(t);
+    const bytes = await photo();
+    const claim = { contentType: 'image/jpeg', size: bytes.length };
+    const sent = await uploadVia(t, a.token, bytes, claim);
+    const avatar = await uploadVia(t, a.token, bytes, claim);
+    const orphan = await uploadVia(t, a.token, bytes, claim);
+    await t.ok(
+      messageApi.send,
+      {
+        sessionId,
+        clientMsgId: randomUUID(),
+        contentType: 'image',
+        content: { url: sent.confirmed.data as string },
+      },
+      a.token,
+    );
+    await t.ok(userApi.setUser, { dataKey: 'avatar', dataValue: avatar.confirmed.data as string }, a.token);
+    const thumb = await download(t, `${orphan.confirmed.data as string}?w_=64`, a.token);
+    expect(thumb.res.status).toBe(200);
+    const inStore = async (key: string) =>
+      (await fetch(`${s3!.endpoint}/${s3!.bucket}/${key}`, { method: 'HEAD' })).status === 200;
+    const thumbKey = new URL(thumb.signed).pathname.replace(`/${s3!.bucket}/`, '');
+    expect(await inStore(decodeURIComponent(thumbKey))).toBe(true);
+
+    await t.jobs.runNow('upload-cleanup');
+    expect(await inStore(orphan.key)).toBe(true);
+    t.clock.advance(25 * 3600 * 1000);
+    await t.jobs.runNow('upload-cleanup');
+    expect(await inStore(orphan.key)).toBe(false);
+    expect(await inStore(decodeURIComponent(thumbKey))).toBe(false);
+    expect(await inStore(sent.key)).toBe(true);
+    expect(await inStore(avatar.key)).toBe(true);
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: orphan.confirmed.data as string,
+      headers: { cookie: `cp_media=${encodeURIComponent(a.token)}` },
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+
   it('answers bad bodies with an envelope, never a server error', async () => {
     const user = await createUser(t);
     const hostile: unknown[] = [
@@ -247,8 +302,37 @@ describe('s3 upload mode', () => {
   });
 });
 
+describe('s3 public media through S3_PUBLIC_URL', () => {
+  const t = useTestApp(() => ({ ...s3!.env, S3_PUBLIC_URL: `${s3!.endpoint}/${s3!.bucket}` }));
+
+  it('sends avatars to the CDN base, keeps chat pictures on signed URLs', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    const bytes = await photo();
+    const claim = { contentType: 'image/jpeg', size: bytes.length };
+    const avatar = await uploadVia(t, a.token, bytes, claim);
+    await t.ok(userApi.setUser, { dataKey: 'avatar', dataValue: avatar.confirmed.data as string }, a.token);
+    const open = await t.app.inject({ method: 'GET', url: `${avatar.confirmed.data as string}?w_=64&h_=64` });
+    expect(open.statusCode).toBe(302);
+    const cdn = String(open.headers.location);
+    expect(cdn.startsWith(`${s3!.endpoint}/${s3!.bucket}/thumbs/`)).toBe(true);
+    expect(cdn).not.toContain('X-Amz-Signature');
+    expect(open.headers['cache-control']).toMatch(/^public/);
+    expect((await fetch(cdn)).status).toBe(200);
+
+    const picture = await uploadVia(t, a.token, bytes, claim);
+    const url = picture.confirmed.data as string;
+    await t.ok(
+      messageApi.send,
+      { sessionId, clientMsgId: randomUUID(), contentType: 'image', content: { url } },
+      a.token,
+    );
+    const { signed } = await download(t, url, b.token);
+    expect(signed).toContain('X-Amz-Signature=');
+  });
+});
+
 describe('s3 signed download URLs', () => {
-  const t = useTestApp(() => ({ ...s3!.env, S3_URL_EXPIRES_SECONDS: '1' }));
+  const t = useTestApp(() => ({ ...s3!.env, S3_URL_EXPIRES_SECONDS: '2' }));
 
   it('expire', async () => {
     const user = await createUser(t);
@@ -257,9 +341,9 @@ describe('s3 signed download URLs', () => {
       contentType: 'image/jpeg',
       size: bytes.length,
     });
-    const { signed, res } = await download(t, confirmed.data as string);
+    const { signed, res } = await download(t, confirmed.data as string, user.token);
     expect(res.status).toBe(200);
-    await sleep(2100);
+    await sleep(3100);
     const late = await fetch(signed);
     expect(late.status).toBe(403);
     expect(await late.text()).toMatch(/expired/i);

@@ -1,3 +1,4 @@
+export { cacheControlFor } from './access.ts';
 export { isOwnUrl } from './own-url.ts';
 export { registerUploadRoutes } from './routes.ts';
 export { s3Origins } from './s3.ts';

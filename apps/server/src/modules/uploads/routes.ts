@@ -2,6 +2,7 @@ import { baseApi, cloudUploadConfirm, cloudUploadRequest, ErrorCode } from '@cha
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
+import { registerMediaCookie } from './access.ts';
 import { uploadCleanupJob } from './cleanup.ts';
 import { S3Media } from './s3.ts';
 import { registerCloudDownloads, registerLocalThumbnails } from './serve.ts';
@@ -23,7 +24,14 @@ const cloudInput = (body: unknown) => {
 export const registerUploadRoutes = (deps: AppDeps) => {
   const s3 = deps.config.UPLOAD_MODE === 's3' ? new S3Media(deps.config) : null;
   const uploads = new UploadService(deps.db, deps.config, deps.clock, s3);
-  deps.jobs.add(uploadCleanupJob(deps.db, deps.config.dataDir, deps.clock, s3));
+  deps.jobs.add(
+    uploadCleanupJob(deps.db, deps.config.dataDir, deps.clock, {
+      s3,
+      withLock: deps.withLock,
+      publicUrl: deps.config.PUBLIC_URL,
+    }),
+  );
+  registerMediaCookie(deps);
   if (s3) registerCloudDownloads(deps, s3);
   else registerLocalThumbnails(deps);
 

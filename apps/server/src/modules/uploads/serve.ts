@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/deps.ts';
+import { accessOf, markPrivate, PRIVATE_CACHE, PUBLIC_CACHE } from './access.ts';
 import { makeThumb, RESIZABLE, type ThumbSize, thumbName, thumbSizeOf } from './images.ts';
 import type { S3Media } from './s3.ts';
 import { uploads } from './tables.ts';
@@ -23,10 +24,10 @@ const keyOf = (req: FastifyRequest) => {
 
 const readyUpload = async (deps: AppDeps, key: string) => {
   const [row] = await deps.db
-    .select({ mime: uploads.mime, status: uploads.status })
+    .select({ mime: uploads.mime, status: uploads.status, userId: uploads.userId })
     .from(uploads)
     .where(eq(uploads.path, key));
-  return row && row.status === 'ready' ? row : null;
+  return row && row.status !== 'pending' ? row : null;
 };
 
 /** Thumbnails being made, so two requests for a new size make it once. */
@@ -40,28 +41,42 @@ const once = (name: string, make: () => Promise<{ body: Buffer; type: string }>)
   return job;
 };
 
-const sendThumb = (reply: FastifyReply, thumb: { body: Buffer; type: string }) =>
-  reply.header('cache-control', 'public, max-age=31536000, immutable').type(thumb.type).send(thumb.body);
+const notFound = (reply: FastifyReply) =>
+  reply.code(404).send({ code: 404, data: null, message: 'Not found' });
+
+const sendThumb = (reply: FastifyReply, thumb: { body: Buffer; type: string }, cache: string) =>
+  reply.header('cache-control', cache).type(thumb.type).send(thumb.body);
 
 /**
- * Local mode: `/uploads/<path>?w_=…&h_=…` answers a thumbnail, made once per size from the original and kept
- * under `DATA_DIR/thumbs`; without those parameters the static server answers the original.
+ * Local mode: every `/uploads/<path>` request is checked first (access.ts: public media for anyone, private
+ * media for those who may read it, 404 otherwise). `?w_=…&h_=…` answers a thumbnail, made once per size from
+ * the original and kept under `DATA_DIR/thumbs`; without those parameters the static server answers the
+ * original, with private cache headers when it is private media.
  */
 export const registerLocalThumbnails = (deps: AppDeps) => {
   const uploadsDir = path.join(deps.config.dataDir, 'uploads');
   const thumbsDir = path.join(deps.config.dataDir, 'thumbs');
   deps.app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return;
+    if (!(req.raw.url ?? '').startsWith(PREFIX)) return;
     const key = keyOf(req);
-    const size = key ? thumbSizeOf(req.query as Record<string, unknown>) : null;
-    if (!key || !size) return;
-    const row = await readyUpload(deps, key);
-    if (!row || !RESIZABLE.has(row.mime)) return; // the static server answers (or 404s) the original
+    const row = key ? await readyUpload(deps, key) : null;
+    if (!key || !row) return notFound(reply);
+    const access = await accessOf(deps, req, key, row.userId);
+    if (!access) return notFound(reply);
+    const cache = access === 'public' ? PUBLIC_CACHE : PRIVATE_CACHE;
+    if (access === 'private') markPrivate(reply);
+    const size = thumbSizeOf(req.query as Record<string, unknown>);
+    if (!size || !RESIZABLE.has(row.mime)) return; // the static server answers the original
     const name = thumbName(key, size);
     const file = path.join(thumbsDir, name);
     const cached = await fs.readFile(file).catch(() => null);
     if (cached)
-      return sendThumb(reply, { body: cached, type: row.mime === 'image/gif' ? 'image/png' : row.mime });
+      return sendThumb(
+        reply,
+        { body: cached, type: row.mime === 'image/gif' ? 'image/png' : row.mime },
+        cache,
+      );
     const thumb = await once(name, async () => {
       const made = await makeThumb(await fs.readFile(path.join(uploadsDir, key)), row.mime, size);
       await fs.mkdir(path.dirname(file), { recursive: true });
@@ -69,7 +84,7 @@ export const registerLocalThumbnails = (deps: AppDeps) => {
       await fs.rename(`${file}.tmp`, file);
       return made;
     });
-    return sendThumb(reply, thumb);
+    return sendThumb(reply, thumb, cache);
   });
 };
 
@@ -77,8 +92,9 @@ export const registerLocalThumbnails = (deps: AppDeps) => {
 const thumbKey = (key: string, size: ThumbSize) => `thumbs/${thumbName(key, size)}`;
 
 /**
- * S3 mode: `/uploads/<key>` redirects to a short-lived signed URL of the object (or of its thumbnail, made once
- * per size and kept in the bucket). Messages and moments keep the stable `/uploads/<key>` URL; the signed one
+ * S3 mode: `/uploads/<key>` is checked like in local mode (access.ts), then redirects to a short-lived signed
+ * URL of the object (or of its thumbnail, made once per size and kept in the bucket), or for public media to
+ * the CDN base S3_PUBLIC_URL when set. Messages and moments keep the stable `/uploads/<key>` URL; the signed one
  * the browser follows expires after S3_URL_EXPIRES_SECONDS, and the redirect may be cached a little less long.
  */
 export const registerCloudDownloads = (deps: AppDeps, s3: S3Media) => {
@@ -86,7 +102,9 @@ export const registerCloudDownloads = (deps: AppDeps, s3: S3Media) => {
   deps.app.get(`${PREFIX}*`, async (req, reply) => {
     const key = keyOf(req);
     const row = key ? await readyUpload(deps, key) : null;
-    if (!key || !row) return reply.code(404).send({ code: 404, data: null, message: 'Not found' });
+    if (!key || !row) return notFound(reply);
+    const access = await accessOf(deps, req, key, row.userId);
+    if (!access) return notFound(reply);
     const size = thumbSizeOf(req.query as Record<string, unknown>);
     let target = key;
     if (size && RESIZABLE.has(row.mime)) {
@@ -101,6 +119,12 @@ export const registerCloudDownloads = (deps: AppDeps, s3: S3Media) => {
       // Thumbnails known to exist, so each is looked up in the bucket once per process (bounded).
       if (known.size > 50_000) known.clear();
       known.add(target);
+    }
+    // Public media through the CDN (S3_PUBLIC_URL) when there is one; private media only by a signed URL.
+    const cdn = deps.config.S3_PUBLIC_URL?.replace(/\/+$/, '');
+    if (access === 'public' && cdn) {
+      const href = `${cdn}/${target.split('/').map(encodeURIComponent).join('/')}`;
+      return reply.header('cache-control', 'public, max-age=86400').redirect(href, 302);
     }
     const maxAge = Math.max(0, s3.urlLifetimeSeconds - 60);
     return reply

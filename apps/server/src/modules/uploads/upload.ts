@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ErrorCode } from '@chatpay/shared';
+import { allowedUploadTypes, ErrorCode } from '@chatpay/shared';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -15,34 +15,6 @@ import { AppError } from '../../lib/errors.ts';
 import { cleanImage } from './images.ts';
 import type { S3Media } from './s3.ts';
 import { uploads } from './tables.ts';
-
-/**
- * What may be uploaded, keyed by the extension `file-type` detects from the bytes, with the MIME type it is
- * recorded as. The stored file gets that extension, so the static server answers a matching Content-Type.
- * Anything else (SVG, HTML, scripts, executables, bytes nobody recognises) is refused: served from our own
- * origin, those could run script or mislead the browser.
- */
-export const allowedUploadTypes: Readonly<Record<string, string>> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-  m4a: 'audio/mp4',
-  mp3: 'audio/mpeg',
-  ogg: 'audio/ogg',
-  oga: 'audio/ogg',
-  opus: 'audio/ogg',
-  wav: 'audio/wav',
-  aac: 'audio/aac',
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  zip: 'application/zip',
-};
 
 /** Types browsers report for files we record under another allowed type (WebM voice notes, M4A). */
 const claimable = new Set([
@@ -226,7 +198,7 @@ export class UploadService {
     const s3 = this.cloud;
     const [row] = await this.db.select().from(uploads).where(eq(uploads.path, key));
     if (!row || row.userId !== userId) throw new AppError(ErrorCode.UploadMissing, 'No such upload');
-    if (row.status === 'ready') return this.publicUrl(key);
+    if (row.status !== 'pending') return this.publicUrl(key);
     const size = await s3.size(key);
     if (size === null) throw new AppError(ErrorCode.UploadMissing, 'The file has not reached the store');
     const refuse = async (error: AppError) => {

@@ -1,0 +1,118 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+
+/**
+ * Where uploads are referenced (issue 19). Every column that may hold one of our upload URLs is listed here,
+ * split by who may see it:
+ * - public (may be cached by anyone): member avatars (and so group avatars, which are made of them), moments
+ *   (friends-only posts, but without secrets), payment-method QR codes (shown to every counterparty), the pay
+ *   desk's goods images and server parameters;
+ * - private: chat messages and auto-replies (members of the session), appeal proof (the order's parties) and
+ *   complaint / feedback pictures (the member who sent them). Staff may read all of them.
+ * A new column that stores upload URLs must be added here, or the orphan sweep deletes its files after a day.
+ */
+
+/** The forms a stored URL of this key takes: `/uploads/<key>`, or under PUBLIC_URL. */
+export const urlFormsOf = (key: string, publicUrl: string | undefined): string[] => {
+  const base = publicUrl?.replace(/\/+$/, '');
+  return base ? [`/uploads/${key}`, `${base}/uploads/${key}`] : [`/uploads/${key}`];
+};
+
+const list = (urls: string[]) =>
+  sql.join(
+    urls.map((u) => sql`${u}`),
+    sql`, `,
+  );
+
+/** `jsonb` array columns: elements equal to one of the URLs (containment, so a GIN index can answer). */
+const arrayHas = (column: SQL, urls: string[]) =>
+  sql`(${sql.join(
+    urls.map((u) => sql`${column} @> ${JSON.stringify([u])}::jsonb`),
+    sql` OR `,
+  )})`;
+
+/** Queries answering the referenced URLs (column `u`) among `urls`, public places first. */
+const publicPlaces = (urls: string[]): SQL[] => [
+  sql`SELECT avatar AS u FROM users WHERE avatar IN (${list(urls)})`,
+  sql`SELECT e AS u FROM moments, jsonb_array_elements_text(images) e
+      WHERE ${arrayHas(sql`images`, urls)} AND e IN (${list(urls)})`,
+  sql`SELECT v AS u FROM moments, LATERAL (VALUES (video->>'url'), (video->>'poster')) x(v)
+      WHERE video IS NOT NULL AND v IN (${list(urls)})`,
+  sql`SELECT qr_code AS u FROM c2c_payment_methods WHERE qr_code IN (${list(urls)})`,
+  sql`SELECT payee->>'qrCode' AS u FROM c2c_orders WHERE payee->>'qrCode' IN (${list(urls)})`,
+  sql`SELECT image AS u FROM app_goods WHERE image IN (${list(urls)})`,
+  sql`SELECT goods_image AS u FROM pay_orders WHERE goods_image IN (${list(urls)})`,
+  sql`SELECT value AS u FROM params WHERE value IN (${list(urls)})`,
+];
+
+const privatePlaces = (urls: string[]): SQL[] => [
+  sql`SELECT content->>'url' AS u FROM chat_messages WHERE content->>'url' IN (${list(urls)})`,
+  sql`SELECT content->>'poster' AS u FROM chat_messages WHERE content->>'poster' IN (${list(urls)})`,
+  sql`SELECT v AS u FROM chat_auto_replies, LATERAL (VALUES (content->>'url'), (content->>'poster')) x(v)
+      WHERE v IN (${list(urls)})`,
+  sql`SELECT e AS u FROM c2c_orders, jsonb_array_elements_text(appeal_proof) e
+      WHERE ${arrayHas(sql`appeal_proof`, urls)} AND e IN (${list(urls)})`,
+  sql`SELECT e AS u FROM app_tickets, jsonb_array_elements_text(images) e
+      WHERE ${arrayHas(sql`images`, urls)} AND e IN (${list(urls)})`,
+];
+
+const rowsOf = async (db: Executor, query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: { u: string | null }[] }).rows;
+
+/** Which of these upload keys anything refers to (the orphan sweep keeps those). */
+export const referencedKeys = async (
+  db: Executor,
+  keys: string[],
+  publicUrl: string | undefined,
+): Promise<Set<string>> => {
+  const keyOfUrl = new Map<string, string>();
+  for (const key of keys) for (const url of urlFormsOf(key, publicUrl)) keyOfUrl.set(url, key);
+  const urls = [...keyOfUrl.keys()];
+  const found = new Set<string>();
+  if (urls.length === 0) return found;
+  for (const query of [...publicPlaces(urls), ...privatePlaces(urls)]) {
+    for (const row of await rowsOf(db, query)) {
+      const key = row.u ? keyOfUrl.get(row.u) : undefined;
+      if (key) found.add(key);
+    }
+  }
+  return found;
+};
+
+/** Whether a public place refers to the upload: then anyone may read it and caches may keep it. */
+export const isPublicUpload = async (db: Executor, key: string, publicUrl: string | undefined) => {
+  const urls = urlFormsOf(key, publicUrl);
+  for (const query of publicPlaces(urls)) {
+    if ((await rowsOf(db, sql`${query} LIMIT 1`)).length > 0) return true;
+  }
+  return false;
+};
+
+/**
+ * Whether this member may read the private upload: a member of a chat with a message (or whose auto-reply)
+ * carries it, a party of the order whose appeal proof it is, or the member whose complaint or feedback it
+ * illustrates. (The uploader and staff are let through before this is asked.)
+ */
+export const mayReadPrivate = async (
+  db: Executor,
+  key: string,
+  viewer: number,
+  publicUrl: string | undefined,
+): Promise<boolean> => {
+  const urls = list(urlFormsOf(key, publicUrl));
+  const checks: SQL[] = [
+    sql`SELECT 1 AS u FROM chat_messages m
+        JOIN chat_members cm ON cm.session_id = m.session_id AND cm.user_id = ${viewer}
+        WHERE m.content->>'url' IN (${urls}) OR m.content->>'poster' IN (${urls})`,
+    sql`SELECT 1 AS u FROM chat_auto_replies a
+        WHERE a.user_id = ${viewer} AND (a.content->>'url' IN (${urls}) OR a.content->>'poster' IN (${urls}))`,
+    sql`SELECT 1 AS u FROM c2c_orders o, jsonb_array_elements_text(o.appeal_proof) e
+        WHERE (o.buyer_id = ${viewer} OR o.seller_id = ${viewer}) AND e IN (${urls})`,
+    sql`SELECT 1 AS u FROM app_tickets t, jsonb_array_elements_text(t.images) e
+        WHERE t.user_id = ${viewer} AND e IN (${urls})`,
+  ];
+  for (const query of checks) {
+    if ((await rowsOf(db, sql`${query} LIMIT 1`)).length > 0) return true;
+  }
+  return false;
+};
