@@ -8,6 +8,7 @@ import {
   adminContentApi,
   adminFeedbackApi,
   adminMemberApi,
+  adminServiceApi,
   advertisingApi,
   appComplainApi,
   appFeedbackApi,
@@ -83,6 +84,7 @@ interface World {
   commentId: number;
   complaintId: number;
   feedbackId: number;
+  c2cOrderNo: string;
   requestId: number;
   packetId: number;
   orderNo: string;
@@ -199,18 +201,33 @@ const probes: Record<string, Probe[]> = {
   'advertisingApi.close': [probe(advertisingApi.close, (w) => ({ id: w.adId }))],
   'advertisingApi.uploadAd': [probe(advertisingApi.uploadAd, (w) => ({ id: w.adId }))],
   'advertisingApi.delete': [probe(advertisingApi.delete, (w) => ({ id: w.adId }))],
-  'transactionApi.detail': [probe(transactionApi.detail, (w) => ({ id: w.c2cOrderId }))],
-  'transactionApi.payment': [probe(transactionApi.payment, (w) => ({ id: w.c2cOrderId }))],
-  'transactionApi.completed': [probe(transactionApi.completed, (w) => ({ id: w.c2cOrderId, pin: TEST_PIN }))],
-  'transactionApi.canceled': [probe(transactionApi.canceled, (w) => ({ id: w.c2cOrderId }))],
+  // Each order call also takes the public order number as its id (SPEC §7): it is no key to a stranger.
+  'transactionApi.detail': [
+    probe(transactionApi.detail, (w) => ({ id: w.c2cOrderId })),
+    probe(transactionApi.detail, (w) => ({ id: w.c2cOrderNo })),
+  ],
+  'transactionApi.payment': [
+    probe(transactionApi.payment, (w) => ({ id: w.c2cOrderId })),
+    probe(transactionApi.payment, (w) => ({ id: w.c2cOrderNo })),
+  ],
+  'transactionApi.completed': [
+    probe(transactionApi.completed, (w) => ({ id: w.c2cOrderId, pin: TEST_PIN })),
+    probe(transactionApi.completed, (w) => ({ id: w.c2cOrderNo, pin: TEST_PIN })),
+  ],
+  'transactionApi.canceled': [
+    probe(transactionApi.canceled, (w) => ({ id: w.c2cOrderId })),
+    probe(transactionApi.canceled, (w) => ({ id: w.c2cOrderNo })),
+  ],
   'transactionApi.appealing': [
     probe(transactionApi.appealing, (w) => ({ id: w.c2cOrderId, reason: 'mine now', proof: [] })),
+    probe(transactionApi.appealing, (w) => ({ id: w.c2cOrderNo, reason: 'mine now', proof: [] })),
   ],
   'transactionApi.uploadFiles': [
     probe(transactionApi.uploadFiles, (w) => ({ id: w.c2cOrderId, urls: ['/uploads/proof.png'] })),
   ],
   'trustApi.feedback': [
     probe(trustApi.feedback, (w) => ({ id: w.c2cOrderId, positive: false, comment: 'not mine' })),
+    probe(trustApi.feedback, (w) => ({ id: w.c2cOrderNo, positive: false, comment: 'not mine' })),
   ],
   'adminC2cApi.appealInfo': [probe(adminC2cApi.appealInfo, (w) => ({ id: w.c2cOrderId }))],
   'adminC2cApi.appealMessages': [probe(adminC2cApi.appealMessages, (w) => ({ id: w.c2cOrderId }))],
@@ -235,6 +252,17 @@ const probes: Record<string, Probe[]> = {
   'adminMemberApi.sessions': [probe(adminMemberApi.sessions, (w) => ({ id: w.victim.id }))],
   'adminChainApi.withdrawalPage': [probe(adminChainApi.withdrawalPage, (w) => ({ userId: w.victim.id }))],
   'adminAdjustApi.approve': [probe(adminAdjustApi.approve, () => ({ id: 1 }))],
+  // The customer-service inbox (staff only): a member may read or answer no conversation through it.
+  'adminServiceApi.messages': [probe(adminServiceApi.messages, (w) => ({ sessionId: w.victimSession }))],
+  'adminServiceApi.read': [probe(adminServiceApi.read, (w) => ({ sessionId: w.victimSession }))],
+  'adminServiceApi.send': [
+    probe(adminServiceApi.send, (w) => ({
+      sessionId: w.victimSession,
+      clientMsgId: 'attack-cs-1',
+      contentType: 'text',
+      content: { text: 'hi' },
+    })),
+  ],
   'adminAdjustApi.reject': [probe(adminAdjustApi.reject, () => ({ id: 1, note: 'no' }))],
 };
 
@@ -331,6 +359,7 @@ beforeAll(async () => {
     bankId: bank.id,
     adId: ad.id,
     c2cOrderId: c2cOrder.orderId,
+    c2cOrderNo: c2cOrder.orderNo,
     attackerBankId: attackerMerchant.code === 1000 ? successData(bankApi.add, attackerMerchant).id : bank.id,
   };
   c2c = { merchant, buyer };

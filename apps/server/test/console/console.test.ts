@@ -4,8 +4,10 @@ import {
   adminAdjustApi,
   adminC2cApi,
   adminChainApi,
+  adminComplainApi,
   adminMemberApi,
   adminWalletApi,
+  appComplainApi,
   type ConsoleMenuItem,
   consoleApi,
   type Endpoint,
@@ -60,6 +62,7 @@ describe('menu tree and roles', () => {
     const mine = routers(await t.ok(consoleApi.menu, {}, support));
     expect(mine).toContain('/admin/merchants');
     expect(mine).toContain('/admin/withdrawals');
+    expect(mine).toContain('/admin/service');
     expect(mine).not.toContain('/admin/staff');
     expect(mine).not.toContain('/admin/adjustments');
 
@@ -379,6 +382,15 @@ describe('every console call is refused for a member, admin-only ones for suppor
     'adminContentApi.documentSave': { key: 'aboutUs', lang: 'en', value: 'x' },
     'adminRateApi.update': { rate: '7.20' },
     'standingApi.lift': { userId: 1, note: 'x' },
+    'adminServiceApi.page': { filter: 'unread' },
+    'adminServiceApi.messages': { sessionId: 1 },
+    'adminServiceApi.read': { sessionId: 1 },
+    'adminServiceApi.send': {
+      sessionId: 1,
+      clientMsgId: 'probe-1',
+      contentType: 'text',
+      content: { text: 'x' },
+    },
   };
   const supportPermissions = rolePermissions.support;
   it('covers the console and every queue it shows', () => {
@@ -391,6 +403,8 @@ describe('every console call is refused for a member, admin-only ones for suppor
         'adminComplainApi.reply',
         'adminVersionApi.publish',
         'adminAdjustApi.approve',
+        'adminServiceApi.send',
+        'consoleApi.badges',
       ]),
     );
   });
@@ -402,6 +416,90 @@ describe('every console call is refused for a member, admin-only ones for suppor
     if (!supportPermissions.includes(e.permission!)) {
       await t.fails(e as never, input, support, ErrorCode.Forbidden);
     }
+  });
+});
+
+describe('menu badges', () => {
+  it('count what waits in each queue, live from the server, and change as items arrive', async () => {
+    const before = await t.ok(consoleApi.badges, {}, support);
+    expect(Object.keys(before).sort()).toEqual(
+      ['appeal', 'complain', 'feedback', 'merchant', 'service', 'withdrawal'].sort(),
+    );
+    const member = await createUser(t);
+    await t.ok(merchantApi.apply, { name: 'Badge shop', intro: '', note: '' }, member.token);
+    await t.ok(appComplainApi.submit, { type: 'fraud', text: 'badge complaint' }, member.token);
+    const after = await t.ok(consoleApi.badges, {}, support);
+    expect(after.merchant).toBe(before.merchant + 1);
+    expect(after.complain).toBe(before.complain + 1);
+    // The applicant's open app hears the decision at once (its merchant page turns without a reload).
+    const socket = await connectSocket(t, member.token);
+    const decided = recorder(socket, 'onMerchantReview');
+    // Another staff console hears that the queue changed, so its badge drops too.
+    const staffSocket = await connectSocket(t, admin);
+    const queue = recorder(staffSocket, 'console');
+    try {
+      await t.ok(adminC2cApi.merchantReview, { userId: member.id, approve: true, note: 'ok' }, support);
+      expect(await decided.next()).toEqual({ status: 'approved', reviewNote: 'ok' });
+      await queue.next((e) => e.kind === 'merchant');
+      await t.ok(adminC2cApi.merchantRevoke, { userId: member.id, note: 'gone' }, support);
+      expect(await decided.next((e) => e.status === 'rejected')).toEqual({
+        status: 'rejected',
+        reviewNote: 'gone',
+      });
+    } finally {
+      socket.disconnect();
+      staffSocket.disconnect();
+    }
+    expect((await t.ok(consoleApi.badges, {}, support)).merchant).toBe(before.merchant);
+  });
+});
+
+describe('queues sort on the server', () => {
+  const position = (ids: number[], a: number, b: number) => Math.sign(ids.indexOf(a) - ids.indexOf(b));
+
+  it('merchant applications, tickets and appeals take newest or oldest first', async () => {
+    const [a, b] = [await createUser(t), await createUser(t)];
+    for (const m of [a, b]) await t.ok(merchantApi.apply, { name: 'Sorted shop' }, m.token);
+    const merchants = async (order: 'asc' | 'desc') =>
+      (await t.ok(adminC2cApi.merchantPage, { status: 'pending', order, size: 100 }, support)).list.map(
+        (m) => m.userId,
+      );
+    expect(position(await merchants('asc'), a.id, b.id)).toBe(-1);
+    expect(position(await merchants('desc'), a.id, b.id)).toBe(1);
+
+    const first = await t.ok(appComplainApi.submit, { type: 'fraud', text: 'first' }, a.token);
+    const second = await t.ok(appComplainApi.submit, { type: 'fraud', text: 'second' }, a.token);
+    const tickets = async (order: 'asc' | 'desc') =>
+      (await t.ok(adminComplainApi.page, { userId: a.id, order }, support)).list.map((x) => x.id);
+    expect(await tickets('asc')).toEqual([first.id, second.id]);
+    expect(await tickets('desc')).toEqual([second.id, first.id]);
+
+    // Two orders appealed by the seller: open appeals oldest first by default, newest first on request.
+    const merchant = await createMerchant(t, '100');
+    const ad = await createAd(t, merchant, { quantity: '50' });
+    const appealed: number[] = [];
+    for (const _ of [1, 2]) {
+      const buyer = await createTrader(t);
+      const order = await startOrder(t, buyer, ad.id, '10');
+      await t.ok(transactionApi.payment, { id: order.orderId }, buyer.token);
+      await t.ok(
+        transactionApi.appealing,
+        { id: order.orderId, reasonCode: 'other', reason: 'no money arrived' },
+        merchant.token,
+      );
+      appealed.push(order.orderId);
+    }
+    const appeals = async (order?: 'asc' | 'desc') =>
+      (
+        await t.ok(
+          adminC2cApi.appealPage,
+          { status: 'appealing', size: 100, ...(order ? { order } : {}) },
+          support,
+        )
+      ).list.map((o) => o.orderId);
+    expect(position(await appeals(), appealed[0]!, appealed[1]!)).toBe(-1);
+    expect(position(await appeals('desc'), appealed[0]!, appealed[1]!)).toBe(1);
+    await t.fails(adminComplainApi.page, { order: 'up' } as never, support, ErrorCode.Validation);
   });
 });
 

@@ -31,7 +31,11 @@ export const registerAppRoutes = (deps: AppDeps) => {
     route(deps, api.page, (input, ctx) => tickets.page(kind, ctx.user.id, input));
     route(deps, api.info, (input, ctx) => tickets.info(kind, ctx.user.id, input.id));
     route(deps, admin.page, (input) => tickets.page(kind, input.userId ?? null, input));
-    route(deps, admin.reply, (input, ctx) => tickets.reply(kind, ctx.user.id, input));
+    route(deps, admin.reply, async (input, ctx) => {
+      const replied = await tickets.reply(kind, ctx.user.id, input);
+      deps.realtime.emitToStaff('console', { kind });
+      return replied;
+    });
   }
   route(deps, appVersionApi.check, (input) => checkVersion(deps.db, input));
   route(deps, adminVersionApi.publish, (input, ctx) =>

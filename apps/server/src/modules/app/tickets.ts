@@ -1,5 +1,5 @@
 import { ErrorCode, type Ticket, type TicketKind, type TicketStatus } from '@chatpay/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -71,7 +71,7 @@ export class TicketService {
   async page(
     kind: TicketKind,
     userId: number | null,
-    input: { page: number; size: number; status?: TicketStatus },
+    input: { page: number; size: number; status?: TicketStatus; order?: 'asc' | 'desc' },
   ) {
     const where = and(
       eq(appTickets.kind, kind),
@@ -83,7 +83,7 @@ export class TicketService {
       .from(appTickets)
       .innerJoin(users, eq(users.id, appTickets.userId))
       .where(where)
-      .orderBy(desc(appTickets.id))
+      .orderBy(input.order === 'asc' ? asc(appTickets.id) : desc(appTickets.id))
       .limit(input.size)
       .offset((input.page - 1) * input.size);
     const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(appTickets).where(where);

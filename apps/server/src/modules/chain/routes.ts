@@ -41,10 +41,17 @@ export const registerChainRoutes = (
   });
   route(deps, walletApi.records, (input, ctx) => service.records(ctx.user.id, input));
   route(deps, adminChainApi.withdrawalPage, (input) => service.adminPage(input));
-  route(deps, adminChainApi.approve, (input, ctx) => service.review(ctx.user.id, input.id, 'approve'));
-  route(deps, adminChainApi.reject, (input, ctx) =>
-    service.review(ctx.user.id, input.id, 'reject', input.reason),
-  );
+  // A decided withdrawal leaves the review queue: every staff console's badge follows.
+  route(deps, adminChainApi.approve, async (input, ctx) => {
+    const reviewed = await service.review(ctx.user.id, input.id, 'approve');
+    deps.realtime.emitToStaff('console', { kind: 'withdrawal' });
+    return reviewed;
+  });
+  route(deps, adminChainApi.reject, async (input, ctx) => {
+    const reviewed = await service.review(ctx.user.id, input.id, 'reject', input.reason);
+    deps.realtime.emitToStaff('console', { kind: 'withdrawal' });
+    return reviewed;
+  });
   route(deps, adminChainApi.faucet, (input) => service.faucet(input));
 
   const log = deps.app.log;

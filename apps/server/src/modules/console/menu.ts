@@ -74,6 +74,28 @@ const MENU: Entry[] = [
         permission: 'app:feedback:page',
         badge: 'feedback',
       },
+      {
+        id: 27,
+        name: 'console.menu.service',
+        router: '/admin/service',
+        icon: 'customer-service',
+        permission: 'chat:service:page',
+        badge: 'service',
+      },
+      {
+        id: 28,
+        name: 'console.menu.traders',
+        router: '/admin/traders',
+        icon: 'stop',
+        permission: 'c2c:trader:page',
+      },
+      {
+        id: 29,
+        name: 'console.menu.rate',
+        router: '/admin/rate',
+        icon: 'line-chart',
+        permission: 'c2c:rate:update',
+      },
     ],
   },
   {
@@ -169,3 +191,16 @@ const build = (
 /** The tree the caller may see: pages their permissions open, directories that keep at least one page. */
 export const menuFor = (caller: { role: readonly string[]; permission: readonly string[] }) =>
   build(MENU, null, (key) => hasPermission(caller, key));
+
+/** The permission of the menu entry that counts each badge kind (the caller sees the count only with it). */
+export const badgePermissions = (() => {
+  const out = new Map<ConsoleBadgeKind, string>();
+  const walk = (entries: Entry[]) => {
+    for (const e of entries) {
+      if (e.badge && e.permission) out.set(e.badge, e.permission);
+      if (e.children) walk(e.children);
+    }
+  };
+  walk(MENU);
+  return out;
+})();

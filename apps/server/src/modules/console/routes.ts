@@ -9,6 +9,7 @@ import { ConsoleService } from './service.ts';
 export const registerConsoleRoutes = (deps: AppDeps, chain: ChainRuntime) => {
   const service = new ConsoleService(deps.db, deps.clock, chain);
   route(deps, consoleApi.menu, (_input, ctx) => menuFor(ctx.user));
+  route(deps, consoleApi.badges, (_input, ctx) => service.badges(ctx.user));
   route(deps, consoleApi.dashboard, () => service.dashboard());
   route(deps, consoleApi.auditPage, (input) => service.auditPage(input));
   route(deps, adminMemberApi.info, (input) => service.member(input.id));

@@ -1,4 +1,14 @@
-import { cents, ErrorCode, formatFiat, formatUsdt, micro, type OrderStatus } from '@chatpay/shared';
+import {
+  type ConsoleBadgeKind,
+  cents,
+  consoleBadgeKinds,
+  ErrorCode,
+  formatFiat,
+  formatUsdt,
+  hasPermission,
+  micro,
+  type OrderStatus,
+} from '@chatpay/shared';
 import { and, asc, count, desc, eq, gte, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -7,6 +17,7 @@ import { appTickets } from '../app/index.ts';
 import { auditLogs } from '../audit/index.ts';
 import { c2cMerchants, c2cOrders } from '../c2c/index.ts';
 import { type ChainRuntime, chainStats, chainWithdrawals } from '../chain/index.ts';
+import { unreadServiceConversations } from '../chat/index.ts';
 import {
   ledgerAccounts,
   ledgerEntries,
@@ -17,6 +28,7 @@ import {
 import { pushSubscriptions } from '../push/index.ts';
 import { presentMember, refreshTokens, users } from '../user/index.ts';
 import { presentBalance } from '../wallet/index.ts';
+import { badgePermissions } from './menu.ts';
 
 /** The dashboard's charts cover this many UTC days. */
 const DAYS = 7;
@@ -83,6 +95,44 @@ export class ConsoleService {
       daily: chain.daily.map((d) => ({ ...d, members: joined.find((j) => j.day === d.day)?.n ?? 0 })),
       hotWallets: chain.hotWallets,
     };
+  }
+
+  /** What waits in each queue now (the menu badges); 0 for a queue the caller may not open. */
+  async badges(caller: { role: readonly string[]; permission: readonly string[] }) {
+    const n = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+    const tickets = (kind: string) =>
+      n(
+        this.db
+          .select({ n: count() })
+          .from(appTickets)
+          .where(and(eq(appTickets.kind, kind), eq(appTickets.status, 'pending'))),
+      );
+    const counters: Record<ConsoleBadgeKind, () => Promise<number>> = {
+      appeal: () =>
+        n(this.db.select({ n: count() }).from(c2cOrders).where(eq(c2cOrders.status, 'appealing'))),
+      merchant: () =>
+        n(this.db.select({ n: count() }).from(c2cMerchants).where(eq(c2cMerchants.status, 'pending'))),
+      withdrawal: () =>
+        n(
+          this.db
+            .select({ n: count() })
+            .from(chainWithdrawals)
+            .where(eq(chainWithdrawals.status, 'reviewing')),
+        ),
+      complain: () => tickets('complain'),
+      feedback: () => tickets('feedback'),
+      service: () => unreadServiceConversations(this.db),
+    };
+    const counts = await Promise.all(
+      consoleBadgeKinds.map((kind) => {
+        const permission = badgePermissions.get(kind);
+        return permission && hasPermission(caller, permission) ? counters[kind]() : Promise.resolve(0);
+      }),
+    );
+    return Object.fromEntries(consoleBadgeKinds.map((kind, i) => [kind, counts[i]!])) as Record<
+      ConsoleBadgeKind,
+      number
+    >;
   }
 
   async member(id: number) {
