@@ -4,6 +4,8 @@ import {
   heartbeatPayload,
   type ServerToClientEvents,
   SOCKET_NAMESPACE,
+  TYPING_THROTTLE_MS,
+  typingPayload,
   visibilityPayload,
 } from '@chatpay/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -18,13 +20,29 @@ export interface SocketData {
   lastHeartbeat: number;
   /** The client said its page is in the background (`visibility` event). */
   hidden?: boolean;
+  /** Typing indicator: the peer of each single session this socket typed in, and when it last relayed. */
+  typing?: Map<number, { peerId: number | null; at: number }>;
 }
+
+/** The peer of a single session the user belongs to, or null (not a member, or a group). */
+export type TypingPeers = (userId: number, sessionId: number) => Promise<number | null>;
 
 /** Whether a member can see a realtime event now: a visible socket, only hidden ones, or none. */
 export type Presence = 'visible' | 'hidden' | 'none';
 
 /** Sees every event emitted to a user (after it was sent to the sockets); Web Push listens here. */
 export type EmitListener = (userId: number, event: keyof ServerToClientEvents, payload: unknown) => void;
+
+/**
+ * Login sessions that just ended (after the change was committed): every session of a user but `keepSid`
+ * (a login elsewhere), one session (logout, refresh-token reuse), or all of a user's (freeze, force logout).
+ * Web Push listens here to drop the devices of those sessions.
+ */
+export type SessionsEnded =
+  | { kind: 'others'; userId: number; keepSid: string }
+  | { kind: 'session'; sid: string }
+  | { kind: 'user'; userId: number };
+export type SessionEndListener = (ended: SessionsEnded) => void;
 
 export type ChatNamespace = Namespace<
   ClientToServerEvents,
@@ -63,6 +81,14 @@ export interface Realtime {
   presence(userId: number): Promise<Presence>;
   /** Adds a listener of every `emitToUser`. */
   onEmit(listener: EmitListener): void;
+  /** Adds a listener of `kickOtherSessions`, `endSession` and `endUser` (on the process that called them). */
+  onSessionsEnded(listener: SessionEndListener): void;
+  /**
+   * Enables the typing indicator: `typing` from a client is relayed to the peer of the single session, at most
+   * once per TYPING_THROTTLE_MS per socket and session. The peer is looked up once per socket and session, and
+   * the relay skips the push listeners, so typing costs no database work or push while it goes on.
+   */
+  relayTyping(peers: TypingPeers): void;
   close(): Promise<void>;
 }
 
@@ -97,8 +123,12 @@ export const startRealtime = (
       socket.data.token = raw;
       socket.data.lastHeartbeat = Date.now();
       next();
-    } catch {
-      next(new Error('unauthorized'));
+    } catch (error) {
+      // A session replaced by a login elsewhere or a frozen account: the client logs out and says why.
+      const refused = new Error('unauthorized') as Error & { data?: unknown };
+      const reason = (error as { data?: { reason?: unknown } } | null)?.data?.reason;
+      if (typeof reason === 'string') refused.data = { reason };
+      next(refused);
     }
   });
 
@@ -119,9 +149,43 @@ export const startRealtime = (
       const parsed = visibilityPayload.safeParse(payload);
       if (parsed.success) socket.data.hidden = parsed.data.hidden;
     });
+    socket.on('typing', (payload) => {
+      const parsed = typingPayload.safeParse(payload);
+      if (!parsed.success || !typingPeers) return;
+      const { sessionId } = parsed.data;
+      socket.data.typing ??= new Map();
+      const known = socket.data.typing.get(sessionId);
+      const now = Date.now();
+      if (known && now - known.at < TYPING_THROTTLE_MS) return;
+      const entry = { peerId: known?.peerId ?? null, at: now };
+      socket.data.typing.set(sessionId, entry);
+      const relay = (peerId: number | null) => {
+        if (peerId !== null) chat.to(userRoom(peerId)).emit('typing', { sessionId, userId: user.id });
+      };
+      if (known) relay(known.peerId);
+      else
+        void typingPeers(user.id, sessionId)
+          .then((peerId) => {
+            entry.peerId = peerId;
+            relay(peerId);
+          })
+          .catch(() => undefined);
+    });
   });
 
+  let typingPeers: TypingPeers | null = null;
+
   const listeners: EmitListener[] = [];
+  const endListeners: SessionEndListener[] = [];
+  const ended = (what: SessionsEnded) => {
+    for (const listener of endListeners) {
+      try {
+        listener(what);
+      } catch (err) {
+        deps.logger.error({ err, kind: what.kind }, 'session end listener failed');
+      }
+    }
+  };
 
   return {
     emitToUser: (userId, event, ...args) => {
@@ -137,13 +201,16 @@ export const startRealtime = (
     kickOtherSessions: (userId, keepSid) => {
       chat.to(userRoom(userId)).except(sessionRoom(keepSid)).emit('user', { type: 'login', sid: keepSid });
       chat.in(userRoom(userId)).except(sessionRoom(keepSid)).disconnectSockets(true);
+      ended({ kind: 'others', userId, keepSid });
     },
     endSession: (sid) => {
       chat.in(sessionRoom(sid)).disconnectSockets(true);
+      ended({ kind: 'session', sid });
     },
     endUser: (userId, reason) => {
       chat.to(userRoom(userId)).emit('user', { type: 'ended', reason });
       chat.in(userRoom(userId)).disconnectSockets(true);
+      ended({ kind: 'user', userId });
     },
     emitToStaff: (event, ...args) => {
       chat.to(STAFF_ROOM).emit(event, ...args);
@@ -155,6 +222,12 @@ export const startRealtime = (
     },
     onEmit: (listener) => {
       listeners.push(listener);
+    },
+    onSessionsEnded: (listener) => {
+      endListeners.push(listener);
+    },
+    relayTyping: (peers) => {
+      typingPeers = peers;
     },
     close: async () => {
       await new Promise<void>((resolve) => {

@@ -1,9 +1,9 @@
-import { SOCKET_NAMESPACE, userApi } from '@chatpay/shared';
+import { adminMemberApi, ErrorCode, LoggedOutReason, SOCKET_NAMESPACE, userApi } from '@chatpay/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { endUserSessions } from '../../src/modules/user/index.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/factories.ts';
+import { adminToken, createUser } from '../helpers/factories.ts';
 
 /** Sessions end at once (docs/security.md, "Sessions, PINs and rate limits"). */
 const t = useTestApp();
@@ -113,5 +113,59 @@ describe('loginByToken cannot extend a session past its absolute lifetime', () =
     const fresh = await t.ok(userApi.loginByName, { username: u.username, password: u.password });
     t.clock.advance(29 * day);
     await t.ok(userApi.loginByToken, { token: fresh.token });
+  });
+});
+
+/** Issue 17: a device that missed the live kick still learns why its session ended, in the app's words. */
+describe('a session that ended says why (signed in elsewhere, frozen)', () => {
+  const handshakeRefusal = (token: string) =>
+    new Promise<unknown>((resolve, reject) => {
+      const socket = connect(`${t.url}${SOCKET_NAMESPACE}`, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      sockets.push(socket);
+      socket.once('connect', () => reject(new Error('connected')));
+      socket.once('connect_error', (error: Error & { data?: unknown }) => resolve(error.data));
+    });
+
+  it('a login on another device: the old token, refresh token and socket are refused as replaced', async () => {
+    const u = await createUser(t);
+    await t.ok(userApi.loginByName, { username: u.username, password: u.password });
+    expect(await t.call(userApi.person, {}, u.token)).toMatchObject({
+      code: ErrorCode.Unauthorized,
+      data: { reason: LoggedOutReason.Replaced },
+    });
+    expect(await t.call(userApi.refreshToken, { refreshToken: u.refreshToken })).toMatchObject({
+      code: ErrorCode.RefreshTokenInvalid,
+      data: { reason: LoggedOutReason.Replaced },
+    });
+    expect(await handshakeRefusal(u.token)).toEqual({ reason: LoggedOutReason.Replaced });
+  });
+
+  it('a logout is not reported as a login elsewhere', async () => {
+    const u = await createUser(t);
+    await t.ok(userApi.logout, {}, u.token);
+    const res = await t.call(userApi.person, {}, u.token);
+    expect(res.code).toBe(ErrorCode.Unauthorized);
+    expect(res.data).toBeNull();
+  });
+
+  it('an operator freeze: the live event and every later refusal say frozen, not the operator’s note', async () => {
+    const u = await createUser(t);
+    const s = await open(u.token);
+    await t.ok(
+      adminMemberApi.freeze,
+      { userId: u.id, frozen: true, reason: 'internal note' },
+      await adminToken(t),
+    );
+    expect(await s.gone).toBe('io server disconnect');
+    expect(s.events).toEqual([{ type: 'ended', reason: LoggedOutReason.Frozen }]);
+    expect(await t.call(userApi.refreshToken, { refreshToken: u.refreshToken })).toMatchObject({
+      data: { reason: LoggedOutReason.Frozen },
+    });
+    expect(await handshakeRefusal(u.token)).toEqual({ reason: LoggedOutReason.Frozen });
   });
 });

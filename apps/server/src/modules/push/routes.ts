@@ -21,7 +21,7 @@ export const registerPushRoutes = (deps: AppDeps) => {
   const subscriptions = new SubscriptionService(deps.db, allowPrivate);
 
   route(deps, pushApi.key, () => ({ publicKey: vapid.publicKey }));
-  route(deps, pushApi.subscribe, (input, ctx) => subscriptions.subscribe(ctx.user.id, input));
+  route(deps, pushApi.subscribe, (input, ctx) => subscriptions.subscribe(ctx.user.id, ctx.user.sid, input));
   route(deps, pushApi.unsubscribe, (input, ctx) => subscriptions.unsubscribe(ctx.user.id, input));
 
   deps.jobs.add(pushJob(deps.db, deps.clock, vapid, { allowPrivate, intervalMs: PUSH_POLL_MS }));
@@ -45,9 +45,21 @@ export const registerPushRoutes = (deps: AppDeps) => {
   };
   const notifier = new PushNotifier(deps.db, deps.realtime, log, kick);
   notifier.listen();
+
+  // A logout, a login elsewhere, a freeze or a forced logout: that device's subscriptions go.
+  const removals = new Set<Promise<void>>();
+  deps.realtime.onSessionsEnded((ended) => {
+    const removal = subscriptions
+      .sessionsEnded(ended)
+      .catch((err) => log.error({ err, kind: ended.kind }, 'push: removing ended sessions failed'))
+      .finally(() => removals.delete(removal));
+    removals.add(removal);
+  });
+
   deps.app.addHook('onClose', async () => {
     closed = true;
     if (timer) clearTimeout(timer);
     await notifier.settled();
+    await Promise.all(removals);
   });
 };

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Job } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { outboundTargetProblem } from '../../lib/outbound.ts';
+import { users } from '../user/index.ts';
 import { pushJobs, pushSubscriptions } from './tables.ts';
 import type { VapidKeys } from './vapid.ts';
 
@@ -61,11 +62,16 @@ export const pushJob = (
       return due;
     });
     for (const job of claimed) {
-      const [sub] = await db
-        .select()
+      const [row] = await db
+        .select({ sub: pushSubscriptions, currentSid: users.sessionId })
         .from(pushSubscriptions)
+        .innerJoin(users, eq(users.id, pushSubscriptions.userId))
         .where(eq(pushSubscriptions.id, job.subscriptionId));
-      const outcome: Outcome = sub ? await send(sub, job, vapid, options.allowPrivate) : 'gone';
+      const sub = row?.sub;
+      // A device whose login session ended (logout, login elsewhere, freeze) gets nothing, even when the
+      // removal at the session's end was missed (a process that died just after the logout).
+      const ended = sub?.sessionId != null && sub.sessionId !== row?.currentSid;
+      const outcome: Outcome = sub && !ended ? await send(sub, job, vapid, options.allowPrivate) : 'gone';
       const attempt = job.attempts + 1;
       if (outcome === 'gone' && sub)
         await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
@@ -75,7 +81,10 @@ export const pushJob = (
           outcome === 'sent'
             ? { status: 'sent', sentTime: clock.now(), lastError: '' }
             : outcome === 'gone'
-              ? { status: 'gone', lastError: 'the subscription is gone (404/410)' }
+              ? {
+                  status: 'gone',
+                  lastError: ended ? 'the device’s session ended' : 'the subscription is gone (404/410)',
+                }
               : {
                   status: outcome.retry && attempt < PUSH_MAX_ATTEMPTS ? 'pending' : 'failed',
                   lastError: outcome.error.slice(0, 500),

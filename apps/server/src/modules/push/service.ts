@@ -1,8 +1,9 @@
 import { ErrorCode, type InputOf, type pushApi } from '@chatpay/shared';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import { outboundTargetProblem } from '../../lib/outbound.ts';
+import type { SessionsEnded } from '../../realtime/socket.ts';
 import { pushSubscriptions } from './tables.ts';
 
 /** A member's Web Push subscriptions. */
@@ -14,9 +15,10 @@ export class SubscriptionService {
 
   /**
    * Stores the device's subscription. An endpoint is one browser profile: when another member subscribes it
-   * (a shared computer, a new login), it moves to them, so the first member's pushes stop reaching it.
+   * (a shared computer, a new login), it moves to them, so the first member's pushes stop reaching it. It is
+   * bound to the caller's login session `sid`: when that session ends, it is removed (`sessionsEnded`).
    */
-  async subscribe(userId: number, input: InputOf<typeof pushApi.subscribe>) {
+  async subscribe(userId: number, sid: string, input: InputOf<typeof pushApi.subscribe>) {
     const problem = await outboundTargetProblem(input.endpoint, {
       allowPrivate: this.allowPrivate,
       httpsOnly: true,
@@ -24,6 +26,7 @@ export class SubscriptionService {
     if (problem) throw new AppError(ErrorCode.PushEndpointRefused, `Push endpoint refused: ${problem}`);
     const values = {
       userId,
+      sessionId: sid,
       deviceId: input.deviceId ?? '',
       deviceName: input.deviceName ?? '',
       endpoint: input.endpoint,
@@ -56,5 +59,23 @@ export class SubscriptionService {
     ];
     await this.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), or(...which)));
     return { ok: true as const };
+  }
+
+  /**
+   * Removes the subscriptions of login sessions that ended: a logged-out, kicked, frozen or force-logged-out
+   * device gets no more pushes of the member (the push job also refuses a subscription whose session is no
+   * longer the member's current one, so a removal missed here still sends nothing).
+   */
+  async sessionsEnded(ended: SessionsEnded) {
+    const which =
+      ended.kind === 'session'
+        ? eq(pushSubscriptions.sessionId, ended.sid)
+        : ended.kind === 'user'
+          ? eq(pushSubscriptions.userId, ended.userId)
+          : and(
+              eq(pushSubscriptions.userId, ended.userId),
+              or(isNull(pushSubscriptions.sessionId), ne(pushSubscriptions.sessionId, ended.keepSid)),
+            );
+    await this.db.delete(pushSubscriptions).where(which);
   }
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, Role, type StaffRole, staffRoles } from '@chatpay/shared';
+import { ErrorCode, LoggedOutReason, Role, type StaffRole, staffRoles } from '@chatpay/shared';
 import { and, arrayOverlaps, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -149,7 +149,8 @@ export class StaffService {
       });
       return updated!;
     });
-    if (input.frozen) await endUserSessions(this.deps, input.userId, input.reason);
+    // The member's clients say "frozen by an operator"; the operator's reason stays in the audit log.
+    if (input.frozen) await endUserSessions(this.deps, input.userId, LoggedOutReason.Frozen);
     return presentMember(row);
   }
 

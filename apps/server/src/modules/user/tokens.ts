@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   ErrorCode,
+  LoggedOutReason,
   type LoginResult,
   permissionsFor,
   REFRESH_TOKEN_TTL_SECONDS,
@@ -109,7 +110,17 @@ export class TokenService {
           .update(users)
           .set({ sessionId: null })
           .where(and(eq(users.id, row.userId), eq(users.sessionId, row.sessionId)));
-        return { error: true as const, endedSid: row.sessionId };
+        // Revoked because the member signed in elsewhere (or was frozen): the client says so.
+        const [owner] = await tx
+          .select({ sessionId: users.sessionId, disabled: users.disabled })
+          .from(users)
+          .where(eq(users.id, row.userId));
+        const reason = owner?.disabled
+          ? LoggedOutReason.Frozen
+          : owner?.sessionId && owner.sessionId !== row.sessionId
+            ? LoggedOutReason.Replaced
+            : undefined;
+        return { error: true as const, endedSid: row.sessionId, reason };
       }
       if (row.expiresAt.getTime() <= Date.now()) return { error: true as const };
       const [user] = await tx
@@ -122,7 +133,10 @@ export class TokenService {
         })
         .from(users)
         .where(eq(users.id, row.userId));
-      if (!user || user.disabled || user.sessionId !== row.sessionId) return { error: true as const };
+      if (user?.disabled) return { error: true as const, reason: LoggedOutReason.Frozen };
+      if (user?.sessionId && user.sessionId !== row.sessionId)
+        return { error: true as const, reason: LoggedOutReason.Replaced };
+      if (!user || user.sessionId !== row.sessionId) return { error: true as const };
       if (!this.withinLifetime(user.authAt)) return { error: true as const };
       await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
       const refreshToken = await this.insertRefresh(tx, user.id, row.familyId, row.sessionId);
@@ -145,7 +159,8 @@ export class TokenService {
     // Thrown outside the transaction so that a detected reuse stays revoked.
     if (outcome.error) {
       if ('endedSid' in outcome && outcome.endedSid) onSessionEnded(outcome.endedSid);
-      throw new AppError(ErrorCode.RefreshTokenInvalid);
+      const reason = 'reason' in outcome ? outcome.reason : undefined;
+      throw new AppError(ErrorCode.RefreshTokenInvalid, undefined, reason ? { reason } : null);
     }
     return outcome.result;
   }
@@ -159,7 +174,15 @@ export class TokenService {
       .where(eq(users.id, claims.uid));
     if (user?.disabled) {
       // The client tells the member why they were logged out (an operator froze the account).
-      throw new AppError(ErrorCode.Unauthorized, 'This account has been frozen', { reason: 'frozen' });
+      throw new AppError(ErrorCode.Unauthorized, 'This account has been frozen', {
+        reason: LoggedOutReason.Frozen,
+      });
+    }
+    if (user?.sessionId && user.sessionId !== claims.sid) {
+      // Another login is the current session now (single-session kick): the client says so.
+      throw new AppError(ErrorCode.Unauthorized, 'Your account signed in on another device', {
+        reason: LoggedOutReason.Replaced,
+      });
     }
     if (!user || user.sessionId !== claims.sid) {
       throw new AppError(ErrorCode.Unauthorized, 'Your session has ended, please log in again');
