@@ -42,6 +42,11 @@ const schema = z.object({
   APP_NAME: z.string().min(1).max(64).default(DEFAULT_APP_NAME),
   PUBLIC_URL: z.url().optional(),
   /**
+   * The operator's promotional web page, shown by the app's ad web view
+   * (/uni_modules/uni-pay/pages/ad-interactive-webview/ad-interactive-webview) with the h5 view's rules.
+   */
+  AD_INTERACTIVE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
    * Further origins that serve media, allowed by the Content-Security-Policy (http/security-headers.ts):
    * comma-separated, e.g. an S3 bucket or CDN origin once uploads live there.
    */

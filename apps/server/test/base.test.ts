@@ -163,7 +163,11 @@ describe('upload', () => {
     expect(url).toMatch(new RegExp(`^/uploads/${today}/[0-9a-f-]{36}\\.png$`));
     expect(url).not.toContain('evil');
 
-    const served = await t.app.inject({ method: 'GET', url });
+    const served = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+    });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -187,7 +191,11 @@ describe('upload', () => {
     const res = await upload(t, [{ bytes: png(), filename: 'notes.html', type: 'text/html' }], user.token);
     expect(res.code).toBe(1000);
     expect(res.data).toMatch(/\.png$/);
-    const served = await t.app.inject({ method: 'GET', url: uploadedUrl(res) });
+    const served = await t.app.inject({
+      method: 'GET',
+      url: uploadedUrl(res),
+      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+    });
     expect(served.headers['content-type']).toBe('image/png');
   });
 
@@ -202,7 +210,11 @@ describe('upload', () => {
     );
     expect(res.code).toBe(1000);
     expect(res.data).toMatch(/\.pdf$/);
-    const served = await t.app.inject({ method: 'GET', url: uploadedUrl(res) });
+    const served = await t.app.inject({
+      method: 'GET',
+      url: uploadedUrl(res),
+      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+    });
     expect(served.headers['content-type']).toBe('application/pdf');
   });
 
@@ -227,7 +239,11 @@ describe('upload', () => {
     const res = await upload(t, [{ bytes, filename: 'upload.bin' }], user.token);
     expect(res.code).toBe(1000);
     expect(res.data).toMatch(new RegExp(`\\.${ext}$`));
-    const got = await t.app.inject({ method: 'GET', url: uploadedUrl(res) });
+    const got = await t.app.inject({
+      method: 'GET',
+      url: uploadedUrl(res),
+      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+    });
     expect(got.headers['content-type']).toBe(served);
     expect(Buffer.compare(got.rawPayload, bytes)).toBe(0);
   });
@@ -328,6 +344,14 @@ describe('upload', () => {
   );
 });
 
+describe('param with a promotional page configured', () => {
+  const promo = useTestApp({ AD_INTERACTIVE_URL: 'https://promo.example.com/spring?ref=app' });
+  it('answers the configured AD_INTERACTIVE_URL', async () => {
+    const res = await promo.call(baseApi.param, { key: 'adInteractiveUrl' });
+    expect(res).toMatchObject({ code: 1000, data: 'https://promo.example.com/spring?ref=app' });
+  });
+});
+
 describe('upload with a small limit and a public URL', () => {
   let member: TestUser;
   const small = useTestApp({ UPLOAD_MAX_MB: '0.01', PUBLIC_URL: 'https://chat.example.com/' });
@@ -373,6 +397,10 @@ describe('param', () => {
     }
     expect(values.userAgreement).toMatch(/escrow/i);
     expect(values.privacyPolicy).toMatch(/blockchain/i);
+  });
+
+  it('answers no promotional page unless the operator configured one', async () => {
+    expect((await t.call(baseApi.param, { key: 'adInteractiveUrl' })).data).toBeNull();
   });
 
   it.each(['jwtSecret', 'JWT_SECRET', 'adminPassword', 'constructor', '__proto__', 'appname'])(

@@ -183,7 +183,7 @@ describe.runIf(engine === 'postgres')('C2C races on PostgreSQL', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const shop = await createMerchant(t, '1000');
-      await t.ok(merchantApi.apiKey, {}, shop.token);
+      await t.ok(merchantApi.apiKey, { pin: TEST_PIN }, shop.token);
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
       await t.ok(merchantApi.update, { webhookUrl: url }, shop.token);
       const ad = await createAd(t, shop, { quantity: '500', minLimit: '7', maxLimit: '100000' });

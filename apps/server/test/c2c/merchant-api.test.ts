@@ -8,7 +8,7 @@ import { webhookTargetProblem } from '../../src/lib/outbound.ts';
 import { hmacHex, signingString } from '../../src/modules/c2c/merchant-api.ts';
 import { webhookSignature } from '../../src/modules/c2c/webhooks.ts';
 import { useTestApp } from '../helpers/app.ts';
-import type { TestUser } from '../helpers/factories.ts';
+import { TEST_PIN, type TestUser } from '../helpers/factories.ts';
 import {
   createAd,
   createMerchant,
@@ -57,7 +57,7 @@ describe('merchant API', () => {
   let orderId: number;
   beforeAll(async () => {
     merchant = await createMerchant(t, '100');
-    creds = await t.ok(merchantApi.apiKey, {}, merchant.token);
+    creds = await t.ok(merchantApi.apiKey, { pin: TEST_PIN }, merchant.token);
     const ad = await createAd(t, merchant, { quantity: '50' });
     const buyer = await createTrader(t);
     orderId = (await startOrder(t, buyer, ad.id, '10')).orderId;
@@ -74,6 +74,7 @@ describe('merchant API', () => {
     expect(merchantOpenApi.orderPage.output.parse(page.data).list.map((o) => o.orderId)).toEqual([orderId]);
     const one = await signedGet(creds, `/api/open/c2c/order/info?id=${orderId}`);
     expect(one.data).toMatchObject({ orderId, status: 'pending', amountCoin: '10.00' });
+    expect((one.data as { orderNo: string }).orderNo).toMatch(/^\d{18}$/);
     expect(one.data).not.toHaveProperty('payee');
   });
 
@@ -99,12 +100,12 @@ describe('merchant API', () => {
     expect(res.statusCode).toBe(401);
     // Another merchant's order is not mine.
     const other = await createMerchant(t, '10');
-    const otherCreds = await t.ok(merchantApi.apiKey, {}, other.token);
+    const otherCreds = await t.ok(merchantApi.apiKey, { pin: TEST_PIN }, other.token);
     expect((await signedGet(otherCreds, `/api/open/c2c/order/info?id=${orderId}`)).code).toBe(
       ErrorCode.OrderNotFound,
     );
     // Rotation: the old key stops working.
-    const rotated = await t.ok(merchantApi.apiKey, {}, other.token);
+    const rotated = await t.ok(merchantApi.apiKey, { pin: TEST_PIN }, other.token);
     expect(rotated.merchantId).toBe(otherCreds.merchantId);
     expect((await signedGet(otherCreds, '/api/open/c2c/balance')).code).toBe(ErrorCode.SignatureInvalid);
     expect((await signedGet(rotated, '/api/open/c2c/balance')).code).toBe(1000);
@@ -128,7 +129,7 @@ describe('merchant API', () => {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
       const shop = await createMerchant(t, '100');
-      const shopCreds = await t.ok(merchantApi.apiKey, {}, shop.token);
+      const shopCreds = await t.ok(merchantApi.apiKey, { pin: TEST_PIN }, shop.token);
       await t.ok(merchantApi.update, { webhookUrl: url }, shop.token);
       const ad = await createAd(t, shop, { quantity: '50' });
       const buyer = await createTrader(t);
@@ -159,6 +160,7 @@ describe('merchant API', () => {
           event: 'order.status',
           merchantId: shopCreds.merchantId,
           orderId: order.orderId,
+          orderNo: order.orderNo,
         });
       }
     } finally {

@@ -1,7 +1,7 @@
 import { adminC2cApi, bankApi, ErrorCode, merchantApi, userApi } from '@chatpay/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import { adminToken, createUser } from '../helpers/factories.ts';
+import { adminToken, createUser, TEST_PIN } from '../helpers/factories.ts';
 import {
   addBank,
   bankForm,
@@ -74,7 +74,9 @@ describe('merchant application and review', () => {
       await adminToken(t),
     );
     expect((await t.call(merchantApi.update, { name: 'X' }, member.token)).code).toBe(ErrorCode.NotMerchant);
-    expect((await t.call(merchantApi.apiKey, {}, member.token)).code).toBe(ErrorCode.NotMerchant);
+    expect((await t.call(merchantApi.apiKey, { pin: TEST_PIN }, member.token)).code).toBe(
+      ErrorCode.NotMerchant,
+    );
     const again = await t.ok(merchantApi.apply, { name: 'Shop 2' }, member.token);
     expect(again.status).toBe('pending');
   });

@@ -78,6 +78,15 @@ describe('appeals: reasons, strikes and suspension', () => {
     )) as unknown as { rows: { action: string }[] };
     expect(audit.rows.map((r) => r.action)).toEqual(['c2c:strike', 'c2c:strike:suspended']);
 
+    // The console lists the suspended trader (search by user name too) with the strikes.
+    const suspended = await t.ok(standingApi.page, { suspended: true, size: 100 }, support);
+    expect(suspended.list.find((r) => r.userId === buyer.id)).toMatchObject({ strikes: 2, suspended: true });
+    expect(suspended.list.every((r) => r.suspended)).toBe(true);
+    const found = await t.ok(standingApi.page, { keyword: buyer.username }, support);
+    expect(found.list.map((r) => r.userId)).toEqual([buyer.id]);
+    await t.fails(standingApi.page, {}, buyer.token, ErrorCode.Forbidden);
+    await t.fails(standingApi.page, { size: 0 }, support, ErrorCode.Validation);
+
     // Support lifts it: strikes cleared, trading again, audited.
     expect(await t.ok(standingApi.lift, { userId: buyer.id, note: 'Talked to the member' }, support)).toEqual(
       {
@@ -92,6 +101,9 @@ describe('appeals: reasons, strikes and suspension', () => {
       sql`SELECT reason FROM audit_logs WHERE target_user_id = ${buyer.id} AND action = 'c2c:trader:lift'`,
     )) as unknown as { rows: { reason: string }[] };
     expect(lifted.rows[0]!.reason).toContain('Talked to the member');
+    // No longer listed: no strikes, not suspended.
+    const after = await t.ok(standingApi.page, { keyword: buyer.username }, support);
+    expect(after.list).toEqual([]);
   });
 
   it('a suspended merchant cannot publish or put ads up; no fault means no strike', async () => {

@@ -22,6 +22,7 @@ const documentParam = (key: DocumentKey, lang: string) => `${key}.${lang}`;
 export const registerBaseRoutes = (deps: AppDeps) => {
   route(deps, baseApi.param, async ({ key, lang }) => {
     if (!isPublicParamKey(key)) throw new AppError(ErrorCode.ParamNotAllowed);
+    if (key === 'adInteractiveUrl') return deps.config.AD_INTERACTIVE_URL ?? null;
     // A document staff wrote in the reader's language wins over the default text.
     const keys = lang && isDocumentKey(key) ? [documentParam(key, lang), key] : [key];
     const rows = await deps.db

@@ -9,7 +9,8 @@ import { defaultDocuments } from './texts.ts';
  * later change of APP_NAME does not overwrite an edited appName either).
  */
 export const seedBase = async (db: Db, config: Config) => {
-  const defaults: Record<PublicParamKey, string> = {
+  // adInteractiveUrl is not stored: it follows the configuration (AD_INTERACTIVE_URL) at every start.
+  const defaults: Record<Exclude<PublicParamKey, 'adInteractiveUrl'>, string> = {
     appName: config.APP_NAME,
     appVersion: APP_VERSION,
     ...defaultDocuments(config.APP_NAME),

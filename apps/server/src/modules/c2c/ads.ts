@@ -20,10 +20,11 @@ import type { BankService } from './banks.ts';
 import { moveOwn } from './escrow.ts';
 import { assertMayPost } from './gates.ts';
 import type { MerchantService } from './merchants.ts';
+import { adOwnerOnlineSql } from './presence.ts';
 import { type AdRow, OPEN_STATUSES, presentAds } from './present.ts';
 import { bpOf, currentRate, floatingPrice } from './rates.ts';
 import { assertNotSuspended } from './standing.ts';
-import { c2cAds, c2cOrders } from './tables.ts';
+import { c2cAds, c2cOrders, c2cTrusted } from './tables.ts';
 
 type AdForm = z.output<typeof adInput>;
 
@@ -107,7 +108,7 @@ export class AdService {
   }
 
   private async one(row: AdRow) {
-    const [ad] = await presentAds(this.db, [row]);
+    const [ad] = await presentAds(this.db, [row], { now: this.clock.now() });
     return ad!;
   }
 
@@ -129,6 +130,7 @@ export class AdService {
           remaining: v.quantity,
           timeLimit: form.timeLimit,
           terms: form.terms,
+          autoReply: form.autoReply,
           useShare: form.useShare,
           takerMinOrders: form.takerMinOrders,
           takerMinDays: form.takerMinDays,
@@ -170,6 +172,7 @@ export class AdService {
           maxLimit: v.maxLimit,
           timeLimit: form.timeLimit,
           terms: form.terms,
+          autoReply: form.autoReply,
           useShare: form.useShare,
           takerMinOrders: form.takerMinOrders,
           takerMinDays: form.takerMinDays,
@@ -253,6 +256,7 @@ export class AdService {
       type: AdType;
       paymentType?: PaymentType | undefined;
       amount?: string | undefined;
+      trusted?: boolean | undefined;
     },
   ) {
     const worth = sql`(${c2cAds.remaining}::numeric * ${c2cAds.price} / 1000000)`;
@@ -266,12 +270,23 @@ export class AdService {
       gt(c2cAds.remaining, 0n),
       sql`${maxNow} >= ${c2cAds.minLimit}`,
       opts.paymentType ? eq(c2cAds.paymentType, opts.paymentType) : undefined,
+      opts.trusted
+        ? inArray(
+            c2cAds.userId,
+            this.db
+              .select({ id: c2cTrusted.trustedId })
+              .from(c2cTrusted)
+              .where(eq(c2cTrusted.userId, viewerId)),
+          )
+        : undefined,
       amount !== null
         ? sql`${c2cAds.minLimit} <= ${amount.toString()}::bigint AND ${maxNow} >= ${amount.toString()}::numeric`
         : undefined,
     );
     const order = opts.type === 'sell' ? asc(c2cAds.price) : desc(c2cAds.price);
-    return this.pageOf(where, [order, asc(c2cAds.id)], opts);
+    // Ads of merchants who are offline or outside their hours come after the online ones.
+    const now = this.clock.now();
+    return this.pageOf(where, [desc(adOwnerOnlineSql(now)), order, asc(c2cAds.id)], opts, viewerId);
   }
 
   async myPage(userId: number, opts: { page: number; size: number; status?: number | undefined }) {
@@ -283,7 +298,12 @@ export class AdService {
   }
 
   /** One page of ads matching `where`, in `order`, with the total. */
-  private async pageOf(where: SQL | undefined, order: SQL[], opts: { page: number; size: number }) {
+  private async pageOf(
+    where: SQL | undefined,
+    order: SQL[],
+    opts: { page: number; size: number },
+    viewerId?: number,
+  ) {
     const [rows, [total]] = await Promise.all([
       this.db
         .select()
@@ -295,7 +315,10 @@ export class AdService {
       this.db.select({ n: count() }).from(c2cAds).where(where),
     ]);
     return {
-      list: await presentAds(this.db, rows),
+      list: await presentAds(this.db, rows, {
+        ...(viewerId === undefined ? {} : { viewerId }),
+        now: this.clock.now(),
+      }),
       pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
     };
   }

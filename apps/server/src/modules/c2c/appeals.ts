@@ -31,16 +31,18 @@ export class AppealService {
     return o;
   }
 
-  async page(opts: { page: number; size: number; status: OrderStatus }) {
+  async page(opts: { page: number; size: number; status: OrderStatus; order?: 'asc' | 'desc' | undefined }) {
     const where = eq(c2cOrders.status, opts.status);
-    // Open appeals oldest first (who waited longest); other statuses newest first.
-    const order = opts.status === 'appealing' ? asc(c2cOrders.appealTime) : desc(c2cOrders.id);
+    // Open appeals oldest first (who waited longest) unless asked otherwise; other statuses newest first.
+    const direction = opts.order ?? (opts.status === 'appealing' ? 'asc' : 'desc');
+    const by = opts.status === 'appealing' ? c2cOrders.appealTime : c2cOrders.id;
+    const dir = direction === 'asc' ? asc : desc;
     const [rows, [total]] = await Promise.all([
       this.db
         .select()
         .from(c2cOrders)
         .where(where)
-        .orderBy(order, asc(c2cOrders.id))
+        .orderBy(dir(by), dir(c2cOrders.id))
         .limit(opts.size)
         .offset((opts.page - 1) * opts.size),
       this.db.select({ n: count() }).from(c2cOrders).where(where),
@@ -150,7 +152,9 @@ export class AppealService {
           limit: this.strikeLimit,
         });
       }
-      const notice = await orderNotice(tx, done, supportId, 'c2c.resolve', input.note);
+      const notice = await orderNotice(tx, done, supportId, 'c2c.resolve', input.note, {
+        result: input.result,
+      });
       return {
         order: { ...done, resolvedBy: supportId, resolutionNote: input.note },
         notices: notice ? [notice] : [],

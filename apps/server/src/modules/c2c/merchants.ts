@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, type MerchantInfo, type MerchantStatus, Role } from '@chatpay/shared';
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Realtime } from '../../realtime/socket.ts';
 import { recordAudit } from '../audit/index.ts';
-import { grantRole, revokeRole, users } from '../user/index.ts';
+import { accountNotices, grantRole, revokeRole, users, verifyPin } from '../user/index.ts';
 import { presentCard } from './cards.ts';
 import { type SecretBox, sealedAt } from './crypto.ts';
 import { statsOf } from './stats.ts';
@@ -21,6 +22,9 @@ export const presentMerchant = (m: MerchantRow): MerchantInfo => ({
   reviewNote: m.reviewNote,
   webhookUrl: m.webhookUrl,
   hasApiKey: m.apiKeyEnc !== null,
+  online: m.online,
+  hoursFrom: m.hoursFrom,
+  hoursTo: m.hoursTo,
   createTime: m.createTime.toISOString(),
 });
 
@@ -29,6 +33,7 @@ export class MerchantService {
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
+    private readonly realtime: Realtime,
   ) {}
 
   async row(userId: number) {
@@ -109,7 +114,13 @@ export class MerchantService {
 
   async update(
     userId: number,
-    input: { name?: string | undefined; intro?: string | undefined; webhookUrl?: string | undefined },
+    input: {
+      name?: string | undefined;
+      intro?: string | undefined;
+      webhookUrl?: string | undefined;
+      online?: boolean | undefined;
+      hours?: { from: number | null; to: number | null } | undefined;
+    },
   ) {
     await this.approved(userId);
     const [row] = await this.db
@@ -118,6 +129,8 @@ export class MerchantService {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.intro !== undefined ? { intro: input.intro } : {}),
         ...(input.webhookUrl !== undefined ? { webhookUrl: input.webhookUrl } : {}),
+        ...(input.online !== undefined ? { online: input.online } : {}),
+        ...(input.hours !== undefined ? { hoursFrom: input.hours.from, hoursTo: input.hours.to } : {}),
         updateTime: new Date(),
       })
       .where(eq(c2cMerchants.userId, userId))
@@ -125,9 +138,13 @@ export class MerchantService {
     return presentMerchant(row!);
   }
 
-  /** A new API key, answered once; only its sealed form is kept and the previous key stops working. */
-  async rotateKey(userId: number) {
+  /**
+   * A new API key, answered once; only its sealed form is kept and the previous key stops working. The key
+   * moves money through the merchant API, so making one takes the PIN (wrong tries count like any other).
+   */
+  async rotateKey(userId: number, pin: string) {
     const merchant = await this.approved(userId);
+    await verifyPin(this.db, userId, pin);
     const key = randomBytes(32).toString('base64url');
     await this.db
       .update(c2cMerchants)
@@ -140,7 +157,12 @@ export class MerchantService {
     return { merchantId: merchant.merchantNo, merchantKey: key };
   }
 
-  async adminPage(opts: { page: number; size: number; status?: MerchantStatus | undefined }) {
+  async adminPage(opts: {
+    page: number;
+    size: number;
+    status?: MerchantStatus | undefined;
+    order?: 'asc' | 'desc';
+  }) {
     const where = opts.status ? eq(c2cMerchants.status, opts.status) : undefined;
     const [rows, [total]] = await Promise.all([
       this.db
@@ -148,7 +170,10 @@ export class MerchantService {
         .from(c2cMerchants)
         .innerJoin(users, eq(users.id, c2cMerchants.userId))
         .where(where)
-        .orderBy(desc(c2cMerchants.updateTime))
+        .orderBy(
+          opts.order === 'asc' ? asc(c2cMerchants.updateTime) : desc(c2cMerchants.updateTime),
+          opts.order === 'asc' ? asc(c2cMerchants.userId) : desc(c2cMerchants.userId),
+        )
         .limit(opts.size)
         .offset((opts.page - 1) * opts.size),
       this.db.select({ n: count() }).from(c2cMerchants).where(where),
@@ -244,6 +269,14 @@ export class MerchantService {
         reason: input.note,
       });
       return r!;
+    });
+    // The applicant hears the outcome in their customer-service chat (and by push when away).
+    await accountNotices()?.notify(this.db, this.realtime, input.userId, {
+      type: input.approve ? 'c2c.merchantApproved' : 'c2c.merchantRejected',
+      note: input.note,
+      text: input.approve
+        ? 'Your merchant application was approved.'
+        : `Your merchant application was rejected${input.note ? `: ${input.note}` : '.'}`,
     });
     return presentMerchant(row);
   }

@@ -6,6 +6,7 @@ import {
   formatFiat,
   formatUsdt,
   micro,
+  type OrderKey,
   type OrderStatus,
 } from '@chatpay/shared';
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
@@ -22,7 +23,7 @@ import { payeeOf } from './cards.ts';
 import { toEscrow } from './escrow.ts';
 import { assertTakerQualifies } from './gates.ts';
 import { emitOrder, unreadCount } from './notify.ts';
-import { openOrderChat, orderNotice } from './order-chat.ts';
+import { newOrderNo, openOrderChat, orderNotice } from './order-chat.ts';
 import { type OrderRow, presentEvent, presentOrders, roleOf } from './present.ts';
 import { priceOrder } from './pricing.ts';
 import { assertNotSuspended } from './standing.ts';
@@ -86,6 +87,20 @@ export class OrderService {
         ),
       );
     return row?.n ?? 0;
+  }
+
+  /**
+   * An order call's `id` as the internal id: a public order number is looked up (unknown: OrderNotFound,
+   * like an order of someone else, so the number space cannot be probed).
+   */
+  async idOf(key: OrderKey): Promise<number> {
+    if (typeof key === 'number') return key;
+    const [row] = await this.db
+      .select({ id: c2cOrders.id })
+      .from(c2cOrders)
+      .where(eq(c2cOrders.orderNo, key));
+    if (!row) throw new AppError(ErrorCode.OrderNotFound);
+    return row.id;
   }
 
   /** Runs one transition in a transaction, then emits to both parties and delivers chat notices. */
@@ -211,6 +226,7 @@ export class OrderService {
         const [order] = await tx
           .insert(c2cOrders)
           .values({
+            orderNo: newOrderNo(now),
             adId: locked.id,
             type: locked.type,
             merchantId: locked.userId,
@@ -246,14 +262,14 @@ export class OrderService {
             updateTime: now,
           })
           .where(eq(c2cAds.id, locked.id));
-        const { sessionId, notice } = await openOrderChat(tx, order!, userId);
+        const { sessionId, notices } = await openOrderChat(tx, order!, locked, userId);
         const [withChat] = await tx
           .update(c2cOrders)
           .set({ sessionId })
           .where(eq(c2cOrders.id, order!.id))
           .returning();
         await recordEvent(tx, withChat!, { kind: 'start', from: null, to: 'pending', actorId: userId, now });
-        return { order: withChat!, notices: [notice] };
+        return { order: withChat!, notices };
       }),
     );
   }
@@ -372,7 +388,10 @@ export class OrderService {
           appealProof: proof,
         },
       });
-      const notice = await orderNotice(tx, updated, userId, 'c2c.appeal', input.reason);
+      const notice = await orderNotice(tx, updated, userId, 'c2c.appeal', input.reason, {
+        by: o.buyerId === userId ? 'buyer' : 'seller',
+        reasonCode: input.reasonCode,
+      });
       return { order: updated, notices: notice ? [notice] : [] };
     });
     return this.view(userId, order);

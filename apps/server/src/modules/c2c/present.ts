@@ -14,9 +14,11 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { users } from '../user/index.ts';
+import { isOnlineNow } from './presence.ts';
 import { percentOf } from './rates.ts';
 import { statsOf } from './stats.ts';
 import { c2cAds, c2cFeedback, c2cMerchants, type c2cOrderEvents, c2cOrders } from './tables.ts';
+import { trustedAmong } from './trusted.ts';
 
 export type AdRow = typeof c2cAds.$inferSelect;
 export type OrderRow = typeof c2cOrders.$inferSelect;
@@ -25,13 +27,29 @@ export type EventRow = typeof c2cOrderEvents.$inferSelect;
 export const OPEN_STATUSES: OrderStatus[] = ['pending', 'payment', 'appealing'];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Ads with their owner's name, avatar, 30-day stats and open order count. */
-export const presentAds = async (exec: Executor, rows: AdRow[]): Promise<Ad[]> => {
+/**
+ * Ads with their owner's name, avatar, 30-day stats, open order count, whether the owner is online now and
+ * whether the viewer marked them as trusted.
+ */
+export const presentAds = async (
+  exec: Executor,
+  rows: AdRow[],
+  view: { viewerId?: number; now?: Date } = {},
+): Promise<Ad[]> => {
   if (rows.length === 0) return [];
   const owners = [...new Set(rows.map((r) => r.userId))];
-  const [people, stats, open] = await Promise.all([
+  const now = view.now ?? new Date();
+  const [people, stats, open, trusted] = await Promise.all([
     exec
-      .select({ id: users.id, nickName: users.nickName, avatar: users.avatar, name: c2cMerchants.name })
+      .select({
+        id: users.id,
+        nickName: users.nickName,
+        avatar: users.avatar,
+        name: c2cMerchants.name,
+        online: c2cMerchants.online,
+        hoursFrom: c2cMerchants.hoursFrom,
+        hoursTo: c2cMerchants.hoursTo,
+      })
       .from(users)
       .leftJoin(c2cMerchants, eq(c2cMerchants.userId, users.id))
       .where(inArray(users.id, owners)),
@@ -49,6 +67,7 @@ export const presentAds = async (exec: Executor, rows: AdRow[]): Promise<Ad[]> =
         ),
       )
       .groupBy(c2cOrders.adId),
+    view.viewerId === undefined ? new Set<number>() : trustedAmong(exec, view.viewerId, owners),
   ]);
   const byId = new Map(people.map((p) => [p.id, p]));
   const openBy = new Map(open.map((o) => [o.adId, o.n]));
@@ -71,6 +90,7 @@ export const presentAds = async (exec: Executor, rows: AdRow[]): Promise<Ad[]> =
       ),
       timeLimit: r.timeLimit,
       terms: r.terms,
+      autoReply: r.autoReply,
       useShare: r.useShare,
       requirements: { minOrders: r.takerMinOrders, minDays: r.takerMinDays },
       openOrders: openBy.get(r.id) ?? 0,
@@ -79,6 +99,8 @@ export const presentAds = async (exec: Executor, rows: AdRow[]): Promise<Ad[]> =
         name: owner?.name || owner?.nickName || '',
         avatar: owner?.avatar ?? '',
         stats: stats.get(r.userId)!,
+        online: owner?.online != null && isOnlineNow({ ...owner, online: owner.online }, now),
+        trusted: trusted.has(r.userId),
       },
       createTime: r.createTime.toISOString(),
     };
@@ -93,7 +115,7 @@ export const presentOrders = async (exec: Executor, rows: OrderRow[], now: Date)
   const ids = [...new Set(rows.flatMap((r) => [r.buyerId, r.sellerId]))];
   const [people, ads, feedback] = await Promise.all([
     exec
-      .select({ userId: users.id, nickName: users.nickName, avatar: users.avatar })
+      .select({ userId: users.id, memberId: users.memberId, nickName: users.nickName, avatar: users.avatar })
       .from(users)
       .where(inArray(users.id, ids)),
     exec
@@ -128,6 +150,7 @@ export const presentOrders = async (exec: Executor, rows: OrderRow[], now: Date)
   return rows.map(
     (r): PresentedOrder => ({
       orderId: r.id,
+      orderNo: r.orderNo,
       adId: r.adId,
       type: r.type as AdType,
       status: r.status as OrderStatus,

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@chatpay/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -68,4 +68,57 @@ export const liftSuspension = async (db: Db, supportId: number, input: { userId:
     });
     return { userId: input.userId, strikes: 0, suspended: false };
   });
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Traders with strikes (or only the suspended), latest change first: where support finds whom to lift. */
+export const standingPage = async (
+  db: Db,
+  input: { page: number; size: number; suspended?: boolean | undefined; keyword?: string | undefined },
+) => {
+  const conditions: SQL[] = [
+    input.suspended === undefined
+      ? or(gt(c2cTraderStanding.strikes, 0), eq(c2cTraderStanding.suspended, true))!
+      : eq(c2cTraderStanding.suspended, input.suspended),
+  ];
+  if (input.keyword) {
+    const like = `%${escapeLike(input.keyword)}%`;
+    conditions.push(
+      or(ilike(users.username, like), ilike(users.nickName, like), eq(users.memberId, input.keyword))!,
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        standing: c2cTraderStanding,
+        username: users.username,
+        nickName: users.nickName,
+        memberId: users.memberId,
+      })
+      .from(c2cTraderStanding)
+      .innerJoin(users, eq(users.id, c2cTraderStanding.userId))
+      .where(where)
+      .orderBy(desc(c2cTraderStanding.updateTime), desc(c2cTraderStanding.userId))
+      .limit(input.size)
+      .offset((input.page - 1) * input.size),
+    db
+      .select({ n: count() })
+      .from(c2cTraderStanding)
+      .innerJoin(users, eq(users.id, c2cTraderStanding.userId))
+      .where(where),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      userId: r.standing.userId,
+      strikes: r.standing.strikes,
+      suspended: r.standing.suspended,
+      username: r.username,
+      nickName: r.nickName,
+      memberId: r.memberId,
+      updateTime: r.standing.updateTime.toISOString(),
+    })),
+    pagination: { page: input.page, size: input.size, total: total?.n ?? 0 },
+  };
 };

@@ -100,6 +100,7 @@ export const recordEvent = async (
           event: 'order.status',
           merchantId: h.no,
           orderId: order.id,
+          orderNo: order.orderNo,
           status: order.status,
           role: order.buyerId === h.userId ? 'buyer' : 'seller',
           amountCoin: order.amountCoin.toString(),

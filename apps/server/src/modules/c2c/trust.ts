@@ -4,10 +4,12 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import { users } from '../user/index.ts';
 import type { OrderService } from './orders.ts';
+import { isOnlineNow } from './presence.ts';
 import { presentAds } from './present.ts';
 import { statsOf } from './stats.ts';
 import { c2cAds, c2cFeedback, c2cMerchants, c2cOrders } from './tables.ts';
 import { assertParty, assertStatus } from './transitions.ts';
+import { trustedAmong } from './trusted.ts';
 
 /** How much feedback a profile shows; `merchant/feedback` pages through the rest. */
 const PROFILE_FEEDBACK = 10;
@@ -51,6 +53,9 @@ export class TrustService {
         merchantName: c2cMerchants.name,
         merchantStatus: c2cMerchants.status,
         intro: c2cMerchants.intro,
+        online: c2cMerchants.online,
+        hoursFrom: c2cMerchants.hoursFrom,
+        hoursTo: c2cMerchants.hoursTo,
       })
       .from(users)
       .leftJoin(c2cMerchants, eq(c2cMerchants.userId, users.id))
@@ -80,10 +85,11 @@ export class TrustService {
     }));
   }
 
-  async profile(userId: number) {
+  async profile(viewerId: number, userId: number) {
     const p = await this.person(userId);
     const isMerchant = p.merchantStatus === 'approved';
-    const [stats, adRows, feedback] = await Promise.all([
+    const now = new Date();
+    const [stats, adRows, feedback, trusted] = await Promise.all([
       statsOf(this.db, [userId]),
       isMerchant
         ? this.db
@@ -96,6 +102,7 @@ export class TrustService {
             .limit(PROFILE_ADS)
         : Promise.resolve([]),
       this.feedbackRows(eq(c2cFeedback.toUserId, userId), PROFILE_FEEDBACK, 0),
+      trustedAmong(this.db, viewerId, [userId]),
     ]);
     return {
       userId,
@@ -104,8 +111,12 @@ export class TrustService {
       isMerchant,
       intro: isMerchant ? (p.intro ?? '') : '',
       stats: stats.get(userId)!,
-      ads: await presentAds(this.db, adRows),
+      ads: await presentAds(this.db, adRows, { viewerId, now }),
       feedback,
+      online:
+        isMerchant &&
+        isOnlineNow({ online: p.online ?? false, hoursFrom: p.hoursFrom, hoursTo: p.hoursTo }, now),
+      trusted: trusted.has(userId),
     };
   }
 

@@ -1,4 +1,5 @@
 // The chat module's front door: what other modules may use (CONTRIBUTING.md, "Modules").
+export { unreadServiceConversations } from './desk/service.ts';
 export { assertNotBlocked, blockedIdsOf, isBlockedEitherWay } from './friend/blocks.ts';
 export { friendIdsOf } from './friend/queries.ts';
 export { type GroupPort, type GroupSessionView, provideGroupPort } from './group-port.ts';

@@ -3,12 +3,15 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../../http/deps.ts';
 import { provideAccountNotices } from '../user/index.ts';
 import { accountNoticePort } from './account-notices.ts';
+import { registerServiceDeskRoutes } from './desk/routes.ts';
+import { ServiceDesk } from './desk/service.ts';
 import { BlockService } from './friend/blocks.ts';
 import { registerFriendRoutes } from './friend/routes.ts';
 import { FriendService } from './friend/service.ts';
 import { createSendLimiter } from './message/rate-limit.ts';
 import { registerMessageRoutes } from './message/routes.ts';
 import { MessageService } from './message/service.ts';
+import { singlePeerOf } from './session/queries.ts';
 import { registerSessionRoutes } from './session/routes.ts';
 import { SessionService } from './session/service.ts';
 
@@ -33,4 +36,6 @@ export const registerChatRoutes = (deps: AppDeps) => {
   registerFriendRoutes(deps, new FriendService(deps.db, deps.realtime, lookups), new BlockService(deps.db));
   registerSessionRoutes(deps, new SessionService(deps.db, deps.realtime));
   registerMessageRoutes(deps, new MessageService(deps.db, deps.realtime, limiter, deps.config, log));
+  registerServiceDeskRoutes(deps, new ServiceDesk(deps.db, deps.realtime, deps.config.PUBLIC_URL));
+  deps.realtime.relayTyping((userId, sessionId) => singlePeerOf(deps.db, sessionId, userId));
 };

@@ -3,6 +3,8 @@ import {
   type ChatMessage,
   ErrorCode,
   type MessageContentType,
+  type MessageQuote,
+  QUOTE_TEXT_MAX,
   RECALL_WINDOW_MS,
 } from '@chatpay/shared';
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
@@ -12,7 +14,7 @@ import type { Db } from '../../../db/connection.ts';
 import { uniqueViolation } from '../../../lib/db-errors.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
-import { memberOf, sessionById } from '../session/queries.ts';
+import { memberOf, peerOf, sessionById } from '../session/queries.ts';
 import { chatMembers, chatMessageRemovals, chatMessages, chatPushDevices, chatSessions } from '../tables.ts';
 import { getAutoReply, sendAutoReply, setAutoReply } from './auto-reply.ts';
 import { isMoneyContent, MONEY_CONTENT_MESSAGE, parseContent } from './content.ts';
@@ -40,7 +42,11 @@ export class MessageService {
   ) {
     const first = await byClientMsgId(this.db, userId, input.clientMsgId);
     if (first) return this.repeat(first, input.sessionId, true);
-    const content = parseContent(input.contentType, input.content, this.config.PUBLIC_URL);
+    const content = await this.withQuote(
+      userId,
+      input.sessionId,
+      parseContent(input.contentType, input.content, this.config.PUBLIC_URL),
+    );
     await this.limiter.hit(userId);
     let stored: StoredMessage;
     try {
@@ -58,6 +64,27 @@ export class MessageService {
     deliver(this.realtime, stored);
     await sendAutoReply(this.db, this.realtime, this.log, stored);
     return presentSendResult(stored.message);
+  }
+
+  /**
+   * A reply's quote (issue 16): the quoted message must be one I can see in the same session and not recalled;
+   * a copy of it is stored with the reply, so the quote reads the same after the original is deleted for me.
+   */
+  private async withQuote(userId: number, sessionId: number, content: Record<string, unknown>) {
+    const { quoteId, ...rest } = content;
+    if (typeof quoteId !== 'number') return content;
+    const quoted = await visibleMessage(this.db, quoteId, userId);
+    if (quoted.sessionId !== sessionId || quoted.recalled || quoted.contentType === 'notice')
+      throw new AppError(ErrorCode.MessageNotFound);
+    const body = quoted.content as Record<string, unknown>;
+    const quote: MessageQuote = {
+      id: quoted.id,
+      seq: quoted.seq,
+      senderId: quoted.senderId,
+      contentType: quoted.contentType,
+      text: quoted.contentType === 'text' ? String(body.text ?? '').slice(0, QUOTE_TEXT_MAX) : '',
+    };
+    return { ...rest, quote };
   }
 
   /** The answer to a send whose clientMsgId is stored; a retry (`redeliverIt`) also emits it again. */
@@ -109,7 +136,7 @@ export class MessageService {
   /** Raises my read seq to `seq` (never lowers it, never past the last seq) and tells my sockets. */
   async read(userId: number, sessionId: number, seq: number) {
     const session = await sessionById(this.db, sessionId);
-    await memberOf(this.db, sessionId, userId);
+    const before = await memberOf(this.db, sessionId, userId);
     const [row] = await this.db
       .update(chatMembers)
       .set({
@@ -121,6 +148,12 @@ export class MessageService {
     const lastSeq = Math.max(session.lastSeq, readSeq);
     const unreadCount = lastSeq - readSeq;
     this.realtime.emitToUser(userId, 'onUpdateUnread', { sessionId, unreadCount });
+    // Read receipts: the peer of a single chat (order chats included) sees "Read" under their messages, only
+    // when it moved.
+    if ((session.type === 'single' || session.trade) && readSeq > before.readSeq) {
+      const peer = await peerOf(this.db, sessionId, userId);
+      if (peer !== null) this.realtime.emitToUser(peer, 'onPeerRead', { sessionId, readSeq });
+    }
     return { sessionId, readSeq, unreadCount };
   }
 

@@ -11,11 +11,21 @@ import type { SessionKind } from './queries.ts';
 /** A new session with no members yet; answers its id. */
 export const createSession = async (
   tx: Tx,
-  input: { type: 'single' | 'group'; kind: SessionKind; pairKey?: string },
+  input: {
+    type: 'single' | 'group';
+    kind: SessionKind;
+    pairKey?: string;
+    trade?: { orderId: number; orderNo: string };
+  },
 ) => {
   const [session] = await tx
     .insert(chatSessions)
-    .values({ type: input.type, kind: input.kind, pairKey: input.pairKey ?? null })
+    .values({
+      type: input.type,
+      kind: input.kind,
+      pairKey: input.pairKey ?? null,
+      trade: input.trade ?? null,
+    })
     .returning({ id: chatSessions.id });
   return session!.id;
 };

@@ -29,6 +29,7 @@ export const presentSession = (
     updateTime,
     lastSeq: session.lastSeq,
     readSeq: member.readSeq,
+    peerReadSeq: session.type === 'single' ? (row.peerReadSeq ?? 0) : null,
     unreadCount: Math.max(0, session.lastSeq - member.readSeq),
     isDelete: member.isDelete,
     useNotify: member.useNotify,
@@ -38,6 +39,7 @@ export const presentSession = (
     senderUsername: visibleLast && sender ? visibleUsername(sender, viewer.id, viewer.friendIds) : null,
     senderNickName: visibleLast ? (sender?.nickName ?? null) : null,
     senderHeadImg: visibleLast ? (sender?.avatar ?? null) : null,
+    trade: session.trade ?? null,
     groupInfo: group?.groupInfo ?? null,
   };
 };

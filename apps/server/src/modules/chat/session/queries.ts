@@ -104,6 +104,7 @@ const viewQuery = (exec: Executor, userId: number) =>
     .select({
       session: chatSessions,
       member: chatMembers,
+      peerReadSeq: peer.readSeq,
       peer: {
         id: peerUser.id,
         username: peerUser.username,
@@ -188,4 +189,15 @@ export const notifyStateOf = async (exec: Executor, sessionId: number, userId: n
     .innerJoin(chatSessions, eq(chatSessions.id, chatMembers.sessionId))
     .where(and(eq(chatMembers.sessionId, sessionId), eq(chatMembers.userId, userId)));
   return row ?? null;
+};
+
+/** The other member of a single session `userId` belongs to (typing indicator); null otherwise. */
+export const singlePeerOf = async (exec: Executor, sessionId: number, userId: number) => {
+  const [row] = await exec
+    .select({ peerId: peer.userId })
+    .from(chatMembers)
+    .innerJoin(chatSessions, and(eq(chatSessions.id, chatMembers.sessionId), eq(chatSessions.type, 'single')))
+    .innerJoin(peer, and(eq(peer.sessionId, chatMembers.sessionId), ne(peer.userId, chatMembers.userId)))
+    .where(and(eq(chatMembers.sessionId, sessionId), eq(chatMembers.userId, userId)));
+  return row?.peerId ?? null;
 };

@@ -1,9 +1,10 @@
-import { type ChatSession, ErrorCode, Role } from '@chatpay/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { type ChatSession, ErrorCode } from '@chatpay/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
 import { users } from '../../user/index.ts';
+import { serviceAccountId } from '../desk/account.ts';
 import { assertNotBlocked } from '../friend/blocks.ts';
 import { friendIdsOf } from '../friend/queries.ts';
 import { groupPort } from '../group-port.ts';
@@ -91,14 +92,9 @@ export class SessionService {
 
   /** The customer-service session with the first support account. */
   async checkService(userId: number) {
-    const [support] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`${Role.Support} = any(${users.roles})`, eq(users.disabled, false)))
-      .orderBy(asc(users.id))
-      .limit(1);
-    if (!support || support.id === userId) throw new AppError(ErrorCode.ServiceUnavailable);
-    return this.openSingle(userId, support.id, 'service');
+    const support = await serviceAccountId(this.db);
+    if (support === null || support === userId) throw new AppError(ErrorCode.ServiceUnavailable);
+    return this.openSingle(userId, support, 'service');
   }
 
   /** Opens the session with a trade counterparty by public member id; no friendship needed. */
