@@ -1,4 +1,3 @@
-import { NavBar } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,11 +24,11 @@ export const Page = ({ title, back = true, right, children, bodyClassName, bare 
   return (
     <div className="page">
       {!bare && (
-        <NavBar
-          className="nav-bar"
-          back={null}
-          left={
-            back ? (
+        // antd-mobile's NavBar markup and classes, as a banner with the title as the page's heading; its own
+        // component marks the left slot role="button", which nests our back button (axe nested-interactive).
+        <header className="adm-nav-bar nav-bar">
+          <div className="adm-nav-bar-left">
+            {back ? (
               <button
                 type="button"
                 className="nav-back"
@@ -39,14 +38,13 @@ export const Page = ({ title, back = true, right, children, bodyClassName, bare 
               >
                 <LeftOutline />
               </button>
-            ) : null
-          }
-          right={right}
-        >
-          {title}
-        </NavBar>
+            ) : null}
+          </div>
+          <h1 className="adm-nav-bar-title">{title}</h1>
+          <div className="adm-nav-bar-right">{right}</div>
+        </header>
       )}
-      <div className={`page-body${bodyClassName ? ` ${bodyClassName}` : ''}`}>{children}</div>
+      <main className={`page-body${bodyClassName ? ` ${bodyClassName}` : ''}`}>{children}</main>
     </div>
   );
 };
