@@ -23,6 +23,7 @@ const session = (dissolved: boolean | null): ChatSession => ({
   type: dissolved === null ? 'single' : 'group',
   kind: dissolved === null ? 'friend' : 'group',
   name: 'Chat',
+  trade: null,
   userId: dissolved === null ? 2 : null,
   content: null,
   contentType: null,
@@ -30,6 +31,7 @@ const session = (dissolved: boolean | null): ChatSession => ({
   updateTime: '2026-01-01T00:00:00.000Z',
   lastSeq: 0,
   readSeq: 0,
+  peerReadSeq: dissolved === null ? 0 : null,
   unreadCount: 0,
   isDelete: false,
   useNotify: true,
@@ -100,6 +102,7 @@ describe('chat state transitions', () => {
     const gone = state({ session: { data: session(true), error: null }, thread: loaded });
     expect(names(ready).sort()).toEqual(
       [
+        'deleteFailed',
         'loadOlder',
         'markRead',
         'recall',
@@ -110,7 +113,7 @@ describe('chat state transitions', () => {
         'sendVoice',
       ].sort(),
     );
-    expect(names(gone).sort()).toEqual(['loadOlder', 'markRead', 'removeForMe']);
+    expect(names(gone).sort()).toEqual(['deleteFailed', 'loadOlder', 'markRead', 'removeForMe']);
     expect(names(state({}))).toEqual([]);
     expect(names(state({ openError: new Error('x') }))).toEqual([]);
   });

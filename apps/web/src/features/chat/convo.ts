@@ -1,7 +1,15 @@
 import type { ChatMessage, ChatSession } from '@chatpay/shared';
 import { isNetworkError } from '../../lib/errors.ts';
 import type { MediaKind } from './components/Composer.tsx';
-import { loadOlder, markRead, recallMessage, removeForMe, retryFailed, sendMessage } from './engine.ts';
+import {
+  deleteFailed,
+  loadOlder,
+  markRead,
+  recallMessage,
+  removeForMe,
+  retryFailed,
+  sendMessage,
+} from './engine.ts';
 import { sendImage, sendMedia, sendVoice } from './media.ts';
 import type { Thread } from './store.ts';
 import type { UiMessage } from './thread.ts';
@@ -34,11 +42,14 @@ export interface ReadActions {
   markRead: () => Promise<void>;
   /** Deletes a message for me only. */
   removeForMe: (message: UiMessage) => Promise<void>;
+  /** Deletes one of my messages that failed to send (it never reached the server). */
+  deleteFailed: (message: UiMessage) => void;
 }
 
 /** What a live chat allows besides reading. */
 export interface WriteActions extends ReadActions {
-  sendText: (text: string) => void;
+  /** Sends a text; with `quote`, as a reply quoting that stored message. */
+  sendText: (text: string, quote?: UiMessage | null) => void;
   sendFile: (kind: MediaKind, file: File) => Promise<void>;
   sendVoice: (blob: Blob, seconds: number) => void;
   /** Sends every failed message of the chat again, in order. */
@@ -66,8 +77,8 @@ export const chatState = (sources: ChatSources, actions: WriteActions): ChatStat
   if (!session.data || !thread.loaded) return { status: 'loading', sessionId, session: session.data ?? null };
   const base = { sessionId, session: session.data, thread };
   if (session.data.groupInfo?.dissolved) {
-    const { loadOlder, markRead, removeForMe } = actions;
-    return { status: 'dissolved', ...base, loadOlder, markRead, removeForMe };
+    const { loadOlder, markRead, removeForMe, deleteFailed } = actions;
+    return { status: 'dissolved', ...base, loadOlder, markRead, removeForMe, deleteFailed };
   }
   return { status: 'ready', ...base, ...actions };
 };
@@ -77,7 +88,9 @@ export const chatActions = (sessionId: number): WriteActions => ({
   loadOlder: () => loadOlder(sessionId),
   markRead: () => markRead(sessionId),
   removeForMe: (message) => removeForMe(message),
-  sendText: (text) => sendMessage(sessionId, 'text', { text }),
+  deleteFailed: (message) => deleteFailed(sessionId, message.clientMsgId),
+  sendText: (text, quote) =>
+    sendMessage(sessionId, 'text', quote ? { text, quoteId: quote.id, quote: quoteOf(quote) } : { text }),
   sendFile: async (kind, file) => {
     if (kind === 'image') await sendImage(sessionId, file);
     else await sendMedia(sessionId, kind, file);
@@ -100,3 +113,22 @@ export const canRecall = (
   message.contentType !== 'redpacket' &&
   !message.recalled &&
   now - new Date(message.createTime).getTime() < windowMs;
+
+/** Whether a message can be forwarded: stored content a copy can carry (not money, notices or recalls). */
+export const forwardable = (message: Pick<ChatMessage, 'contentType' | 'recalled' | 'id'>) =>
+  message.id > 0 &&
+  !message.recalled &&
+  ['text', 'image', 'video', 'voice', 'file'].includes(message.contentType);
+
+/** The quote a reply to `m` shows (the server stores its own copy; this one is the preview while sending). */
+export const quoteOf = (m: UiMessage) => ({
+  id: m.id,
+  seq: m.seq,
+  senderId: m.senderId,
+  contentType: m.contentType,
+  text: m.contentType === 'text' ? String(m.content.text ?? '').slice(0, 200) : '',
+});
+
+/** Whether a message can be quoted in a reply: a stored one that was not recalled, not a notice. */
+export const quotable = (m: Pick<ChatMessage, 'id' | 'recalled' | 'contentType'>) =>
+  m.id > 0 && !m.recalled && m.contentType !== 'notice';

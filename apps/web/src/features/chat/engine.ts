@@ -15,7 +15,17 @@ import { Outbox, type OutboxItem } from './outbox.ts';
 import { forgetSend, savedSends, saveSend } from './outbox-store.ts';
 import { applyMessage, applyRead } from './sessions.ts';
 import { getThread, type Thread, useChatStore } from './store.ts';
-import { hasGap, maxSeq, mergeMessages, minSeq, removeById, type UiMessage, upsertLocal } from './thread.ts';
+import {
+  arrange,
+  hasGap,
+  maxSeq,
+  mergeMessages,
+  minSeq,
+  removeById,
+  removeLocal,
+  type UiMessage,
+  upsertLocal,
+} from './thread.ts';
 
 const PAGE_SIZE = 30;
 const CATCH_UP_SIZE = 100;
@@ -35,6 +45,10 @@ export const myId = () => useAuth.getState().user?.id ?? useAuth.getState().payl
 export const sessionsOf = () => qc?.getQueryData<ChatSession[]>(chatKeys.sessions());
 export const setSessions = (fn: (list: ChatSession[]) => ChatSession[]) =>
   qc?.setQueryData<ChatSession[]>(chatKeys.sessions(), (list) => (list ? fn(list) : list));
+
+/** Changes the cached detail of one session (the chat page's), if it is loaded. */
+export const setSession = (id: number, fn: (s: ChatSession) => ChatSession) =>
+  qc?.setQueryData<ChatSession>(chatKeys.session(id), (s) => (s ? fn(s) : s));
 
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 /** SPEC §4: the list refreshes 2 s after an event about a session it does not know. */
@@ -133,33 +147,64 @@ export const receiveStored = (m: ChatMessage) => {
 
 // ---- loading ------------------------------------------------------------------------------------
 
-/** Loads the newest page the first time a chat opens; later openings only catch up. */
+/**
+ * Loads the newest page the first time a chat opens; later openings only catch up. What this phone kept of
+ * the chat (offline-cache.ts) is shown at once, before the network answers; the newest page then joins it when
+ * the two meet, or replaces it when messages are missing in between (a hole is never shown as continuous).
+ */
 export const openThread = async (sessionId: number) => {
   const thread = getThread(sessionId);
   if (thread.loaded) return catchUp(sessionId);
+  const cached = openFromCache(sessionId);
   let page: Awaited<ReturnType<typeof call<typeof messageApi.page>>>;
   try {
     page = await call(messageApi.page, { sessionId, size: PAGE_SIZE });
   } catch (error) {
-    // No network: show what this phone kept of the chat; it catches up once the connection is back.
-    if (isNetworkError(error)) openFromCache(sessionId);
+    // No network: what this phone kept of the chat stays; it catches up once the connection is back. Any
+    // other failure (no longer a member, …): the kept messages go, as the chat did not open.
+    if (cached && !isNetworkError(error)) {
+      const kept = new Set(cached.map((m) => m.id));
+      update(sessionId, (t) => ({
+        ...t,
+        items: t.items.filter((m) => m.status !== 'sent' || !kept.has(m.id)),
+        syncedSeq: 0,
+        loaded: false,
+      }));
+    }
     throw error;
   }
+  const seqs = page.list.map((m) => m.seq);
+  const oldest = seqs.length > 0 ? Math.min(...seqs) : null;
+  const cachedSeqs = (cached ?? []).map((m) => m.seq);
+  const joins = cachedSeqs.length === 0 || oldest === null || oldest <= Math.max(...cachedSeqs) + 1;
+  // A kept message the page should hold but does not is gone from the server (cleared, deleted on another
+  // device): the page covers every seq from its oldest up, and everything when there is nothing older.
+  const pageIds = new Set(page.list.map((m) => m.id));
+  const covered = (seq: number) => !page.hasMore || (oldest !== null && seq >= oldest);
+  const fromCache = new Set(
+    (cached ?? []).filter((m) => !joins || (covered(m.seq) && !pageIds.has(m.id))).map((m) => m.id),
+  );
+  // The cache's own "more older" holds while the page starts at or above the cache's oldest message.
+  const keepOlder = cachedSeqs.length > 0 && joins && (oldest === null || oldest >= Math.min(...cachedSeqs));
   update(sessionId, (t) => ({
-    items: mergeMessages(t.items, page.list),
-    syncedSeq: Math.max(
-      t.syncedSeq,
-      page.list.reduce((m, x) => Math.max(m, x.seq), 0),
+    items: mergeMessages(
+      t.items.filter((m) => m.status !== 'sent' || !fromCache.has(m.id)),
+      page.list,
     ),
-    hasMoreOlder: page.hasMore,
+    syncedSeq: Math.max(joins ? t.syncedSeq : 0, Math.max(0, ...seqs)),
+    // Nothing older on the server when the page says so, whatever the phone kept.
+    hasMoreOlder: page.hasMore && (keepOlder ? t.hasMoreOlder : true),
     loaded: true,
   }));
 };
 
-/** Seeds a chat from the offline cache (offline-cache.ts): its session and newest messages, as loaded. */
-const openFromCache = (sessionId: number) => {
+/**
+ * Seeds a chat from the offline cache (offline-cache.ts): its session and newest messages, as loaded.
+ * Answers the messages it showed (null: nothing kept).
+ */
+const openFromCache = (sessionId: number): ChatMessage[] | null => {
   const cached = cachedChat(sessionId);
-  if (!cached) return;
+  if (!cached || cached.messages.length === 0) return null;
   if (qc && !qc.getQueryData(chatKeys.session(sessionId)))
     qc.setQueryData(chatKeys.session(sessionId), cached.session);
   update(sessionId, (t) => ({
@@ -171,6 +216,7 @@ const openFromCache = (sessionId: number) => {
     hasMoreOlder: cached.hasMoreOlder,
     loaded: true,
   }));
+  return cached.messages;
 };
 
 /** History upward: the page before the oldest message held. Answers how many arrived. */
@@ -230,11 +276,19 @@ const isRetryable = (error: unknown) =>
     error.code === ErrorCode.SendTooFast ||
     error.status >= 500);
 
-const setStatus = (sessionId: number, clientMsgId: string, status: UiMessage['status']) =>
+const setStatus = (sessionId: number, clientMsgId: string, status: UiMessage['status'], refused?: string) =>
   update(sessionId, (t) => ({
     ...t,
-    items: t.items.map((m) => (m.status !== 'sent' && m.clientMsgId === clientMsgId ? { ...m, status } : m)),
+    items: arrange(
+      t.items.map((m) =>
+        m.status !== 'sent' && m.clientMsgId === clientMsgId ? { ...m, status, refused } : m,
+      ),
+    ),
   }));
+
+/** Why the server refused a message, in the member's language (the error catalogue's text). */
+const refusalOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : String(error);
 
 const errorListeners = new Set<(error: unknown) => void>();
 /** The chat page shows why a message failed (a refusal such as "not friends"). */
@@ -272,7 +326,8 @@ export const outbox = new Outbox<SendResult>({
     // A refusal (too long, not friends) will never be stored: it is not kept for after a reload.
     const me = myId();
     if (me !== null && error !== null && !isRetryable(error)) forgetSend(me, item.clientMsgId);
-    setStatus(item.sessionId, item.clientMsgId, 'failed');
+    const refused = error !== null && !isRetryable(error) ? refusalOf(error) : undefined;
+    setStatus(item.sessionId, item.clientMsgId, 'failed', refused);
     if (error) for (const l of errorListeners) l(error);
   },
   retryable: isRetryable,
@@ -379,6 +434,14 @@ export const forgetRestore = () => {
 export const retryFailed = (sessionId: number) => {
   for (const item of outbox.failedOf(sessionId)) setStatus(sessionId, item.clientMsgId, 'pending');
   outbox.retry(sessionId);
+};
+
+/** Deletes one of my failed messages: it leaves the chat, the outbox and this device's saved sends. */
+export const deleteFailed = (sessionId: number, clientMsgId: string) => {
+  outbox.discard(sessionId, clientMsgId);
+  const me = myId();
+  if (me !== null) forgetSend(me, clientMsgId);
+  update(sessionId, (t) => ({ ...t, items: removeLocal(t.items, clientMsgId) }));
 };
 
 export const recallMessage = async (message: UiMessage) => {

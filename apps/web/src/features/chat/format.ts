@@ -23,13 +23,21 @@ export const memberNames =
 export const groupNoticeText = (content: Record<string, unknown> | null, nameOf: NameOf) => {
   const type = str(content?.type);
   if (!type.startsWith('group.')) return null;
-  const key = `chat.notice.group.${type.slice('group.'.length)}`;
+  const kind = type.slice('group.'.length);
+  const cleared = kind === 'announcement' && !str(content?.announcement);
+  const key = `chat.notice.group.${cleared ? 'announcementCleared' : kind}`;
   if (!i18n.exists(key)) return null;
   const a = typeof content?.operatorId === 'number' ? nameOf(content.operatorId) : undefined;
   const ids = Array.isArray(content?.userIds) ? content.userIds : [];
   const names = ids.map((id) => (typeof id === 'number' ? nameOf(id) : undefined));
   if (!a || names.some((n) => !n)) return null;
-  return t(key, { a, b: names.join(t('chat.notice.separator')), name: str(content?.name) });
+  return t(key, {
+    a,
+    b: names.join(t('chat.notice.separator')),
+    name: str(content?.name),
+    // The announcement itself is posted into the chat with the notice (empty: it was cleared).
+    announcement: str(content?.announcement),
+  });
 };
 
 /** The one-line preview of a message by content type (session list, notices). */
@@ -73,12 +81,64 @@ export const noticeText = (content: Record<string, unknown> | null, nameOf?: Nam
       amount: str(content?.amount),
       name: str(content?.name) || str(content?.memberId),
     });
+  if (type.startsWith('c2c.')) {
+    const trade = tradeNoticeText(type, content);
+    if (trade) return trade;
+  }
   if (type === 'ticket.replied')
     return t(content?.kind === 'feedback' ? 'chat.notice.feedbackReplied' : 'chat.notice.complaintReplied', {
       id: Number(content?.id) || '',
     });
   return (nameOf && groupNoticeText(content, nameOf)) || str(content?.text);
 };
+
+/**
+ * Order chat and merchant notices in the reader's language: who appealed and why, what support decided
+ * (issue 17), the order's start, terms and payment details (issue 18). Null for a type not known here.
+ */
+const tradeNoticeText = (type: string, content: Record<string, unknown> | null) => {
+  const no = str(content?.orderNo);
+  const text = str(content?.text);
+  switch (type) {
+    case 'c2c.order':
+      return no ? t('trade.notice.started', { no }) : null;
+    case 'c2c.appeal': {
+      const code = str(content?.reasonCode);
+      const reason = code ? t(`c2c.appeal.reasons.${code}`, { defaultValue: code }) : '';
+      const said = [reason, text].filter(Boolean).join(' · ');
+      return t(content?.by === 'buyer' ? 'trade.notice.buyerAppealed' : 'trade.notice.sellerAppealed', {
+        reason: said,
+      });
+    }
+    case 'c2c.resolve':
+      return t(
+        content?.result === 'completed' ? 'trade.notice.decidedRelease' : 'trade.notice.decidedCancel',
+        {
+          note: text,
+        },
+      );
+    case 'c2c.terms':
+      return t('trade.notice.terms', { terms: str(content?.terms) });
+    case 'c2c.payee':
+      return t('trade.notice.payee');
+    case 'c2c.merchantApproved':
+      return t('trade.notice.merchantApproved');
+    case 'c2c.merchantRejected':
+      return t('trade.notice.merchantRejected', { note: str(content?.note) || '-' });
+    default:
+      return null;
+  }
+};
+
+/** The end of an order number, enough to tell a member's orders apart where room is short. */
+export const shortOrderNo = (orderNo: string) => (orderNo.length > 8 ? `…${orderNo.slice(-6)}` : orderNo);
+
+/**
+ * An order chat's title: `Order #…518105 · name` (issue 17: not three identical rows named after the trader).
+ * The list and the title bar have room for the end of the number only; the chat's order bar shows all of it.
+ */
+export const sessionTitle = (s: Pick<ChatSession, 'name' | 'trade'>) =>
+  s.trade ? t('trade.chatTitle', { no: shortOrderNo(s.trade.orderNo), name: s.name }) : s.name;
 
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();

@@ -1,4 +1,4 @@
-import { type GroupInfo, groupApi, type InputOf } from '@chatpay/shared';
+import { type ChatSession, type GroupInfo, groupApi, type InputOf } from '@chatpay/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/request.ts';
 import { myId } from './engine.ts';
@@ -26,6 +26,15 @@ export const useGroupInfo = (sessionId: number) =>
     enabled: sessionId > 0,
     retry: false,
   });
+
+/**
+ * Whether I am muted in this group chat (SPEC §5): the chat shows a disabled input instead of one that fails.
+ * Live: a group notice (mute, unmute) re-reads the group (realtime.ts).
+ */
+export const useMutedHere = (session: ChatSession | null, me: number | null) => {
+  const info = useGroupInfo(session?.type === 'group' ? session.id : 0);
+  return Boolean(info.data?.members.find((m) => m.userId === me)?.isMuted);
+};
 
 export const useGroups = () =>
   useQuery({ queryKey: groupKeys.list(), queryFn: () => call(groupApi.list, {}) });

@@ -10,4 +10,5 @@ export const chatKeys = {
   user: (key: string) => [...chatKeys.users(), key] as const,
   blocked: () => [...chatKeys.all, 'blocked'] as const,
   search: (keyword: string) => [...chatKeys.all, 'search', keyword] as const,
+  autoReply: () => [...chatKeys.all, 'autoReply'] as const,
 };

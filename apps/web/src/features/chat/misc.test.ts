@@ -67,6 +67,13 @@ describe('group notices in the reader language', () => {
     expect(noticeText(notice({ type: 'group.name', name: 'Trip' }), nameOf)).toBe(
       'Alice changed the group name to "Trip"',
     );
+    // The announcement itself is posted into the chat; clearing it says so.
+    expect(
+      noticeText(notice({ type: 'group.announcement', announcement: 'Dinner at 8, Friday' }), nameOf),
+    ).toBe('Alice updated the group announcement: Dinner at 8, Friday');
+    expect(noticeText(notice({ type: 'group.announcement', announcement: '' }), nameOf)).toBe(
+      'Alice cleared the group announcement',
+    );
   });
 
   it('falls back to the server text for unknown types and members who left', () => {

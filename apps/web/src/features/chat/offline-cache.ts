@@ -43,6 +43,14 @@ export const cachedChat = (sessionId: number): CachedChat | null => {
   return uid === null ? null : (read(uid).chats.find((c) => c.id === sessionId)?.chat ?? null);
 };
 
+/** Forgets what this phone kept of one chat (its history was cleared). */
+export const forgetCachedChat = (sessionId: number) => {
+  const uid = me();
+  if (uid === null) return;
+  const cache = read(uid);
+  write(uid, { ...cache, chats: cache.chats.filter((c) => c.id !== sessionId) });
+};
+
 /** Forgets every member's cache on this phone (logout). */
 export const forgetChatCache = () => {
   try {

@@ -89,6 +89,31 @@ describe('outbox', () => {
     expect(h.outbox.blockedSessions()).toEqual([]);
   });
 
+  it('a refused message is never sent again by a retry (it can only be deleted)', async () => {
+    const h = harness((id) => (id === 'm1' ? new Refused() : null));
+    h.outbox.enqueue(item(1, 1));
+    await h.idle();
+    expect(h.outbox.failedOf(1)).toEqual([]);
+    h.outbox.retry(1);
+    await h.idle();
+    expect(h.attempts).toEqual(['m1']);
+  });
+
+  it('deleting the failed messages unblocks the session', async () => {
+    const h = harness((id, n) => (id === 'm1' && n <= 3 ? new Offline() : null));
+    h.outbox.enqueue(item(1, 1));
+    await h.idle();
+    h.outbox.enqueue(item(1, 2));
+    expect(h.outbox.blockedSessions()).toEqual([1]);
+    h.outbox.discard(1, 'm1');
+    expect(h.outbox.failedOf(1).map((i) => i.clientMsgId)).toEqual(['m2']);
+    h.outbox.discard(1, 'm2');
+    expect(h.outbox.blockedSessions()).toEqual([]);
+    h.outbox.enqueue(item(1, 3));
+    await h.idle();
+    expect(h.stored).toEqual(['m3']);
+  });
+
   it('wake() ends the pause between attempts at once (the connection is back)', async () => {
     let online = false;
     const attempts: number[] = [];

@@ -24,7 +24,8 @@ export interface OutboxDeps<R> {
  * order they were written. When one cannot get through (network down, server failing, after the retries),
  * it and everything behind it become failed and the session is blocked, so nothing overtakes it; a retry
  * puts them back in their original order with the same clientMsgId (the server deduplicates). A message the
- * server refuses (too long, not friends) fails alone: it will never be stored, so the rest go on.
+ * server refuses (too long, not friends, muted) fails alone and leaves the outbox: it will never be stored,
+ * so no retry sends it again, and the rest go on.
  */
 export class Outbox<R> {
   private readonly queues = new Map<number, OutboxItem[]>();
@@ -58,6 +59,19 @@ export class Outbox<R> {
     queue.push(...stuck);
     this.queues.set(sessionId, queue);
     void this.run(sessionId);
+  }
+
+  /**
+   * Gives up on a failed message (the member deleted it). When nothing failed is left, the session is no
+   * longer held back.
+   */
+  discard(sessionId: number, clientMsgId: string) {
+    const rest = (this.failed.get(sessionId) ?? []).filter((i) => i.clientMsgId !== clientMsgId);
+    if (rest.length > 0) this.failed.set(sessionId, rest);
+    else {
+      this.failed.delete(sessionId);
+      this.blocked.delete(sessionId);
+    }
   }
 
   /** The messages of a session that failed and wait for a retry, in order. */
@@ -119,8 +133,14 @@ export class Outbox<R> {
           queue.shift();
           this.deps.onSent(item, result);
         } catch (error) {
-          const stopped = this.deps.retryable(error) ? queue.splice(0, queue.length) : queue.splice(0, 1);
-          if (this.deps.retryable(error)) this.blocked.add(sessionId);
+          if (!this.deps.retryable(error)) {
+            // Refused for good: it leaves the outbox (a retry could only fail again); the rest go on.
+            queue.shift();
+            this.deps.onFailed(item, error);
+            continue;
+          }
+          const stopped = queue.splice(0, queue.length);
+          this.blocked.add(sessionId);
           this.failed.set(sessionId, [...(this.failed.get(sessionId) ?? []), ...stopped]);
           for (const failedItem of stopped)
             this.deps.onFailed(failedItem, failedItem === item ? error : null);

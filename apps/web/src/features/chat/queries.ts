@@ -1,4 +1,10 @@
-import { type ChatSession, friendApi, SESSION_PAGE_SIZE, sessionApi } from '@chatpay/shared';
+import {
+  type ChatSession,
+  friendApi,
+  SESSION_PAGE_SIZE,
+  sessionApi,
+  type setChatActions,
+} from '@chatpay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
 import { call } from '../../lib/request.ts';
@@ -8,6 +14,8 @@ import { chatKeys } from './keys.ts';
 import { removeSession, replaceSession, unreadSum } from './sessions.ts';
 
 export { chatKeys } from './keys.ts';
+
+type SetChatAction = (typeof setChatActions)[number];
 
 /** SPEC §4: the session list is page 1, SESSION_PAGE_SIZE (100) sessions, newest chat first. */
 export const fetchSessions = async () =>
@@ -32,12 +40,22 @@ export const useSessionDetail = (id: number) =>
     retry: false,
   });
 
-/** Delete (hide) or mute a session; the list changes at once and rolls back if the server refuses. */
+/** What a setChat action changes in a cached session (delete is handled apart: the session leaves the list). */
+const withSetting = (s: ChatSession, action: SetChatAction): ChatSession =>
+  action === 'notify.on' || action === 'notify.off'
+    ? { ...s, useNotify: action === 'notify.on' }
+    : action === 'chat.top' || action === 'chat.untop'
+      ? { ...s, isTop: action === 'chat.top' }
+      : s;
+
+/**
+ * Delete (hide), mute or pin a session; the list changes at once and rolls back if the server refuses. A pin
+ * moves the session, so the list is read again once the server answers.
+ */
 export const useSetChat = () => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; action: 'chat.delete' | 'notify.on' | 'notify.off' }) =>
-      call(sessionApi.setChat, input),
+    mutationFn: (input: { id: number; action: SetChatAction }) => call(sessionApi.setChat, input),
     onMutate: async ({ id, action }) => {
       await qc.cancelQueries({ queryKey: chatKeys.sessions() });
       const before = qc.getQueryData<ChatSession[]>(chatKeys.sessions());
@@ -46,7 +64,7 @@ export const useSetChat = () => {
           chatKeys.sessions(),
           action === 'chat.delete'
             ? removeSession(before, id)
-            : before.map((s) => (s.id === id ? { ...s, useNotify: action === 'notify.on' } : s)),
+            : before.map((s) => (s.id === id ? withSetting(s, action) : s)),
         );
       }
       return { before };
@@ -61,7 +79,8 @@ export const useSetChat = () => {
       qc.setQueryData(chatKeys.session(session.id), session);
     },
     onSettled: (_d, _e, { action }) => {
-      if (action === 'chat.delete') void qc.invalidateQueries({ queryKey: chatKeys.sessions() });
+      if (action === 'chat.delete' || action === 'chat.top' || action === 'chat.untop')
+        void qc.invalidateQueries({ queryKey: chatKeys.sessions() });
     },
   });
 };
@@ -174,3 +193,7 @@ export const useSetRemark = () => {
 
 export const useOpenChat = () =>
   useMutation({ mutationFn: (userId: number) => call(sessionApi.create, { type: 'single', userId }) });
+
+/** A chat with a trade counterparty by public member id, friends or not (`session/toMccId`). */
+export const useChatByMemberId = () =>
+  useMutation({ mutationFn: (mccId: string) => call(sessionApi.toMccId, { mccId }) });

@@ -1,6 +1,9 @@
 import {
+  type ChatSession,
   chatMessage,
   friendConfirmPayload,
+  peerReadPayload,
+  peerTypingPayload,
   redPacketPayload,
   sessionDeletePayload,
   updateUnreadPayload,
@@ -29,11 +32,14 @@ import {
   restoreOutbox,
   retryFailed,
   sessionsOf,
+  setSession,
   setSessions,
   visible,
 } from './engine.ts';
+import { groupKeys } from './groups.ts';
 import { chatKeys } from './keys.ts';
 import { notifyMessage } from './notify.ts';
+import { peerStoppedTyping, peerTyping } from './presence.ts';
 import { applyMessage, applyUnread, removeSession } from './sessions.ts';
 import { playMessageSound } from './sound.ts';
 import { useChatStore } from './store.ts';
@@ -50,6 +56,13 @@ const handlers = {
     if (outcome.unknown) refreshSessionsSoon();
     else setSessions(() => outcome.sessions);
     receive(m.sessionId, [m]);
+    if (m.senderId !== myId()) peerStoppedTyping(m.sessionId);
+    // A group change (mute, roles, members, dissolve) shows on an open chat at once: the group and its
+    // session are read again.
+    if (m.contentType === 'notice' && String(m.content.type ?? '').startsWith('group.')) {
+      invalidate(groupKeys.info(m.sessionId));
+      invalidate(chatKeys.session(m.sessionId));
+    }
     // A transfer to me is received at once: the wallet shows it without a refresh.
     if (m.contentType === 'transfer' || m.contentType === 'redpacket') invalidate(walletKeys.all);
     const fromOther = m.senderId !== myId();
@@ -58,6 +71,20 @@ const handlers = {
       playMessageSound();
       notifyMessage(m, before?.name ?? '');
     }
+  },
+  /** The peer of a single chat read up to a seq: "Read" moves under my newest message they saw. */
+  onPeerRead: (raw: unknown) => {
+    const parsed = peerReadPayload.safeParse(raw);
+    if (!parsed.success) return;
+    const { sessionId, readSeq } = parsed.data;
+    const raise = (s: ChatSession): ChatSession =>
+      s.id === sessionId ? { ...s, peerReadSeq: Math.max(s.peerReadSeq ?? 0, readSeq) } : s;
+    setSessions((list) => list.map(raise));
+    setSession(sessionId, raise);
+  },
+  typing: (raw: unknown) => {
+    const parsed = peerTypingPayload.safeParse(raw);
+    if (parsed.success && parsed.data.userId !== myId()) peerTyping(parsed.data.sessionId);
   },
   onUpdateUnread: (raw: unknown) => {
     const parsed = updateUnreadPayload.safeParse(raw);
@@ -71,6 +98,7 @@ const handlers = {
     if (outcome.unknown) refreshSessionsSoon();
     else setSessions(() => outcome.sessions);
   },
+  /** An order chat: the other trader read further; the open chat's read marks follow. */
   onSessionDelete: (raw: unknown) => {
     const parsed = sessionDeletePayload.safeParse(raw);
     if (parsed.success) setSessions((list) => removeSession(list, parsed.data.sessionId));

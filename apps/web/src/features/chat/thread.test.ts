@@ -1,11 +1,13 @@
 import type { ChatMessage } from '@chatpay/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  arrange,
   hasGap,
   maxSeq,
   mergeMessages,
   minSeq,
   removeById,
+  removeLocal,
   stored,
   type UiMessage,
   upsertLocal,
@@ -80,6 +82,37 @@ describe('mergeMessages', () => {
     items = upsertLocal(items, pending('b', '2'));
     items = mergeMessages(items, [msg(4), msg(3)]);
     expect(items.map((m) => m.clientMsgId)).toEqual(['c3', 'c4', 'a', 'b']);
+  });
+
+  it('a failed message stays where it was written, not below newer messages', () => {
+    const failed: UiMessage = {
+      ...msg(0, {
+        id: 0,
+        clientMsgId: 'f',
+        senderId: ME,
+        createTime: new Date(2026, 0, 1, 12, 2, 30).toISOString(),
+      }),
+      status: 'failed',
+    };
+    let items = upsertLocal([], failed);
+    items = upsertLocal(items, pending('p', 'later'));
+    items = mergeMessages(items, [msg(4), msg(1), msg(3), msg(2)]);
+    expect(items.map((m) => m.clientMsgId)).toEqual(['c1', 'c2', 'f', 'c3', 'c4', 'p']);
+    expect(arrange([...items].reverse()).map((m) => m.clientMsgId)).toEqual([
+      'c1',
+      'c2',
+      'f',
+      'c3',
+      'c4',
+      'p',
+    ]);
+  });
+
+  it('removeLocal drops only my unsent message with that clientMsgId', () => {
+    const items = mergeMessages(upsertLocal([], pending('a', 'x')), [
+      msg(1, { clientMsgId: 'a', senderId: OTHER }),
+    ]);
+    expect(removeLocal(items, 'a').map((m) => m.seq)).toEqual([1]);
   });
 
   it('a recall (same id, re-emitted) replaces the message in place', () => {

@@ -7,6 +7,11 @@ export interface UiMessage extends ChatMessage {
   status: DeliveryStatus;
   /** A local preview (object URL) of media still uploading. */
   localUrl?: string;
+  /**
+   * Failed for good: the server refused it (muted, not friends, blocked, a file type it does not take). Its
+   * reason shows under it; sending it again cannot help, so it can only be deleted.
+   */
+  refused?: string;
 }
 
 /** A stored message as the server sent it: delivered. */
@@ -40,8 +45,28 @@ export const mergeMessages = (items: readonly UiMessage[], incoming: readonly Ch
   }
   const stillLocal = local.filter((m) => !localKeys.has(`${m.senderId}:${m.clientMsgId}`));
   if (!changed && stillLocal.length === local.length) return items as UiMessage[];
-  const sent = [...byId.values()].sort((a, b) => a.seq - b.seq);
-  return [...sent, ...stillLocal];
+  return arrange([...byId.values(), ...stillLocal]);
+};
+
+const time = (m: UiMessage) => new Date(m.createTime).getTime() || 0;
+
+/**
+ * The order a thread shows: stored messages by seq; a failed message of mine where it was written (before
+ * the first stored message written after it), not below everything that came later; messages still on their
+ * way last, in the order they were written.
+ */
+export const arrange = (items: readonly UiMessage[]): UiMessage[] => {
+  const sent = items.filter((m) => m.status === 'sent').sort((a, b) => a.seq - b.seq);
+  const failed = items.filter((m) => m.status === 'failed').sort((a, b) => time(a) - time(b));
+  const pending = items.filter((m) => m.status === 'pending');
+  if (failed.length === 0) return [...sent, ...pending];
+  const out: UiMessage[] = [];
+  let f = 0;
+  for (const m of sent) {
+    while (f < failed.length && time(failed[f] as UiMessage) < time(m)) out.push(failed[f++] as UiMessage);
+    out.push(m);
+  }
+  return [...out, ...failed.slice(f), ...pending];
 };
 
 /** The highest stored seq of a thread (0 when it has none). */
@@ -72,6 +97,10 @@ export const upsertLocal = (items: readonly UiMessage[], message: UiMessage): Ui
   next[i] = message;
   return next;
 };
+
+/** Drops one of my unsent messages (a failed one I delete). */
+export const removeLocal = (items: readonly UiMessage[], clientMsgId: string) =>
+  items.filter((m) => !(isLocal(m) && m.clientMsgId === clientMsgId));
 
 /** Drops messages by id (delete for me). */
 export const removeById = (items: readonly UiMessage[], ids: readonly number[]) =>

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useConnection } from '../../lib/connection.ts';
 import { ApiError, isNetworkError } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n/index.ts';
+import { isAbnormalSession } from './abnormal.ts';
 import { type ChatState, chatActions, chatState } from './convo.ts';
 import { openThread } from './engine.ts';
 import { useSessionDetail } from './queries.ts';
@@ -40,10 +41,13 @@ export const useChat = (sessionId: number): ChatState => {
   }, [connected, sessionId, openError, detailOffline, refetch]);
 
   const actions = useMemo(() => chatActions(sessionId), [sessionId]);
-  const missing = useMemo(
-    () => (sessionId ? null : new ApiError(t('errors.1307'), ErrorCode.SessionNotFound)),
-    [sessionId],
-  );
+  const missing = useMemo(() => {
+    if (!sessionId) return new ApiError(t('errors.1307'), ErrorCode.SessionNotFound);
+    // SPEC §8: data that does not hold together is an "abnormal session": said so, and the page is left.
+    if (detail.data && isAbnormalSession(detail.data, sessionId))
+      return new ApiError(t('errors.abnormalSession'), ErrorCode.SessionNotFound);
+    return null;
+  }, [sessionId, detail.data]);
   return useMemo(
     () =>
       chatState(

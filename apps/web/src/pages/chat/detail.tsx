@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { ChatSettings } from '../../features/chat/components/ChatSettings.tsx';
 import { MemberGrid } from '../../features/chat/components/MemberGrid.tsx';
 import { myId } from '../../features/chat/engine.ts';
 import {
@@ -171,6 +172,7 @@ const GroupDetailPage = () => {
           {t('group.qr')}
         </List.Item>
       </List>
+      <ChatSettings sessionId={sessionId} />
       <div className="group-actions">
         {g.dissolved ? (
           <p className="group-notice" data-testid="group-dissolved">

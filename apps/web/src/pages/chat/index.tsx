@@ -1,15 +1,19 @@
 import { ErrorCode, RECALL_WINDOW_MS } from '@chatpay/shared';
 import { MoreOutline } from 'antd-mobile-icons';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { OrderBanner } from '../../features/c2c/components/OrderBanner.tsx';
 import { Composer, type MediaKind } from '../../features/chat/components/Composer.tsx';
+import { ForwardPicker } from '../../features/chat/components/ForwardPicker.tsx';
 import { MessageList, type MessageListHandle } from '../../features/chat/components/MessageList.tsx';
-import { canRecall } from '../../features/chat/convo.ts';
+import { canRecall, forwardable, quotable } from '../../features/chat/convo.ts';
 import { myId, onSendError } from '../../features/chat/engine.ts';
-import { sessionAvatar } from '../../features/chat/format.ts';
+import { previewText, sessionAvatar, sessionTitle } from '../../features/chat/format.ts';
+import { useMutedHere } from '../../features/chat/groups.ts';
+import { readMarkOf, sendTyping, useIsTyping } from '../../features/chat/presence.ts';
 import type { UiMessage } from '../../features/chat/thread.ts';
 import { useChat } from '../../features/chat/useChat.ts';
 import { useSheet } from '../../features/chat/useSheet.ts';
@@ -28,6 +32,10 @@ const leave = (error: unknown) => {
   else toastError(error);
   navigate({ path: Paths.root, mode: 'reLaunch' });
 };
+
+/** What the composer shows of the message being quoted. */
+const quoteLabel = (m: UiMessage) =>
+  m.contentType === 'text' ? String(m.content.text ?? '') : previewText(m.contentType, m.content);
 
 /** The chat page: one session's messages, newest at the bottom, and the input bar. */
 const ChatPage = () => {
@@ -63,8 +71,44 @@ const ChatPage = () => {
 
   const loadOlder = chat.status === 'ready' || chat.status === 'dissolved' ? chat.loadOlder : null;
   const onLoadOlder = useCallback(() => (loadOlder ? loadOlder() : Promise.resolve(0)), [loadOlder]);
+  // A failed message of mine: send it again (unless the server refused it for good) or delete it.
   const retry = chat.status === 'ready' ? chat.retryFailed : null;
-  const onRetry = useCallback((_m: UiMessage) => retry?.(), [retry]);
+  const deleteFailed = chat.status === 'ready' || chat.status === 'dissolved' ? chat.deleteFailed : null;
+  const onRetry = useCallback(
+    (m: UiMessage) => {
+      const actions = [
+        retry && !m.refused ? { key: 'retry', text: t('chat.retry') } : null,
+        deleteFailed ? { key: 'delete', text: t('common.delete'), danger: true } : null,
+      ].filter((a) => a !== null);
+      const handler = showSheet({
+        cancelText: t('common.cancel'),
+        extra: m.refused ? t('chat.notSent', { reason: m.refused }) : undefined,
+        actions: actions.map((a) => ({
+          ...a,
+          text: <span data-testid={`failed-menu-${a.key}`}>{a.text}</span>,
+        })),
+        onAction: (a) => {
+          handler.close();
+          if (a.key === 'retry') retry?.();
+          if (a.key === 'delete') deleteFailed?.(m);
+        },
+      });
+    },
+    [t, showSheet, retry, deleteFailed],
+  );
+  const [forwarding, setForwarding] = useState<number | null>(null);
+  const [quoting, setQuoting] = useState<UiMessage | null>(null);
+  // A quote's message may be older than what is loaded: load history until it is there (a few pages).
+  const onQuote = useCallback(
+    async (seq: number) => {
+      for (let page = 0; page < 10; page++) {
+        if (list.current?.toSeq(seq)) return;
+        if (!loadOlder || (await loadOlder()) === 0) break;
+      }
+      if (!list.current?.toSeq(seq)) toast(t('chat.quoteGone'));
+    },
+    [loadOlder, t],
+  );
   // Recall only where the chat is live; deleting for me also where its history stays to read.
   const recall = chat.status === 'ready' ? chat.recall : null;
   const remove = chat.status === 'ready' || chat.status === 'dissolved' ? chat.removeForMe : null;
@@ -74,6 +118,8 @@ const ChatPage = () => {
       const recallable = recall !== null && canRecall(m, myId(), Date.now(), RECALL_WINDOW_MS);
       const actions = [
         m.contentType === 'text' ? { key: 'copy', text: t('common.copy') } : null,
+        recall !== null && quotable(m) ? { key: 'quote', text: t('chat.quote') } : null,
+        forwardable(m) ? { key: 'forward', text: t('chat.forward') } : null,
         recallable ? { key: 'recall', text: t('chat.recall') } : null,
         remove ? { key: 'delete', text: t('common.delete'), danger: true } : null,
       ].filter((a) => a !== null);
@@ -87,6 +133,8 @@ const ChatPage = () => {
         onAction: (a) => {
           handler.close();
           if (a.key === 'copy') void copyText(String(m.content.text ?? ''));
+          if (a.key === 'forward') setForwarding(m.id);
+          if (a.key === 'quote') setQuoting(m);
           if (a.key === 'recall') recall?.(m).catch(toastError);
           if (a.key === 'delete') remove?.(m).catch(toastError);
         },
@@ -96,6 +144,7 @@ const ChatPage = () => {
   );
 
   const toBottom = () => requestAnimationFrame(() => list.current?.toBottom());
+  const muted = useMutedHere(chat.status === 'ready' ? chat.session : null, me);
 
   const session = chat.status === 'error' ? null : chat.session;
   const group = session?.groupInfo ?? null;
@@ -106,7 +155,21 @@ const ChatPage = () => {
         : undefined,
     [group],
   );
-  const title = group ? `${session?.name ?? ''} (${group.memberCount})` : (session?.name ?? '');
+  const trade = session?.trade ?? null;
+  const single = session?.type === 'single';
+  const typing = useIsTyping(sessionId);
+  // Order chats mark each of my messages Read or Unread instead (MessageList's tradePeerId).
+  const readId = useMemo(
+    () => (thread && single && !trade ? readMarkOf(thread.items, me, session?.peerReadSeq ?? null) : null),
+    [thread, single, trade, me, session?.peerReadSeq],
+  );
+  const title = group
+    ? `${session?.name ?? ''} (${group.memberCount})`
+    : single && typing
+      ? t('chat.typing')
+      : session
+        ? sessionTitle(session)
+        : '';
   return (
     <Page
       title={title}
@@ -137,6 +200,17 @@ const ChatPage = () => {
         ) : null
       }
     >
+      {trade ? (
+        <button
+          type="button"
+          className="trade-chat-bar"
+          data-testid="chat-trade-order"
+          onClick={() => navigate({ path: Paths.c2cDetail, query: { id: trade.orderId } })}
+        >
+          {t('trade.openOrder', { no: trade.orderNo })}
+        </button>
+      ) : null}
+      <OrderBanner />
       <div className="chat-main" data-testid="chat-page" data-session={sessionId}>
         {thread ? (
           <MessageList
@@ -146,8 +220,12 @@ const ChatPage = () => {
             myAvatar={myAvatar}
             theirAvatar={session ? sessionAvatar(session) : ''}
             theirName={session?.type === 'single' ? session.name : ''}
+            tradePeerId={trade ? (session?.userId ?? null) : null}
+            peerReadSeq={trade ? (session?.peerReadSeq ?? null) : null}
             members={members}
             hasMoreOlder={thread.hasMoreOlder}
+            readId={readId}
+            onQuote={onQuote}
             onLoadOlder={onLoadOlder}
             onMenu={onMenu}
             onRetry={onRetry}
@@ -166,8 +244,16 @@ const ChatPage = () => {
         </div>
       ) : chat.status === 'ready' ? (
         <Composer
+          key={sessionId}
+          sessionId={sessionId}
+          userId={me}
+          muted={muted}
+          onTyping={single ? () => sendTyping(sessionId) : undefined}
+          quote={quoting ? quoteLabel(quoting) : null}
+          onCancelQuote={() => setQuoting(null)}
           onText={(text) => {
-            chat.sendText(text);
+            chat.sendText(text, quoting);
+            setQuoting(null);
             toBottom();
           }}
           onFile={(kind: MediaKind, file) => {
@@ -190,6 +276,7 @@ const ChatPage = () => {
         />
       ) : null}
       <OpenPacket />
+      <ForwardPicker messageId={forwarding} onClose={() => setForwarding(null)} />
     </Page>
   );
 };

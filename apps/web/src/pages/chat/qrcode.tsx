@@ -1,3 +1,4 @@
+import { Button } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -5,6 +6,7 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { groupJoinLink, useGroupInfo } from '../../features/chat/groups.ts';
+import { copyText } from '../../lib/clipboard.ts';
 
 /** The group QR code: a link to this app's join page for the group's code. */
 const GroupQrPage = () => {
@@ -30,6 +32,9 @@ const GroupQrPage = () => {
           <QRCodeSVG value={link} size={220} level="M" marginSize={0} title={t('group.qrHint')} />
         </div>
         <p className="qr-hint">{t('group.qrHint')}</p>
+        <Button size="small" onClick={() => void copyText(link)} data-testid="group-qr-copy">
+          {t('group.copyLink')}
+        </Button>
       </div>
     </Page>
   );

@@ -8,6 +8,7 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { ChatSettings } from '../../features/chat/components/ChatSettings.tsx';
 import {
   useAddFriend,
   useDelFriend,
@@ -200,6 +201,7 @@ const UserDetailPage = () => {
           </div>
         </>
       )}
+      {!u.isSelf && u.sessionId ? <ChatSettings sessionId={u.sessionId} /> : null}
       {u.isSelf ? null : (
         <List className="entry-list">
           <List.Item

@@ -11,6 +11,7 @@ import { useSessions, useSetChat } from '../../features/chat/queries.ts';
 import { useSheet } from '../../features/chat/useSheet.ts';
 import { PushOffer } from '../../features/push/PushOffer.tsx';
 import { confirm } from '../../lib/dialog.tsx';
+import { PULL_REFRESH_THRESHOLD } from '../../lib/pull.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toastError } from '../../lib/toast.ts';
@@ -51,6 +52,17 @@ const ChatTab = () => {
     const handler = showSheet({
       cancelText: t('common.cancel'),
       actions: [
+        {
+          key: 'top',
+          text: s.isTop ? t('chat.unpin') : t('chat.pin'),
+          onClick: () => {
+            handler.close();
+            setChat.mutate(
+              { id: s.id, action: s.isTop ? 'chat.untop' : 'chat.top' },
+              { onError: toastError },
+            );
+          },
+        },
         {
           key: 'mute',
           text: s.useNotify ? t('chat.mute') : t('chat.unmute'),
@@ -100,6 +112,7 @@ const ChatTab = () => {
   return (
     <Page title={t('tabs.chat')} back={false} right={<PlusMenu />}>
       <PullToRefresh
+        threshold={PULL_REFRESH_THRESHOLD}
         onRefresh={async () => {
           await sessions.refetch();
         }}

@@ -1,7 +1,9 @@
+import { uploadAccept } from '@chatpay/shared';
 import {
   AddCircleOutline,
   AudioOutline,
   CameraOutline,
+  CloseCircleFill,
   FileOutline,
   GiftOutline,
   KeyOutline,
@@ -10,14 +12,30 @@ import {
   SmileOutline,
   VideoOutline,
 } from 'antd-mobile-icons';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { draftOf, saveDraft, useComposing } from '../drafts.ts';
 import { EMOJI } from './emoji.ts';
 import { VoiceButton } from './VoiceButton.tsx';
+
+/** The pickers offer only what the server accepts (the shared list), so nothing fails after choosing. */
+const IMAGE_ACCEPT = uploadAccept('image');
+const VIDEO_ACCEPT = uploadAccept('video');
+const ANY_ACCEPT = uploadAccept();
 
 export type MediaKind = 'image' | 'video' | 'file';
 
 interface Props {
+  /** The chat and me: the draft is kept per chat (drafts.ts). */
+  sessionId: number;
+  userId: number | null;
+  /** I am muted in this group: the bar says so instead of offering an input that would fail. */
+  muted?: boolean;
+  /** I typed something (the typing indicator of single chats; throttled by the caller). */
+  onTyping?: () => void;
+  /** The message my next text replies to (its text or kind), shown above the input with a cancel button. */
+  quote?: string | null;
+  onCancelQuote?: () => void;
   onText: (text: string) => void;
   onFile: (kind: MediaKind, file: File) => void;
   onVoice: (blob: Blob, seconds: number) => void;
@@ -31,9 +49,58 @@ interface Props {
 type Panel = 'none' | 'emoji' | 'attach';
 
 /** The input bar: voice toggle, text, emoji, and the attachment menu (SPEC §1) or the send button. */
-export const Composer = ({ onText, onFile, onVoice, onLayout, onTransfer, onRedPacket }: Props) => {
+export const Composer = (props: Props) => {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
+  if (props.muted) {
+    return (
+      <div className="composer" data-testid="composer" data-muted="1">
+        <div className="composer-bar">
+          <textarea
+            className="composer-input"
+            disabled
+            rows={1}
+            value=""
+            placeholder={t('chat.muted')}
+            aria-label={t('chat.muted')}
+            data-testid="chat-input-muted"
+          />
+        </div>
+      </div>
+    );
+  }
+  return <WritingComposer {...props} />;
+};
+
+const WritingComposer = ({
+  sessionId,
+  userId,
+  onText,
+  onFile,
+  onVoice,
+  onLayout,
+  onTransfer,
+  onRedPacket,
+  onTyping,
+  quote,
+  onCancelQuote,
+}: Props) => {
+  const { t } = useTranslation();
+  const [text, setTextState] = useState(() => draftOf(userId, sessionId));
+  const setText = (next: string | ((v: string) => string)) =>
+    setTextState((v) => {
+      const value = typeof next === 'function' ? next(v) : next;
+      saveDraft(userId, sessionId, value);
+      return value;
+    });
+  // While there is text in the input, an order event must not take the member away (drafts.ts).
+  const writing = text.trim().length > 0;
+  useEffect(() => {
+    const { setComposing } = useComposing.getState();
+    setComposing(writing ? sessionId : null);
+    return () => {
+      if (useComposing.getState().sessionId === sessionId) setComposing(null);
+    };
+  }, [writing, sessionId]);
   const [voice, setVoice] = useState(false);
   const [panel, setPanelState] = useState<Panel>('none');
   const inputs = {
@@ -77,6 +144,20 @@ export const Composer = ({ onText, onFile, onVoice, onLayout, onTransfer, onRedP
 
   return (
     <div className="composer" data-testid="composer">
+      {quote !== undefined && quote !== null ? (
+        <div className="composer-quote" data-testid="composer-quote">
+          <span className="composer-quote-text">{quote}</span>
+          <button
+            type="button"
+            className="composer-icon"
+            onClick={onCancelQuote}
+            aria-label={t('chat.quoteCancel')}
+            data-testid="composer-quote-cancel"
+          >
+            <CloseCircleFill />
+          </button>
+        </div>
+      ) : null}
       <div className="composer-bar">
         <button
           type="button"
@@ -97,7 +178,10 @@ export const Composer = ({ onText, onFile, onVoice, onLayout, onTransfer, onRedP
             ref={textarea}
             className="composer-input"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (e.target.value.trim()) onTyping?.();
+            }}
             rows={1}
             maxLength={4000}
             aria-label={t('chat.inputPlaceholder')}
@@ -205,7 +289,7 @@ export const Composer = ({ onText, onFile, onVoice, onLayout, onTransfer, onRedP
         ref={inputs.photo}
         hidden
         type="file"
-        accept="image/*"
+        accept={IMAGE_ACCEPT}
         multiple
         onChange={pick('image')}
         data-testid="file-photo"
@@ -214,7 +298,7 @@ export const Composer = ({ onText, onFile, onVoice, onLayout, onTransfer, onRedP
         ref={inputs.camera}
         hidden
         type="file"
-        accept="image/*"
+        accept={IMAGE_ACCEPT}
         capture="environment"
         onChange={pick('image')}
         data-testid="file-camera"
@@ -223,11 +307,18 @@ export const Composer = ({ onText, onFile, onVoice, onLayout, onTransfer, onRedP
         ref={inputs.video}
         hidden
         type="file"
-        accept="video/*"
+        accept={VIDEO_ACCEPT}
         onChange={pick('video')}
         data-testid="file-video"
       />
-      <input ref={inputs.file} hidden type="file" onChange={pick('file')} data-testid="file-any" />
+      <input
+        ref={inputs.file}
+        hidden
+        type="file"
+        accept={ANY_ACCEPT}
+        onChange={pick('file')}
+        data-testid="file-any"
+      />
     </div>
   );
 };

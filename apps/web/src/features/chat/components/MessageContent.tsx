@@ -1,3 +1,4 @@
+import { type MessageQuote, messageQuote } from '@chatpay/shared';
 import { ImageViewer, Mask, ProgressBar } from 'antd-mobile';
 import { CloseOutline, FileOutline, PlayOutline, SoundOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
@@ -5,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { clockTime, thumbUrl } from '../../../lib/media-url.ts';
 import { RedPacketBubble } from '../../redpacket/components/RedPacketBubble.tsx';
 import { TransferBubble } from '../../wallet/components/TransferBubble.tsx';
-import { fileSize } from '../format.ts';
+import { fileSize, previewText } from '../format.ts';
 import type { UiMessage } from '../thread.ts';
 import { useUploadProgress } from '../upload-progress.ts';
 
@@ -127,19 +128,49 @@ const Video = ({ m }: { m: UiMessage }) => {
   );
 };
 
+/** The quoted message inside a reply: its text, or what kind of message it was. */
+const QuoteBlock = ({ quote, onQuote }: { quote: MessageQuote; onQuote?: (seq: number) => void }) => {
+  const { t } = useTranslation();
+  const label = quote.text || previewText(quote.contentType, {}) || t('chat.preview.message');
+  return (
+    <button
+      type="button"
+      className="msg-quote"
+      data-testid="msg-quote"
+      data-quote-seq={quote.seq}
+      onClick={(e) => {
+        e.stopPropagation();
+        onQuote?.(quote.seq);
+      }}
+    >
+      {label}
+    </button>
+  );
+};
+
 /** The inside of a bubble, by content type. `theirName` names the other member of a single chat. */
 export const MessageContent = ({
   m,
   mine,
   theirName = '',
+  onQuote,
 }: {
   m: UiMessage;
   mine: boolean;
   theirName?: string;
+  /** Tapping the quote of a reply jumps to the quoted message (by seq). */
+  onQuote?: (seq: number) => void;
 }) => {
   switch (m.contentType) {
-    case 'text':
-      return <span className="msg-text">{str(m.content.text)}</span>;
+    case 'text': {
+      const quote = messageQuote.safeParse(m.content.quote);
+      return (
+        <>
+          {quote.success ? <QuoteBlock quote={quote.data} onQuote={onQuote} /> : null}
+          <span className="msg-text">{str(m.content.text)}</span>
+        </>
+      );
+    }
     case 'image': {
       const w = num(m.content.width);
       const h = num(m.content.height);

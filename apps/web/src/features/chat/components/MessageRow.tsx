@@ -3,6 +3,7 @@ import { ExclamationCircleFill } from 'antd-mobile-icons';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { PayeeNotice, StaffAvatar } from '../../c2c/components/TradeNotice.tsx';
 import { type NameOf, noticeText, separatorTime } from '../format.ts';
 import type { UiMessage } from '../thread.ts';
 import { useLongPress } from '../useLongPress.ts';
@@ -11,6 +12,10 @@ import { MessageContent } from './MessageContent.tsx';
 interface Props {
   m: UiMessage;
   mine: boolean;
+  /** Customer service writing into an order chat: its own avatar, name and bubble style. */
+  staff?: boolean;
+  /** An order chat, my message: whether the other trader has read it. */
+  tradeRead?: boolean | undefined;
   avatar: string;
   /** The other member's name, for "X recalled a message". */
   theirName: string;
@@ -19,13 +24,35 @@ interface Props {
   /** In a group: member names for its notices. */
   nameOf?: NameOf;
   showTime: boolean;
+  /** A read receipt: the peer of a single chat has read up to this message of mine. */
+  read?: boolean;
   onMenu: (m: UiMessage) => void;
+  /** A failed message of mine was tapped: send it again or delete it. */
   onRetry: (m: UiMessage) => void;
+  /** The quote of a reply was tapped: show the quoted message. */
+  onQuote?: (seq: number) => void;
+  /** This row was jumped to from a quote: it is highlighted for a moment. */
+  highlight?: boolean;
 }
 
 /** One line of the chat: optional time separator, then a notice or a bubble left (theirs) or right (mine). */
 export const MessageRow = memo(
-  ({ m, mine, avatar, theirName, senderName, nameOf, showTime, onMenu, onRetry }: Props) => {
+  ({
+    m,
+    mine,
+    staff,
+    tradeRead,
+    avatar,
+    theirName,
+    senderName,
+    nameOf,
+    showTime,
+    read,
+    onMenu,
+    onRetry,
+    onQuote,
+    highlight,
+  }: Props) => {
     const { t, i18n } = useTranslation();
     const press = useLongPress(() => onMenu(m));
     const time = showTime ? (
@@ -39,6 +66,14 @@ export const MessageRow = memo(
       'data-status': m.status,
       'data-type': m.contentType,
     };
+    if (m.contentType === 'notice' && m.content?.type === 'c2c.payee') {
+      return (
+        <div className="msg-line" {...common}>
+          {time}
+          <PayeeNotice content={m.content} />
+        </div>
+      );
+    }
     if (m.contentType === 'notice') {
       let text = noticeText(m.content, nameOf);
       if (m.recalled && mine) text = t('chat.notice.recallMine');
@@ -53,24 +88,37 @@ export const MessageRow = memo(
     // Media and money cards draw their own shape.
     const bare = ['image', 'video', 'transfer', 'redpacket'].includes(m.contentType);
     const bubble = (
-      <div className={`msg-bubble ${m.contentType}${bare ? ' bare' : ''}`} {...press}>
-        <MessageContent m={m} mine={mine} theirName={theirName} />
+      <div className={`msg-bubble ${m.contentType}${bare ? ' bare' : ''}${staff ? ' staff' : ''}`} {...press}>
+        <MessageContent m={m} mine={mine} theirName={theirName} onQuote={onQuote} />
       </div>
     );
     return (
-      <div className="msg-line" {...common}>
+      <div
+        className={`msg-line${highlight ? ' msg-highlight' : ''}`}
+        {...common}
+        data-highlight={highlight ? 1 : 0}
+      >
         {time}
-        <div className={`msg-row${mine ? ' mine' : ''}`}>
-          <UserAvatar src={avatar} size={40} />
-          {senderName ? (
+        <div className={`msg-row${mine ? ' mine' : ''}`} data-staff={staff ? 'true' : undefined}>
+          {staff ? <StaffAvatar /> : <UserAvatar src={avatar} size={40} />}
+          {senderName || staff ? (
             <div className="msg-col">
-              <div className="msg-sender" data-testid="msg-sender">
-                {senderName}
+              <div className={`msg-sender${staff ? ' staff' : ''}`} data-testid="msg-sender">
+                {staff ? t('trade.support') : senderName}
               </div>
               {bubble}
             </div>
           ) : (
             bubble
+          )}
+          {tradeRead === undefined ? null : (
+            <span
+              className={`msg-trade-read${tradeRead ? ' is-read' : ''}`}
+              data-testid="msg-read"
+              data-read={tradeRead}
+            >
+              {tradeRead ? t('trade.read') : t('trade.unread')}
+            </span>
           )}
           {m.status === 'pending' ? (
             <SpinLoading className="msg-state" style={{ '--size': '16px' }} aria-label={t('chat.sending')} />
@@ -80,13 +128,23 @@ export const MessageRow = memo(
               type="button"
               className="msg-state msg-failed"
               onClick={() => onRetry(m)}
-              aria-label={t('chat.retry')}
+              aria-label={m.refused ? t('chat.failedMenu') : t('chat.retry')}
               data-testid={`msg-retry-${m.clientMsgId}`}
             >
               <ExclamationCircleFill />
             </button>
           ) : null}
         </div>
+        {read ? (
+          <div className="msg-read" data-testid="msg-read">
+            {t('chat.read')}
+          </div>
+        ) : null}
+        {m.refused ? (
+          <div className="msg-refused" data-testid={`msg-refused-${m.clientMsgId}`}>
+            {t('chat.notSent', { reason: m.refused })}
+          </div>
+        ) : null}
       </div>
     );
   },

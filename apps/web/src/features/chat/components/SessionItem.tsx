@@ -2,8 +2,9 @@ import type { ChatSession } from '@chatpay/shared';
 import { Badge } from 'antd-mobile';
 import { SoundMuteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { GroupAvatar } from '../../../components/GroupAvatar.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { listTime, memberNames, previewText, sessionAvatar } from '../format.ts';
+import { listTime, memberNames, previewText, sessionAvatar, sessionTitle } from '../format.ts';
 import { useLongPress } from '../useLongPress.ts';
 
 /** One row of the session list: avatar with unread badge, name, last message, time, muted mark. */
@@ -31,11 +32,22 @@ export const SessionItem = ({
       {...press}
     >
       <Badge content={badge} className="session-badge" data-testid={`session-badge-${session.id}`}>
-        <UserAvatar src={sessionAvatar(session)} size={48} />
+        {session.type === 'group' ? (
+          <GroupAvatar headimgs={session.headimgs} size={48} testId={`session-avatar-${session.id}`} />
+        ) : (
+          <UserAvatar src={sessionAvatar(session)} size={48} />
+        )}
       </Badge>
       <div className="session-main">
         <div className="session-row">
-          <span className="session-name">{session.name || t('chat.unnamed')}</span>
+          <span className="session-name">
+            {session.trade ? (
+              <span className="session-trade-tag" data-testid={`session-trade-${session.id}`}>
+                {t('trade.tag')}
+              </span>
+            ) : null}
+            {sessionTitle(session) || t('chat.unnamed')}
+          </span>
           <span className="session-time">{listTime(session.lastChatTime, i18n.language)}</span>
         </div>
         <div className="session-row">
