@@ -197,3 +197,20 @@ export const floatPreview = (rate: string, percent: string) => {
   if (rateCents === null || !/^\d{1,3}(\.\d{1,2})?$/.test(percent)) return '—';
   return formatFiat(cents(floatingPrice(rateCents, percentToBp(percent))));
 };
+
+const DAY_MINUTES = 1440;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** UTC minutes of the day as this device's local "HH:MM" (the server keeps hours in UTC). */
+export const localClock = (utcMinutes: number, offset = new Date().getTimezoneOffset()) => {
+  const m = (((utcMinutes - offset) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+  return `${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
+};
+
+/** A local "HH:MM" as UTC minutes of the day; null when it is not a time. */
+export const utcMinutes = (clock: string, offset = new Date().getTimezoneOffset()) => {
+  const match = /^(\d{2}):(\d{2})$/.exec(clock);
+  if (!match) return null;
+  const local = Number(match[1]) * 60 + Number(match[2]);
+  return (((local + offset) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+};

@@ -8,10 +8,14 @@ import {
   type PaymentType,
   transactionApi,
   trustApi,
+  trustedApi,
 } from '@chatpay/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
+import { isNetworkError } from '../../lib/errors.ts';
 import { call } from '../../lib/request.ts';
+import { navigate } from '../../lib/router/navigate.ts';
+import { Paths } from '../../lib/router/paths.ts';
 import { invalidateWallet } from '../wallet/queries.ts';
 import { c2cKeys } from './keys.ts';
 
@@ -30,6 +34,8 @@ export interface MarketFilter {
   type: AdType;
   paymentType?: PaymentType;
   amount?: string;
+  /** Only traders I marked as trusted. */
+  trusted?: boolean;
 }
 
 export const useMarket = (filter: MarketFilter) =>
@@ -110,7 +116,12 @@ export const useMerchantInfo = () =>
 export const useMerchantDetail = (enabled = true) =>
   useQuery({
     queryKey: c2cKeys.merchantDetail(),
-    queryFn: () => call(merchantApi.detail, {}),
+    // SPEC §2: a failed merchant-detail fetch relaunches the login page (an unreachable server is not a failure).
+    queryFn: () =>
+      call(merchantApi.detail, {}).catch((error: unknown) => {
+        if (!isNetworkError(error)) navigate({ path: Paths.login, mode: 'reLaunch' });
+        throw error;
+      }),
     enabled,
     staleTime: 0,
   });
@@ -163,6 +174,10 @@ export const useRelease = () =>
 export const useAppeal = () =>
   useMarketMutation((i: InputOf<typeof transactionApi.appealing>) => call(transactionApi.appealing, i));
 
+/** More proof for an open appeal (transaction/uploadFiles). */
+export const useUploadProof = () =>
+  useMarketMutation((i: InputOf<typeof transactionApi.uploadFiles>) => call(transactionApi.uploadFiles, i));
+
 export const useLeaveFeedback = () =>
   useMarketMutation((i: InputOf<typeof trustApi.feedback>) => call(trustApi.feedback, i));
 
@@ -185,7 +200,13 @@ export const useApplyMerchant = () =>
   useMarketMutation((i: InputOf<typeof merchantApi.apply>) => call(merchantApi.apply, i));
 export const useUpdateMerchant = () =>
   useMarketMutation((i: InputOf<typeof merchantApi.update>) => call(merchantApi.update, i));
-export const useRotateApiKey = () => useMutation({ mutationFn: () => call(merchantApi.apiKey, {}) });
+/** Mark or unmark a trader as trusted; the market and the profile read it again. */
+export const useSetTrusted = () =>
+  useMarketMutation(({ userId, trusted }: { userId: number; trusted: boolean }) =>
+    call(trusted ? trustedApi.add : trustedApi.remove, { userId }),
+  );
+export const useRotateApiKey = () =>
+  useMutation({ mutationFn: (pin: string) => call(merchantApi.apiKey, { pin }) });
 
 // ---- support ------------------------------------------------------------------------------------
 

@@ -1,13 +1,15 @@
-import { orderStatusPayload, orderUnreadPayload, Role } from '@chatpay/shared';
+import { merchantReviewPayload, orderStatusPayload, orderUnreadPayload, Role } from '@chatpay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { onServerEvent, onSocketConnect } from '../../lib/socket.ts';
+import { isComposing } from '../chat/drafts.ts';
 import { playMessageSound } from '../chat/sound.ts';
 import { orderSoundAllowed } from '../settings/prefs.ts';
 import { invalidateWallet } from '../wallet/queries.ts';
 import { c2cKeys } from './keys.ts';
 import { samePage } from './logic.ts';
+import { useOrderBanner } from './order-banner.ts';
 
 let client: QueryClient | null = null;
 
@@ -29,9 +31,18 @@ const handlers = {
     if (client) void invalidateWallet(client);
     if (!parsed.success) return;
     if (isMerchant() && orderSoundAllowed()) playMessageSound();
-    // SPEC §2: the event names the page to show; go there unless it is already open.
+    // SPEC §2: the event names the page to show; go there unless it is already open. A member in the middle
+    // of writing a chat message is not taken away (issue 17): the chat shows a banner with the order instead.
     const { page } = parsed.data;
-    if (page && !samePage(page, currentPage())) navigate(page);
+    if (!page || samePage(page, currentPage())) return;
+    if (isComposing()) useOrderBanner.getState().show(parsed.data);
+    else navigate(page);
+  },
+  /** Support decided my application (or revoked me): my merchant page turns at once, no reload. */
+  onMerchantReview: (raw: unknown) => {
+    if (!merchantReviewPayload.safeParse(raw).success) return;
+    void client?.invalidateQueries({ queryKey: c2cKeys.merchantInfo() });
+    void client?.invalidateQueries({ queryKey: c2cKeys.merchantDetail() });
   },
   onC2COrderUnread: (raw: unknown) => {
     const parsed = orderUnreadPayload.safeParse(raw);

@@ -16,6 +16,7 @@ import {
   useTradeConfig,
 } from '../../features/c2c/queries.ts';
 import { confirm } from '../../lib/dialog.tsx';
+import { PULL_REFRESH_THRESHOLD } from '../../lib/pull.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
@@ -165,7 +166,10 @@ const AdsPage = () => {
 
   return (
     <C2CTabPage title={t('c2c.titles.ads')} right={publish}>
-      <PullToRefresh onRefresh={async () => void (await Promise.all([ads.refetch(), merchant.refetch()]))}>
+      <PullToRefresh
+        threshold={PULL_REFRESH_THRESHOLD}
+        onRefresh={async () => void (await Promise.all([ads.refetch(), merchant.refetch()]))}
+      >
         {body}
       </PullToRefresh>
     </C2CTabPage>

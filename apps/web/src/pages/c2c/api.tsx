@@ -5,8 +5,9 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
+import { ApiKeyPopup } from '../../features/c2c/components/ApiKeyPopup.tsx';
 import { CopyRow } from '../../features/c2c/components/bits.tsx';
-import { useMerchantInfo, useRotateApiKey, useUpdateMerchant } from '../../features/c2c/queries.ts';
+import { useMerchantInfo, useUpdateMerchant } from '../../features/c2c/queries.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
@@ -23,7 +24,7 @@ GET /api/open/c2c/order/info?id=123`;
 const ApiPage = () => {
   const { t } = useTranslation();
   const info = useMerchantInfo();
-  const rotate = useRotateApiKey();
+  const [pinOpen, setPinOpen] = useState(false);
   const update = useUpdateMerchant();
   const [key, setKey] = useState<string | null>(null);
   const [webhook, setWebhook] = useState('');
@@ -44,13 +45,7 @@ const ApiPage = () => {
   const newKey = async () => {
     const text = m.hasApiKey ? t('c2c.api.rotateConfirm') : t('c2c.api.createConfirm');
     if (!(await confirm(text, 'api-rotate', t('common.confirm'), m.hasApiKey))) return;
-    try {
-      const result = await rotate.mutateAsync();
-      setKey(result.merchantKey);
-      void info.refetch();
-    } catch (error) {
-      toastError(error);
-    }
+    setPinOpen(true);
   };
 
   const saveWebhook = async () => {
@@ -88,7 +83,6 @@ const ApiPage = () => {
           block
           color={m.hasApiKey ? 'warning' : 'primary'}
           style={{ marginTop: 12 }}
-          loading={rotate.isPending}
           onClick={newKey}
           data-testid="api-rotate"
         >
@@ -121,6 +115,14 @@ const ApiPage = () => {
         <div className="c2c-muted">{t('c2c.api.howToText')}</div>
         <pre className="c2c-code">{SIGNING}</pre>
       </div>
+      <ApiKeyPopup
+        visible={pinOpen}
+        onClose={() => setPinOpen(false)}
+        onKey={(k) => {
+          setKey(k);
+          void info.refetch();
+        }}
+      />
     </Page>
   );
 };

@@ -6,11 +6,12 @@ import { useSearchParams } from 'react-router-dom';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
+import { UploadQueue } from '../../components/UploadQueue.tsx';
 import { Proof } from '../../features/c2c/components/bits.tsx';
 import { useAddBank, useBank, useUpdateBank } from '../../features/c2c/queries.ts';
 import { back } from '../../lib/router/navigate.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
-import { upload } from '../../lib/upload.ts';
+import { isCanceled, useUploadTasks } from '../../lib/upload-tasks.ts';
 
 interface Draft {
   type: PaymentType;
@@ -78,7 +79,8 @@ const BankAddPage = () => {
     blank(presetType && paymentTypes.includes(presetType) ? presetType : 'bank'),
   );
   const [loaded, setLoaded] = useState(id === 0);
-  const [uploading, setUploading] = useState(false);
+  const qrUpload = useUploadTasks();
+  const uploading = qrUpload.busy;
   const fileRef = useRef<HTMLInputElement>(null);
   const set = (key: keyof Draft, value: string) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -93,13 +95,11 @@ const BankAddPage = () => {
 
   const pickQr = async (file: File | undefined) => {
     if (!file) return;
-    setUploading(true);
+    if (fileRef.current) fileRef.current.value = '';
     try {
-      set('qrCode', await upload(file));
+      set('qrCode', await qrUpload.run(file));
     } catch (error) {
-      toastError(error);
-    } finally {
-      setUploading(false);
+      if (!isCanceled(error)) toastError(error);
     }
   };
 
@@ -147,7 +147,7 @@ const BankAddPage = () => {
   return (
     <Page title={id ? t('c2c.titles.bankEdit') : t('c2c.titles.bankAdd')}>
       <Form
-        className="page-form"
+        className="page-form c2c-boxed-form"
         layout="vertical"
         footer={
           <Button
@@ -212,6 +212,7 @@ const BankAddPage = () => {
             >
               {draft.qrCode ? t('c2c.bank.qrReplace') : t('c2c.bank.qrUpload')}
             </Button>
+            <UploadQueue tasks={qrUpload.tasks} />
           </Form.Item>
         ) : null}
         <Form.Item label={t('c2c.bank.dailyMax')} description={t('c2c.bank.dailyMaxHint')}>
@@ -220,6 +221,7 @@ const BankAddPage = () => {
             value={draft.dailyMaxOrders}
             onChange={(v) => set('dailyMaxOrders', v.replace(/\D/g, ''))}
             inputMode="numeric"
+            placeholder={t('c2c.bank.dailyMaxPlaceholder')}
           />
         </Form.Item>
       </Form>

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { AddProof } from '../../features/c2c/components/AddProof.tsx';
 import { AppealPopup } from '../../features/c2c/components/AppealPopup.tsx';
 import { StatusTag, useNow } from '../../features/c2c/components/bits.tsx';
 import { FeedbackCard } from '../../features/c2c/components/FeedbackCard.tsx';
@@ -12,6 +13,7 @@ import { AppealCard, EventList, OrderAmounts, PayeeCard } from '../../features/c
 import { ReleasePopup } from '../../features/c2c/components/ReleasePopup.tsx';
 import { formatCountdown, isKnownStatus, type OrderAction, orderActions } from '../../features/c2c/logic.ts';
 import { useCancelOrder, useMarkPaid, useOrder, useTradeConfig } from '../../features/c2c/queries.ts';
+import { useChatByMemberId } from '../../features/chat/queries.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
@@ -26,6 +28,7 @@ const DetailPage = () => {
   const fiat = useTradeConfig().data?.fiat ?? '';
   const markPaid = useMarkPaid();
   const cancel = useCancelOrder();
+  const chatWith = useChatByMemberId();
   const [appealOpen, setAppealOpen] = useState(false);
   const [releaseOpen, setReleaseOpen] = useState(false);
   const now = useNow();
@@ -124,10 +127,25 @@ const DetailPage = () => {
               name: o.role === 'buyer' ? o.seller.nickName : o.buyer.nickName,
             })}
           </button>
+          <Button
+            size="small"
+            fill="outline"
+            loading={chatWith.isPending}
+            onClick={() =>
+              chatWith.mutate(o.role === 'buyer' ? o.seller.memberId : o.buyer.memberId, {
+                onSuccess: (s) => navigate({ path: Paths.chatIndex, query: { id: s.id } }),
+                onError: toastError,
+              })
+            }
+            data-testid="order-message-counterparty"
+          >
+            {t('c2c.detail.messageCounterparty')}
+          </Button>
         </div>
         <OrderAmounts order={o} fiat={fiat} />
         <PayeeCard order={o} />
         <AppealCard order={o} />
+        <AddProof order={o} />
         {o.terms ? (
           <div className="c2c-card">
             <div className="c2c-card-title">{t('c2c.ad.terms')}</div>

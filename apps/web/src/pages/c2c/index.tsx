@@ -11,6 +11,7 @@ import { C2CTabPage } from '../../features/c2c/components/C2CTabBar.tsx';
 import { fiatCents } from '../../features/c2c/logic.ts';
 import { useMarket, useTradeConfig } from '../../features/c2c/queries.ts';
 import { useAuth } from '../../lib/auth.ts';
+import { PULL_REFRESH_THRESHOLD } from '../../lib/pull.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast } from '../../lib/toast.ts';
@@ -24,8 +25,9 @@ const MarketPage = () => {
   const [paymentType, setPaymentType] = useState<PaymentType | undefined>();
   const [amountInput, setAmountInput] = useState('');
   const [amount, setAmount] = useState<string | undefined>();
+  const [trustedOnly, setTrustedOnly] = useState(false);
   const type: AdType = side === 'buy' ? 'sell' : 'buy';
-  const market = useMarket({ type, paymentType, amount });
+  const market = useMarket({ type, paymentType, amount, ...(trustedOnly ? { trusted: true } : {}) });
   const fiat = useTradeConfig().data?.fiat ?? '';
   const ads = market.data?.pages.flatMap((p) => p.list) ?? [];
 
@@ -84,6 +86,15 @@ const MarketPage = () => {
               {p ? t(`c2c.payType.${p}`) : t('c2c.market.allMethods')}
             </button>
           ))}
+          <button
+            type="button"
+            className={`c2c-chip${trustedOnly ? ' c2c-chip-active' : ''}`}
+            aria-pressed={trustedOnly}
+            onClick={() => setTrustedOnly((v) => !v)}
+            data-testid="market-trusted"
+          >
+            {t('trade.trustedOnly')}
+          </button>
         </div>
         <div className="c2c-filters">
           <TextInput
@@ -105,7 +116,9 @@ const MarketPage = () => {
           </Button>
         </div>
       </div>
-      <PullToRefresh onRefresh={async () => void (await market.refetch())}>{body}</PullToRefresh>
+      <PullToRefresh threshold={PULL_REFRESH_THRESHOLD} onRefresh={async () => void (await market.refetch())}>
+        {body}
+      </PullToRefresh>
     </C2CTabPage>
   );
 };

@@ -1,4 +1,4 @@
-import { Empty } from 'antd-mobile';
+import { Button, Empty } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError.tsx';
@@ -6,13 +6,14 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { AdCard } from '../../features/c2c/components/AdCard.tsx';
-import { Badges, useDuration } from '../../features/c2c/components/bits.tsx';
-import { useTradeConfig, useTraderProfile } from '../../features/c2c/queries.ts';
+import { Badges, OnlineDot, useDuration } from '../../features/c2c/components/bits.tsx';
+import { useSetTrusted, useTradeConfig, useTraderProfile } from '../../features/c2c/queries.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { i18n } from '../../lib/i18n/index.ts';
 import { intlTag } from '../../lib/i18n/locale.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
+import { toast, toastError } from '../../lib/toast.ts';
 
 const DAY = 86_400_000;
 
@@ -25,6 +26,7 @@ const ProfilePage = () => {
   const fiat = useTradeConfig().data?.fiat ?? '';
   const me = useAuth((s) => s.user?.id);
   const duration = useDuration();
+  const setTrusted = useSetTrusted();
 
   if (profile.isPending) return <Page title={t('c2c.titles.profile')}>{<Loading />}</Page>;
   if (profile.isError)
@@ -51,7 +53,38 @@ const ProfilePage = () => {
             {p.name}
           </span>
           <Badges badges={s.badges} testId="profile-badges" />
+          {p.isMerchant ? (
+            <span
+              className="c2c-muted"
+              data-testid="profile-online"
+              data-online={p.online ? 'true' : 'false'}
+            >
+              <OnlineDot online={p.online} testId="profile-online-dot" />
+              {p.online ? t('trade.online') : t('trade.offline')}
+            </span>
+          ) : null}
         </div>
+        {me !== undefined && me !== p.userId ? (
+          <Button
+            size="small"
+            color="primary"
+            fill={p.trusted ? 'outline' : 'solid'}
+            loading={setTrusted.isPending}
+            onClick={() =>
+              setTrusted.mutate(
+                { userId: p.userId, trusted: !p.trusted },
+                {
+                  onSuccess: () => toast(t(p.trusted ? 'trade.trustedRemoved' : 'trade.trustedAdded')),
+                  onError: toastError,
+                },
+              )
+            }
+            data-testid="profile-trust"
+            data-trusted={p.trusted ? 'true' : 'false'}
+          >
+            {p.trusted ? t('trade.untrust') : t('trade.trust')}
+          </Button>
+        ) : null}
         {p.intro ? <div className="c2c-muted">{p.intro}</div> : null}
         <div className="c2c-muted" data-testid="profile-registered">
           {t('c2c.profile.registered', {

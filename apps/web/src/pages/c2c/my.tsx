@@ -1,4 +1,4 @@
-import { hasPermission } from '@chatpay/shared';
+import { hasPermission, Role } from '@chatpay/shared';
 import { Badge, Button, List, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ import { Loading } from '../../components/Loading.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { useDuration } from '../../features/c2c/components/bits.tsx';
 import { C2CTabPage } from '../../features/c2c/components/C2CTabBar.tsx';
+import { GuestAccountItem } from '../../features/c2c/components/GuestAccount.tsx';
+import { PresenceCard } from '../../features/c2c/components/PresenceCard.tsx';
 import {
   useApplyMerchant,
   useMerchantDetail,
@@ -41,7 +43,13 @@ const ApplyForm = () => {
       <div className="c2c-field" style={{ marginTop: 10 }}>
         <div className="c2c-field-label">{t('c2c.my.merchantName')}</div>
         <div className="c2c-input-row">
-          <TextInput testId="apply-name" value={name} onChange={setName} maxLength={40} />
+          <TextInput
+            testId="apply-name"
+            value={name}
+            onChange={setName}
+            maxLength={40}
+            ariaLabel={t('c2c.my.merchantName')}
+          />
         </div>
       </div>
       <div className="c2c-field">
@@ -49,6 +57,7 @@ const ApplyForm = () => {
         <textarea
           className="c2c-textarea"
           data-testid="apply-intro"
+          aria-label={t('c2c.my.intro')}
           value={intro}
           maxLength={500}
           onChange={(e) => setIntro(e.target.value)}
@@ -75,11 +84,13 @@ const MyPage = () => {
   const setOrderSound = (on: boolean) => setPrefs({ orderSound: on });
   const duration = useDuration();
   const isSupport = payload ? hasPermission(payload, 'c2c:appeal:page') : false;
+  // Staff decide appeals and review merchants: they never apply to be one (issue 17).
+  const isStaff = Boolean(payload?.role.some((r) => r === Role.Support || r === Role.Admin));
 
   let merchant: React.ReactNode;
   if (info.isPending) merchant = <Loading />;
   else if (info.isError) merchant = <LoadError error={info.error} onRetry={() => void info.refetch()} />;
-  else if (!info.data) merchant = <ApplyForm />;
+  else if (!info.data) merchant = isStaff ? null : <ApplyForm />;
   else if (info.data.status === 'pending')
     merchant = (
       <div className="c2c-card" data-testid="merchant-pending">
@@ -96,7 +107,7 @@ const MyPage = () => {
             {info.data.reviewNote ? `: ${info.data.reviewNote}` : ''}
           </div>
         </div>
-        <ApplyForm />
+        {isStaff ? null : <ApplyForm />}
       </>
     );
   else {
@@ -140,6 +151,12 @@ const MyPage = () => {
         </div>
       </div>
     );
+    merchant = (
+      <>
+        {merchant}
+        <PresenceCard merchant={info.data} />
+      </>
+    );
   }
 
   return (
@@ -182,6 +199,7 @@ const MyPage = () => {
             {t('c2c.titles.api')}
           </List.Item>
         ) : null}
+        {approved ? <GuestAccountItem /> : null}
         <List.Item
           extra={<Switch checked={orderSound} onChange={setOrderSound} data-testid="my-sound" />}
           description={t('c2c.my.orderSoundHint')}

@@ -10,6 +10,7 @@ import { C2CTabPage } from '../../features/c2c/components/C2CTabBar.tsx';
 import { ORDER_TABS, type OrderTab } from '../../features/c2c/logic.ts';
 import { useOrders, useTradeConfig } from '../../features/c2c/queries.ts';
 import { intlTag } from '../../lib/i18n/locale.ts';
+import { PULL_REFRESH_THRESHOLD } from '../../lib/pull.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 
@@ -39,6 +40,9 @@ const OrderCard = ({ o, fiat }: { o: Order; fiat: string }) => {
           </div>
           <div>
             {other.nickName} · {new Date(o.createTime).toLocaleString(intlTag(i18n.language))}
+          </div>
+          <div data-testid={`order-${o.orderId}-no`}>
+            {t('c2c.order.orderId')} {o.orderNo}
           </div>
         </div>
         <div className="c2c-price">
@@ -88,7 +92,9 @@ const OrdersPage = () => {
           ))}
         </Tabs>
       </div>
-      <PullToRefresh onRefresh={async () => void (await orders.refetch())}>{body}</PullToRefresh>
+      <PullToRefresh threshold={PULL_REFRESH_THRESHOLD} onRefresh={async () => void (await orders.refetch())}>
+        {body}
+      </PullToRefresh>
     </C2CTabPage>
   );
 };

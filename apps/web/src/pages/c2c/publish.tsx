@@ -31,6 +31,8 @@ interface Draft {
   maxLimit: string;
   timeLimit: number;
   terms: string;
+  /** Posted into each new order's chat. */
+  autoReply: string;
   useShare: boolean;
   /** Taker requirements as typed (digits; empty = none). */
   takerMinOrders: string;
@@ -47,6 +49,7 @@ const empty: Draft = {
   maxLimit: '',
   timeLimit: 15,
   terms: '',
+  autoReply: '',
   useShare: true,
   takerMinOrders: '',
   takerMinDays: '',
@@ -81,12 +84,19 @@ const PublishPage = () => {
       maxLimit: a.maxLimit,
       timeLimit: a.timeLimit,
       terms: a.terms,
+      autoReply: a.autoReply,
       useShare: a.useShare,
       takerMinOrders: a.requirements.minOrders ? String(a.requirements.minOrders) : '',
       takerMinDays: a.requirements.minDays ? String(a.requirements.minDays) : '',
     });
     setLoaded(true);
   }, [existing.data, loaded]);
+
+  // The only payment method is the one an ad uses: choose it without a tap (issue 17).
+  const only = id === 0 && banks.data?.length === 1 ? banks.data[0]!.id : undefined;
+  useEffect(() => {
+    if (only !== undefined) setDraft((d) => (d.paymentMethodId ? d : { ...d, paymentMethodId: only }));
+  }, [only]);
 
   if (!loaded || banks.isPending) return <Page title={t('c2c.titles.publish')}>{<Loading />}</Page>;
   const fiat = config.data?.fiat ?? '';
@@ -144,7 +154,7 @@ const PublishPage = () => {
   return (
     <Page title={id ? t('c2c.titles.edit') : t('c2c.titles.publish')}>
       <Form
-        className="page-form"
+        className="page-form c2c-boxed-form"
         layout="vertical"
         footer={
           <Button
@@ -260,6 +270,16 @@ const PublishPage = () => {
             maxLength={1000}
             onChange={(e) => set('terms', e.target.value)}
             placeholder={t('c2c.publish.termsPlaceholder')}
+          />
+        </Form.Item>
+        <Form.Item label={`${t('trade.autoReply')} (${t('common.optional')})`}>
+          <textarea
+            className="c2c-textarea"
+            data-testid="publish-autoReply"
+            value={draft.autoReply}
+            maxLength={500}
+            onChange={(e) => set('autoReply', e.target.value)}
+            placeholder={t('trade.autoReplyPlaceholder')}
           />
         </Form.Item>
         <Form.Item

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { navigate } from '../../../lib/router/navigate.ts';
 import { Paths } from '../../../lib/router/paths.ts';
-import { Badges, Requirements, StatsLine } from './bits.tsx';
+import { Badges, OnlineDot, Requirements, StatsLine } from './bits.tsx';
 
 /** A market ad: merchant with 30-day stats, price, limits, available quantity and the Buy/Sell button. */
 export const AdCard = ({
@@ -25,6 +25,7 @@ export const AdCard = ({
     <div className="c2c-card" data-testid={`ad-${ad.id}`}>
       <div className="c2c-ad-head">
         <UserAvatar src={ad.merchant.avatar} size={28} />
+        <OnlineDot online={ad.merchant.online} testId={`ad-${ad.id}-online`} />
         <button
           type="button"
           className="c2c-ad-merchant c2c-link"
@@ -33,6 +34,11 @@ export const AdCard = ({
         >
           {ad.merchant.name}
         </button>
+        {ad.merchant.trusted ? (
+          <span className="c2c-trusted-tag" data-testid={`ad-${ad.id}-trusted`}>
+            {t('trade.trusted')}
+          </span>
+        ) : null}
         <Badges badges={ad.merchant.stats.badges} testId={`ad-${ad.id}-badges`} />
         <Tag color="primary" fill="outline">
           {t(`c2c.payType.${ad.paymentType}`)}

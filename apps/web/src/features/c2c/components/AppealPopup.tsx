@@ -2,8 +2,9 @@ import { APPEAL_PROOF_MAX, type AppealReason, appealReasons } from '@chatpay/sha
 import { Button, Popup, Selector } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadQueue } from '../../../components/UploadQueue.tsx';
 import { toast, toastError } from '../../../lib/toast.ts';
-import { upload } from '../../../lib/upload.ts';
+import { isCanceled, useUploadTasks } from '../../../lib/upload-tasks.ts';
 import { useAppeal } from '../queries.ts';
 import { Proof } from './bits.tsx';
 
@@ -26,23 +27,25 @@ export const AppealPopup = ({
     proofRequired ? 'paid_not_released' : 'not_received',
   );
   const [proof, setProof] = useState<string[]>([]);
-  const [uploading, setUploading] = useState(false);
+  const uploads = useUploadTasks();
+  const uploading = uploads.busy;
   const fileRef = useRef<HTMLInputElement>(null);
 
+  /** Each picked file goes up with its own percentage, cancel and retry (UploadQueue below). */
   const pick = async (files: FileList | null) => {
     if (!files?.length) return;
-    setUploading(true);
-    try {
-      for (const file of [...files].slice(0, APPEAL_PROOF_MAX - proof.length)) {
-        const url = await upload(file);
-        setProof((list) => [...list, url]);
-      }
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setUploading(false);
-      if (fileRef.current) fileRef.current.value = '';
-    }
+    const picked = [...files].slice(0, APPEAL_PROOF_MAX - proof.length - uploads.tasks.length);
+    if (fileRef.current) fileRef.current.value = '';
+    await Promise.all(
+      picked.map(async (file) => {
+        try {
+          const url = await uploads.run(file);
+          setProof((list) => [...list, url].slice(0, APPEAL_PROOF_MAX));
+        } catch (error) {
+          if (!isCanceled(error)) toastError(error);
+        }
+      }),
+    );
   };
 
   const submit = async () => {
@@ -101,13 +104,13 @@ export const AppealPopup = ({
           <Button
             size="small"
             style={{ marginTop: 8 }}
-            loading={uploading}
-            disabled={proof.length >= APPEAL_PROOF_MAX}
+            disabled={proof.length + uploads.tasks.length >= APPEAL_PROOF_MAX}
             onClick={() => fileRef.current?.click()}
             data-testid="appeal-upload"
           >
             {t('c2c.appeal.upload')}
           </Button>
+          <UploadQueue tasks={uploads.tasks} />
         </div>
         <Button
           block

@@ -21,22 +21,24 @@ export const C2CTabBar = () => {
   const { pathname } = useLocation();
   const unread = useOrderUnread().data ?? 0;
   return (
-    <TabBar
-      className="app-tab-bar"
-      activeKey={pathname}
-      safeArea
-      onChange={(path) => navigate({ path, mode: 'redirectTo' })}
-    >
-      {tabs.map(({ path, key, Icon }) => (
-        <TabBar.Item
-          key={path}
-          icon={<Icon />}
-          title={t(`c2c.tabs.${key}`)}
-          badge={key === 'orders' && unread > 0 ? (unread > 99 ? '99+' : String(unread)) : undefined}
-          data-testid={`c2c-tab-${key}`}
-        />
-      ))}
-    </TabBar>
+    <nav className="tab-nav">
+      <TabBar
+        className="app-tab-bar"
+        activeKey={pathname}
+        safeArea
+        onChange={(path) => navigate({ path, mode: 'redirectTo' })}
+      >
+        {tabs.map(({ path, key, Icon }) => (
+          <TabBar.Item
+            key={path}
+            icon={<Icon />}
+            title={t(`c2c.tabs.${key}`)}
+            badge={key === 'orders' && unread > 0 ? (unread > 99 ? '99+' : String(unread)) : undefined}
+            data-testid={`c2c-tab-${key}`}
+          />
+        ))}
+      </TabBar>
+    </nav>
   );
 };
 

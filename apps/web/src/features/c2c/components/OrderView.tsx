@@ -34,7 +34,7 @@ export const OrderAmounts = ({ order, fiat }: { order: Omit<Order, 'role'>; fiat
         value={t('common.usdtAmount', { amount: order.receive })}
         testId="order-receive"
       />
-      <CopyRow label={t('c2c.order.orderId')} value={String(order.orderId)} testId="order-id" />
+      <CopyRow label={t('c2c.order.orderId')} value={order.orderNo} testId="order-id" />
       <Row label={t('c2c.order.createTime')} value={time(order.createTime)} />
       {order.paymentTime ? <Row label={t('c2c.order.paymentTime')} value={time(order.paymentTime)} /> : null}
       {order.completedTime ? (
@@ -49,7 +49,15 @@ export const OrderAmounts = ({ order, fiat }: { order: Omit<Order, 'role'>; fiat
   );
 };
 
-const PAYEE_FIELDS = ['name', 'bankName', 'cardNumber', 'branch', 'iban', 'account', 'publishKey'] as const;
+export const PAYEE_FIELDS = [
+  'name',
+  'bankName',
+  'cardNumber',
+  'branch',
+  'iban',
+  'account',
+  'publishKey',
+] as const;
 
 /** The seller's payee details copied onto the order, each with a copy button. */
 export const PayeeCard = ({ order }: { order: Pick<Order, 'payee' | 'paymentType'> }) => {

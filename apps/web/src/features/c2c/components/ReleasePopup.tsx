@@ -1,9 +1,8 @@
-import { ErrorCode, PIN_LENGTH } from '@chatpay/shared';
+import { PIN_LENGTH } from '@chatpay/shared';
 import { Button, Popup } from 'antd-mobile';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PinInput } from '../../../components/PinInput.tsx';
-import { ApiError, errorText } from '../../../lib/errors.ts';
+import { usePinEntry } from '../../../components/usePinEntry.ts';
 import { toast, toastError } from '../../../lib/toast.ts';
 import { useRelease } from '../queries.ts';
 
@@ -22,62 +21,46 @@ export const ReleasePopup = ({
 }) => {
   const { t } = useTranslation();
   const release = useRelease();
-  const [pin, setPin] = useState('');
-  const [message, setMessage] = useState('');
-  const box = useRef<HTMLDivElement>(null);
-  const focus = () => box.current?.querySelector('input')?.focus();
-  const submit = async (value = pin) => {
-    if (release.isPending) return;
-    if (value.length !== PIN_LENGTH) return void toast(t('c2c.trans.pinRequired'));
-    setMessage('');
-    try {
-      await release.mutateAsync({ id: orderId, pin: value });
-      setPin('');
-      toast(t('c2c.detail.released'));
-      onClose();
-    } catch (error) {
-      setPin('');
-      if (
-        error instanceof ApiError &&
-        (error.code === ErrorCode.WrongPin || error.code === ErrorCode.PinLocked)
-      ) {
-        setMessage(errorText(error));
-        requestAnimationFrame(focus);
-      } else {
-        toastError(error);
-      }
-    }
-  };
-  const change = (value: string) => {
-    setPin(value);
-    if (value.length === PIN_LENGTH) void submit(value);
+  const entry = usePinEntry(async (pin) => {
+    await release.mutateAsync({ id: orderId, pin });
+    toast(t('c2c.detail.released'));
+    onClose();
+  }, toastError);
+  const submit = () => {
+    if (entry.pin.length !== PIN_LENGTH) return void toast(t('c2c.trans.pinRequired'));
+    void entry.submit(entry.pin);
   };
   return (
     <Popup
       visible={visible}
       onMaskClick={onClose}
-      afterShow={focus}
+      afterShow={entry.focus}
       destroyOnClose
       bodyStyle={{ borderRadius: '12px 12px 0 0' }}
     >
       <div className="c2c-popup" data-testid="release-popup">
         <h3 className="popup-title">{t('c2c.detail.releaseTitle')}</h3>
         <div className="c2c-warning">{t('c2c.warn.release')}</div>
-        <div className="c2c-field" style={{ marginTop: 12 }} ref={box}>
+        <div className="c2c-field" style={{ marginTop: 12 }} ref={entry.box}>
           <div className="c2c-field-label">{t('c2c.trans.pin')}</div>
-          <PinInput testId="release-pin" value={pin} onChange={change} ariaLabel={t('c2c.trans.pin')} />
+          <PinInput
+            testId="release-pin"
+            value={entry.pin}
+            onChange={entry.change}
+            ariaLabel={t('c2c.trans.pin')}
+          />
         </div>
-        {message ? (
+        {entry.message ? (
           <div className="release-error" role="alert" data-testid="release-error">
-            {message}
+            {entry.message}
           </div>
         ) : null}
         <Button
           block
           color="primary"
           size="large"
-          loading={release.isPending}
-          onClick={() => void submit()}
+          loading={entry.busy}
+          onClick={submit}
           data-testid="release-submit"
         >
           {t('c2c.detail.releaseSubmit')}

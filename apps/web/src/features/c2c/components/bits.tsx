@@ -144,3 +144,18 @@ export const Proof = ({ url }: { url: string }) =>
       <img className="c2c-proof" src={url} alt="" />
     </a>
   );
+
+/** A merchant's online mark: green when online now (switch on, within business hours), grey when not. */
+export const OnlineDot = ({ online, testId }: { online: boolean; testId: string }) => {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`c2c-online-dot${online ? ' on' : ''}`}
+      role="img"
+      aria-label={online ? t('trade.online') : t('trade.offline')}
+      title={online ? t('trade.online') : t('trade.offline')}
+      data-testid={testId}
+      data-online={online ? 'true' : 'false'}
+    />
+  );
+};
