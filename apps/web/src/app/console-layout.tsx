@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LoadError } from '../components/LoadError.tsx';
 import { Loading } from '../components/Loading.tsx';
-import { isBadgeKind, useBadges } from '../features/console/badges.ts';
+import { isBadgeKind } from '../features/console/badges.ts';
 import { consoleKeys } from '../features/console/keys.ts';
-import { useConsoleMenu } from '../features/console/queries.ts';
+import { useConsoleBadges, useConsoleMenu } from '../features/console/queries.ts';
 import '../features/console/console.css';
 import { hasRole, useAuth } from '../lib/auth.ts';
 import { Paths } from '../lib/router/paths.ts';
@@ -22,7 +22,8 @@ export const isStaff = (payload = useAuth.getState().payload) =>
 const MenuEntry = ({ item, onPick }: { item: ConsoleMenuItem; onPick(): void }) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const count = useBadges((s) => (item.badge ? (s.counts[item.badge] ?? 0) : 0));
+  const badges = useConsoleBadges(true);
+  const count = item.badge ? (badges.data?.[item.badge] ?? 0) : 0;
   if (item.children.length > 0) {
     return (
       <li className="console-menu-group">
@@ -52,24 +53,21 @@ const MenuEntry = ({ item, onPick }: { item: ConsoleMenuItem; onPick(): void }) 
   );
 };
 
-/** Live badges: a new item in a queue counts on its menu entry and refreshes the console's lists. */
-const useLiveBadges = (menu: ConsoleMenuItem[] | undefined) => {
+/**
+ * Live badges: each menu entry counts what waits in its queue (the server's count); a new item anywhere
+ * (a `console` socket event) loads the counts and the console's lists again.
+ */
+const useLiveBadges = () => {
   const qc = useQueryClient();
-  const { pathname } = useLocation();
   useEffect(
     () =>
       onServerEvent('console', (payload) => {
         const kind = (payload as { kind?: unknown } | null)?.kind;
         if (!isBadgeKind(kind)) return;
-        useBadges.getState().bump(kind);
         void qc.invalidateQueries({ queryKey: consoleKeys.all });
       }),
     [qc],
   );
-  useEffect(() => {
-    const open = (menu ?? []).flatMap((m) => [m, ...m.children]).find((m) => m.router === pathname);
-    if (open?.badge) useBadges.getState().clear(open.badge);
-  });
 };
 
 /** The console shell (issue 14): a sidebar built from the server's menu tree; a drawer at phone width. */
@@ -80,7 +78,7 @@ export const ConsoleLayout = () => {
   const staff = isStaff(payload);
   const menu = useConsoleMenu(Boolean(token) && staff);
   const [open, setOpen] = useState(false);
-  useLiveBadges(menu.data);
+  useLiveBadges();
   const { pathname } = useLocation();
   if (!token) return <Navigate to={Paths.login} replace />;
   if (!staff) return <Navigate to={Paths.chat} replace />;

@@ -1,17 +1,6 @@
-import type { ConsoleBadgeKind } from '@chatpay/shared';
-import { create } from 'zustand';
+import { type ConsoleBadgeKind, consoleBadgeKinds } from '@chatpay/shared';
 
-/** New items per console queue since the staff member last opened it (the menu's live badges). */
-export const useBadges = create<{
-  counts: Partial<Record<ConsoleBadgeKind, number>>;
-  bump(kind: ConsoleBadgeKind): void;
-  clear(kind: ConsoleBadgeKind): void;
-}>((set) => ({
-  counts: {},
-  bump: (kind) => set((s) => ({ counts: { ...s.counts, [kind]: (s.counts[kind] ?? 0) + 1 } })),
-  clear: (kind) => set((s) => ({ counts: { ...s.counts, [kind]: 0 } })),
-}));
-
-const kinds: readonly string[] = ['appeal', 'merchant', 'withdrawal', 'complain', 'feedback'];
+const kinds: readonly string[] = consoleBadgeKinds;
+/** A `console` socket event names the queue where something new arrived (the menu's badges count them). */
 export const isBadgeKind = (value: unknown): value is ConsoleBadgeKind =>
   typeof value === 'string' && kinds.includes(value);

@@ -174,3 +174,26 @@ export const ConsolePage = ({
 
 /** A time in the reader's language (as everywhere in the app), not the browser's default. */
 export const formatTime = (iso: string | null) => dateTime(iso, i18n.language, { seconds: true });
+
+/** Newest or oldest first: the server sorts the list (a queue is often worked oldest first). */
+export const OrderChoice = ({
+  value,
+  onChange,
+  testId,
+}: {
+  value: 'asc' | 'desc';
+  onChange(v: 'asc' | 'desc'): void;
+  testId: string;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <Choice
+      title={t('console.order')}
+      value={value}
+      values={['desc', 'asc'] as const}
+      label={(v) => t(`console.orderBy.${v}`)}
+      onChange={onChange}
+      testId={testId}
+    />
+  );
+};

@@ -6,14 +6,23 @@ import {
   adminContentApi,
   adminFeedbackApi,
   adminMemberApi,
+  adminRateApi,
+  adminServiceApi,
   adminVersionApi,
   adminWalletApi,
   consoleApi,
   type Endpoint,
   type InputOf,
   type OutputOf,
+  standingApi,
 } from '@chatpay/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { call } from '../../lib/request.ts';
 import { versionKeys } from '../app/version.ts';
 import { baseKeys } from '../base/queries.ts';
@@ -23,6 +32,15 @@ import { consoleKeys } from './keys.ts';
 
 export const useConsoleMenu = (enabled: boolean) =>
   useQuery({ queryKey: consoleKeys.menu(), queryFn: () => call(consoleApi.menu, {}), enabled });
+
+/** What waits in each queue (the menu badges); loads again on every live console event. */
+export const useConsoleBadges = (enabled: boolean) =>
+  useQuery({
+    queryKey: consoleKeys.badges(),
+    queryFn: () => call(consoleApi.badges, {}),
+    enabled,
+    staleTime: 0,
+  });
 
 export const useDashboard = () =>
   useQuery({
@@ -103,6 +121,36 @@ export const useAuditPage = (input: InputOf<typeof consoleApi.auditPage>, enable
     queryKey: consoleKeys.audit(input),
     queryFn: () => call(consoleApi.auditPage, input),
     enabled,
+    ...listOptions,
+  });
+
+export const useServicePage = (input: InputOf<typeof adminServiceApi.page>) =>
+  useQuery({
+    queryKey: consoleKeys.service(input),
+    queryFn: () => call(adminServiceApi.page, input),
+    ...listOptions,
+  });
+
+/** One customer-service conversation: the newest messages first, older pages by seq on demand. */
+export const useServiceMessages = (sessionId: number) =>
+  useInfiniteQuery({
+    queryKey: consoleKeys.serviceMessages(sessionId),
+    queryFn: ({ pageParam }) =>
+      call(adminServiceApi.messages, {
+        sessionId,
+        size: 30,
+        ...(pageParam === undefined ? {} : { beforeSeq: pageParam }),
+      }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.hasMore ? last.list[0]?.seq : undefined),
+    enabled: sessionId > 0,
+    staleTime: 0,
+  });
+
+export const useTradersPage = (input: InputOf<typeof standingApi.page>) =>
+  useQuery({
+    queryKey: consoleKeys.traders(input),
+    queryFn: () => call(standingApi.page, input),
     ...listOptions,
   });
 
@@ -194,5 +242,10 @@ export const useDictUpdate = () => useConsoleMutation(adminContentApi.dictUpdate
 export const useDictDelete = () => useConsoleMutation(adminContentApi.dictDelete, [ticketKeys.all]);
 /** A saved document is what the app's agreement, privacy and about pages read. */
 export const useDocumentSave = () => useConsoleMutation(adminContentApi.documentSave, [baseKeys.all]);
+export const useServiceRead = () => useConsoleMutation(adminServiceApi.read);
+export const useServiceSend = () => useConsoleMutation(adminServiceApi.send);
+export const useTraderLift = () => useConsoleMutation(standingApi.lift);
+/** The market's prices follow the reference rate: its cached rate and ads load again too. */
+export const useSetRate = () => useConsoleMutation(adminRateApi.update, [c2cKeys.all]);
 export const useStaffAdd = () => useConsoleMutation(consoleApi.staffAdd);
 export const useStaffRoles = () => useConsoleMutation(consoleApi.staffRoles);

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { StatusTag } from '../../features/c2c/components/bits.tsx';
+import { Proof, StatusTag } from '../../features/c2c/components/bits.tsx';
 import { AppealCard, EventList, OrderAmounts, PayeeCard } from '../../features/c2c/components/OrderView.tsx';
+import { PayeeNotice } from '../../features/c2c/components/TradeNotice.tsx';
 import {
   useAppealInfo,
   useAppealMessages,
@@ -14,7 +15,14 @@ import {
   useSupportMessage,
   useTradeConfig,
 } from '../../features/c2c/queries.ts';
-import { Choice, type Column, ConsoleList, ConsolePage } from '../../features/console/components.tsx';
+import { noticeText } from '../../features/chat/format.ts';
+import {
+  Choice,
+  type Column,
+  ConsoleList,
+  ConsolePage,
+  OrderChoice,
+} from '../../features/console/components.tsx';
 import { useAppealsPage } from '../../features/console/queries.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
@@ -32,7 +40,10 @@ const AppealList = () => {
   const { t } = useTranslation();
   const [status, setStatus] = useState<OrderStatus>('appealing');
   const [page, setPage] = useState(1);
-  const query = useAppealsPage({ status, page, size: 20 });
+  // Open appeals are worked oldest first (who waited longest); closed ones are read newest first.
+  const [order, setOrder] = useState<'asc' | 'desc' | null>(null);
+  const direction = order ?? (status === 'appealing' ? 'asc' : 'desc');
+  const query = useAppealsPage({ status, order: direction, page, size: 20 });
   type Row = NonNullable<typeof query.data>['list'][number];
   const columns: Column<Row>[] = [
     { key: 'id', title: t('console.col.order'), render: (o) => `#${o.orderId}` },
@@ -59,17 +70,27 @@ const AppealList = () => {
       title={t('console.menu.appeals')}
       testId="console-appeals"
       filters={
-        <Choice
-          title={t('console.col.status')}
-          value={status}
-          values={orderStatuses}
-          label={(v) => t(`c2c.status.${v}`)}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-          testId="appeals-status"
-        />
+        <>
+          <Choice
+            title={t('console.col.status')}
+            value={status}
+            values={orderStatuses}
+            label={(v) => t(`c2c.status.${v}`)}
+            onChange={(v) => {
+              setStatus(v);
+              setPage(1);
+            }}
+            testId="appeals-status"
+          />
+          <OrderChoice
+            value={direction}
+            onChange={(v) => {
+              setOrder(v);
+              setPage(1);
+            }}
+            testId="appeals-order"
+          />
+        </>
       }
     >
       <ConsoleList
@@ -127,7 +148,9 @@ const AppealDetail = ({ id }: { id: number }) => {
     <div data-testid="appeal-detail" data-status={o.status}>
       <div className="c2c-status-head">
         <div className="c2c-card-title">
-          <span className="c2c-status-title">#{o.orderId}</span>
+          <span className="c2c-status-title" data-testid="appeal-order-no">
+            #{o.orderNo}
+          </span>
           <StatusTag status={o.status} />
         </div>
       </div>
@@ -152,10 +175,18 @@ const AppealDetail = ({ id }: { id: number }) => {
                       ? o.buyer.nickName
                       : m.senderId === o.seller.userId
                         ? o.seller.nickName
-                        : t('support.system'),
+                        : t('trade.support'),
                 })}
               </b>{' '}
-              {messageText(m.content, m.contentType)}
+              {m.contentType === 'notice' && m.content.type === 'c2c.payee' ? (
+                <PayeeNotice content={m.content} />
+              ) : m.contentType === 'image' && typeof m.content.url === 'string' ? (
+                <Proof url={m.content.url} />
+              ) : m.contentType === 'notice' ? (
+                noticeText(m.content)
+              ) : (
+                messageText(m.content, m.contentType)
+              )}
             </div>
           ))}
         </div>

@@ -8,6 +8,7 @@ import {
   ConsoleList,
   ConsolePage,
   formatTime,
+  OrderChoice,
   TextField,
 } from '../../features/console/components.tsx';
 import { useMerchantReview, useMerchantRevoke, useMerchantsPage } from '../../features/console/queries.ts';
@@ -20,7 +21,8 @@ const MerchantsPage = () => {
   const [status, setStatus] = useState<MerchantStatus>('pending');
   const [page, setPage] = useState(1);
   const [note, setNote] = useState('');
-  const query = useMerchantsPage({ status, page, size: 20 });
+  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
+  const query = useMerchantsPage({ status, order, page, size: 20 });
   const review = useMerchantReview();
   const revoke = useMerchantRevoke();
   type Row = NonNullable<typeof query.data>['list'][number];
@@ -136,6 +138,14 @@ const MerchantsPage = () => {
               setPage(1);
             }}
             testId="merchants-status"
+          />
+          <OrderChoice
+            value={order}
+            onChange={(v) => {
+              setOrder(v);
+              setPage(1);
+            }}
+            testId="merchants-order"
           />
           <TextField
             title={t('console.merchant.reviewNote')}

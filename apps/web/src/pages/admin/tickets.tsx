@@ -9,6 +9,7 @@ import {
   ConsoleList,
   ConsolePage,
   formatTime,
+  OrderChoice,
 } from '../../features/console/components.tsx';
 import {
   useComplainReply,
@@ -31,7 +32,8 @@ const TicketsPage = () => {
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [reply, setReply] = useState('');
   const [next, setNext] = useState<TicketStatus>('resolved');
-  const input = { ...(status === 'all' ? {} : { status }), page, size: 20 };
+  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
+  const input = { ...(status === 'all' ? {} : { status }), order, page, size: 20 };
   const complaints = useComplaintsPage(input, kind === 'complain');
   const feedback = useFeedbackPage(input, kind === 'feedback');
   const query = kind === 'feedback' ? feedback : complaints;
@@ -74,17 +76,27 @@ const TicketsPage = () => {
       title={kind === 'feedback' ? t('console.menu.feedback') : t('console.menu.complaints')}
       testId={`console-tickets-${kind}`}
       filters={
-        <Choice
-          title={t('console.col.status')}
-          value={status}
-          values={filters}
-          label={(v) => (v === 'all' ? t('console.all') : t(`ticket.status.${v}`))}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-          testId="tickets-status"
-        />
+        <>
+          <Choice
+            title={t('console.col.status')}
+            value={status}
+            values={filters}
+            label={(v) => (v === 'all' ? t('console.all') : t(`ticket.status.${v}`))}
+            onChange={(v) => {
+              setStatus(v);
+              setPage(1);
+            }}
+            testId="tickets-status"
+          />
+          <OrderChoice
+            value={order}
+            onChange={(v) => {
+              setOrder(v);
+              setPage(1);
+            }}
+            testId="tickets-order"
+          />
+        </>
       }
     >
       {replyTo !== null ? (
