@@ -4,8 +4,10 @@ import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { syncAntdLocale } from './app/antdLocale.ts';
 import { startSession } from './app/session.ts';
+import { logAppOpen } from './features/user/open-log.ts';
 import { i18nReady } from './lib/i18n/index.ts';
 import { applyPageScale } from './lib/scale.ts';
+import { startTheme } from './lib/theme.ts';
 import './styles.css';
 import './features/chat/chat.css';
 import './features/chat/group.css';
@@ -24,7 +26,9 @@ unstableSetRender((node, container) => {
 });
 
 applyPageScale();
+startTheme();
 startSession();
+logAppOpen();
 
 void i18nReady.then(() => {
   syncAntdLocale();

@@ -1,10 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
 import { antdLocale } from './antdLocale.ts';
 import { queryClient } from './queryClient.ts';
-import { router } from './routes.tsx';
+import { AppRouter } from './routes.tsx';
 
 /** Providers: server state, antd-mobile's own texts in the UI language, and the hash router. */
 export const App = () => {
@@ -12,7 +11,7 @@ export const App = () => {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={antdLocale(i18n.language)}>
-        <RouterProvider router={router} />
+        <AppRouter />
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -4,13 +4,18 @@ import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { AppTabBar } from '../components/TabBar.tsx';
 import { useAuth } from '../lib/auth.ts';
+import { rememberTarget } from '../lib/router/deep-link.ts';
 import { isReachable, Paths } from '../lib/router/paths.ts';
 
 /** Every route passes here: the SPEC §2 guard for addresses typed or restored, and the page width limit. */
 export const RootLayout = () => {
   const token = useAuth((s) => s.token);
-  const { pathname } = useLocation();
-  if (!isReachable(pathname, Boolean(token))) return <Navigate to={Paths.login} replace />;
+  const { pathname, search } = useLocation();
+  if (!isReachable(pathname, Boolean(token))) {
+    // An address opened while signed out (an invite link): opened after login (issue 17).
+    rememberTarget(`${pathname}${search}`);
+    return <Navigate to={Paths.login} replace />;
+  }
   return (
     <div className="app-shell">
       <ConnectionBanner />

@@ -1,11 +1,25 @@
-import { type ComponentType, lazy } from 'react';
-import { createHashRouter, type RouteObject } from 'react-router-dom';
+import { type ComponentType, lazy, Suspense } from 'react';
+import {
+  UNSAFE_createHashHistory as createHashHistory,
+  unstable_HistoryRouter as HistoryRouter,
+  type RouteObject,
+  useRoutes,
+} from 'react-router-dom';
 import { useAuth } from '../lib/auth.ts';
 import { configureNavigator, resetStack, syncStack } from '../lib/router/navigate.ts';
 import { Paths } from '../lib/router/paths.ts';
-import NotFound from '../pages/not-found.tsx';
-import { ConsoleLayout } from './console-layout.tsx';
 import { RootLayout, TabLayout } from './layouts.tsx';
+
+// Neither the console's layout nor the not-found page is part of a member's first screen: own chunks.
+const NotFound = lazy(() => import('../pages/not-found.tsx'));
+const ConsoleLayoutPage = lazy(() =>
+  import('./console-layout.tsx').then((m) => ({ default: m.ConsoleLayout })),
+);
+const ConsoleLayout = () => (
+  <Suspense fallback={null}>
+    <ConsoleLayoutPage />
+  </Suspense>
+);
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -23,6 +37,7 @@ const loaders: Record<string, Loader> = {
   [Paths.userAbout]: () => import('../pages/user/about.tsx'),
   [Paths.userPassword]: () => import('../pages/user/password.tsx'),
   [Paths.userPassword2]: () => import('../pages/user/password2.tsx'),
+  [Paths.userReply]: () => import('../pages/user/reply.tsx'),
   [Paths.userQr]: () => import('../pages/user/qr.tsx'),
   [Paths.userDoc]: () => import('../pages/user/doc.tsx'),
   [Paths.language]: () => import('../pages/base/language.tsx'),
@@ -55,6 +70,7 @@ const loaders: Record<string, Loader> = {
   [Paths.redPacketSend]: () => import('../pages/chat/red-packet-send.tsx'),
   [Paths.payDesk]: () => import('../pages/uni-pay/pay-desk.tsx'),
   [Paths.paySuccess]: () => import('../pages/uni-pay/success.tsx'),
+  [Paths.adWebview]: () => import('../pages/uni-pay/ad-interactive-webview.tsx'),
   [Paths.c2cMarket]: () => import('../pages/c2c/index.tsx'),
   [Paths.c2cOrders]: () => import('../pages/c2c/order.tsx'),
   [Paths.c2cAds]: () => import('../pages/c2c/ad.tsx'),
@@ -77,6 +93,9 @@ const consoleLoaders: Record<string, Loader> = {
   [Paths.supportAppeals]: () => import('../pages/admin/appeals.tsx'),
   [Paths.consoleComplaints]: () => import('../pages/admin/tickets.tsx'),
   [Paths.consoleFeedback]: () => import('../pages/admin/tickets.tsx'),
+  [Paths.consoleService]: () => import('../pages/admin/service.tsx'),
+  [Paths.consoleTraders]: () => import('../pages/admin/traders.tsx'),
+  [Paths.consoleRate]: () => import('../pages/admin/rate.tsx'),
   [Paths.consoleAdjustments]: () => import('../pages/admin/adjustments.tsx'),
   [Paths.consoleBooks]: () => import('../pages/admin/books.tsx'),
   [Paths.consoleAudit]: () => import('../pages/admin/audit.tsx'),
@@ -122,24 +141,36 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createHashRouter(routes);
+/**
+ * A hash history and the component router over it, not a data router: the app loads no route data through
+ * the router, and the data router's code would be a large part of the first screen.
+ */
+const hashHistory = createHashHistory({ v5Compat: true });
 
 const fullPath = (location: { pathname: string; search: string }) => `${location.pathname}${location.search}`;
 
-resetStack([fullPath(router.state.location)]);
-// The router also reports state changes that are not navigations; only a new location moves the stack.
-let lastKey = router.state.location.key;
-router.subscribe((state) => {
-  if (state.location.key === lastKey) return;
-  lastKey = state.location.key;
-  syncStack(state.historyAction, fullPath(state.location));
-});
+resetStack([fullPath(hashHistory.location)]);
+// The router's one listener of the history also keeps the page stack in step, before the new page renders.
+const history = Object.create(hashHistory) as typeof hashHistory;
+history.listen = (listener) =>
+  hashHistory.listen((update) => {
+    syncStack(update.action, fullPath(update.location));
+    listener(update);
+  });
+
+const Pages = () => useRoutes(routes);
+
+export const AppRouter = () => (
+  <HistoryRouter history={history}>
+    <Pages />
+  </HistoryRouter>
+);
 
 configureNavigator({
   driver: {
-    push: (url) => void router.navigate(url),
-    replace: (url) => void router.navigate(url, { replace: true }),
-    go: (delta) => void router.navigate(delta),
+    push: (url) => history.push(url),
+    replace: (url) => history.replace(url),
+    go: (delta) => history.go(delta),
     preload: (path) => void (loaders[path] ?? consoleLoaders[path])?.(),
   },
   hasToken: () => Boolean(useAuth.getState().token),

@@ -5,7 +5,7 @@ import { startChatEngine } from '../features/chat/realtime.ts';
 import { disablePush, listenForPushTaps, syncPush } from '../features/push/push.ts';
 import { userKeys } from '../features/user/keys.ts';
 import { reloadAuthFromStorage, useAuth } from '../lib/auth.ts';
-import { call } from '../lib/request.ts';
+import { call, restoreSession } from '../lib/request.ts';
 import { afterLogin, navigate, toLogin } from '../lib/router/navigate.ts';
 import { Paths } from '../lib/router/paths.ts';
 import { connectSocket, disconnectSocket } from '../lib/socket.ts';
@@ -22,6 +22,8 @@ export const startSession = () => {
   startC2CRealtime(queryClient);
   listenForPushTaps();
   let previous = useAuth.getState().token;
+  // A session stored without a refresh token is exchanged for a full one at once (loginByToken).
+  if (previous && !useAuth.getState().refreshToken) void restoreSession();
   if (previous) {
     void connectSocket(previous);
     syncPush();

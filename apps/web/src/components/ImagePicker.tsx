@@ -1,7 +1,8 @@
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { useCallback, useRef } from 'react';
 import { toastError } from '../lib/toast.ts';
-import { upload } from '../lib/upload.ts';
+import { isCanceled, useUploadTasks } from '../lib/upload-tasks.ts';
+import { UploadQueue } from './UploadQueue.tsx';
 
 interface Props {
   value: ImageUploadItem[];
@@ -16,10 +17,13 @@ interface Props {
 
 /**
  * Pictures for a form: each is uploaded as soon as it is picked (thumbnail from the device with a spinner
- * until the upload finishes, a failed tile otherwise) and can be removed before the form is sent.
+ * until the upload finishes, a failed tile otherwise) and can be removed before the form is sent. Below the
+ * tiles, each upload in flight shows its percentage and a cancel button, and a failed one "Retry".
  */
 export const ImagePicker = ({ value, onChange, max, onPendingChange, testId, onCountExceed }: Props) => {
   const pending = useRef(0);
+  const uploads = useUploadTasks();
+  const run = uploads.run;
   const change = useCallback(
     (delta: number) => {
       pending.current += delta;
@@ -31,16 +35,16 @@ export const ImagePicker = ({ value, onChange, max, onPendingChange, testId, onC
     async (file: File): Promise<ImageUploadItem> => {
       change(1);
       try {
-        const url = await upload(file);
+        const url = await run(file);
         return { url, thumbnailUrl: URL.createObjectURL(file) };
       } catch (error) {
-        toastError(error);
+        if (!isCanceled(error)) toastError(error);
         throw error;
       } finally {
         change(-1);
       }
     },
-    [change],
+    [change, run],
   );
   return (
     <div data-testid={testId}>
@@ -54,6 +58,7 @@ export const ImagePicker = ({ value, onChange, max, onPendingChange, testId, onC
         onCountExceed={onCountExceed}
         preview
       />
+      <UploadQueue tasks={uploads.tasks} />
     </div>
   );
 };

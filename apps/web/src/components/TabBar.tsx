@@ -25,21 +25,23 @@ export const AppTabBar = () => {
     return n <= 0 ? undefined : n > 99 ? '99+' : String(n);
   };
   return (
-    <TabBar
-      className="app-tab-bar"
-      activeKey={active}
-      safeArea
-      onChange={(path) => navigate({ path, mode: 'switchTab' })}
-    >
-      {tabs.map(({ path, key, Icon }) => (
-        <TabBar.Item
-          key={path}
-          icon={<Icon />}
-          title={t(`tabs.${key}`)}
-          badge={badgeOf(key)}
-          data-testid={`tab-${key}`}
-        />
-      ))}
-    </TabBar>
+    <nav className="tab-nav">
+      <TabBar
+        className="app-tab-bar"
+        activeKey={active}
+        safeArea
+        onChange={(path) => navigate({ path, mode: 'switchTab' })}
+      >
+        {tabs.map(({ path, key, Icon }) => (
+          <TabBar.Item
+            key={path}
+            icon={<Icon />}
+            title={t(`tabs.${key}`)}
+            badge={badgeOf(key)}
+            data-testid={`tab-${key}`}
+          />
+        ))}
+      </TabBar>
+    </nav>
   );
 };

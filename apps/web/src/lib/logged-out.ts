@@ -5,3 +5,16 @@
 export const showLoggedOut = (reason: 'kicked' | 'frozen' | 'ended') => {
   void import('./dialog.tsx').then((m) => m.showLoggedOut(reason));
 };
+
+/**
+ * Tells the member why the server ended their session, from the `reason` it sent (a 401's data, a refused
+ * refresh or socket handshake, a `user` `ended` event): a sign-in on another device or an operator freeze.
+ * Answers whether a reason was recognised.
+ */
+export const explainLogout = (data: unknown): boolean => {
+  const reason = (data as { reason?: unknown } | null | undefined)?.reason;
+  if (reason === 'frozen') showLoggedOut('frozen');
+  else if (reason === 'replaced') showLoggedOut('kicked');
+  else return false;
+  return true;
+};

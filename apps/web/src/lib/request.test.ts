@@ -1,8 +1,8 @@
 import { ErrorCode, userApi } from '@chatpay/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuth } from './auth.ts';
+import { reloadAuthFromStorage, useAuth } from './auth.ts';
 import { ClientCode } from './errors.ts';
-import { ApiError, call, isRefreshing, toQueryString } from './request.ts';
+import { ApiError, call, isRefreshing, restoreSession, toQueryString } from './request.ts';
 import { StorageKey, storage } from './storage.ts';
 
 const profile = {
@@ -147,6 +147,40 @@ describe('token refresh queue (SPEC §4)', () => {
     const srv = server({ [PERSON]: () => ok(profile) });
     await expect(call(userApi.person, {})).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
     expect(srv.calls).toHaveLength(0);
+    expect(useAuth.getState().token).toBeNull();
+  });
+
+  it('restores a stored session that has no refresh token with loginByToken, once', async () => {
+    // An access token alone in storage (an older client, a token handed to the h5 view).
+    storage.set(StorageKey.Token, 'stored-token');
+    storage.set(StorageKey.UniIdToken, 'stored-token');
+    storage.remove(StorageKey.RefreshToken);
+    storage.remove(StorageKey.TokenExpires);
+    reloadAuthFromStorage();
+    const srv = server({
+      [`/api${userApi.loginByToken.path}`]: ({ body }) => {
+        expect(body).toEqual({ token: 'stored-token' });
+        return ok({ token: 'fresh-token', expire: 3600, refreshToken: 'refresh-9', refreshExpire: 86400 });
+      },
+      [PERSON]: () => ok(profile),
+    });
+    expect(await restoreSession()).toBe(true);
+    await call(userApi.person, {});
+    expect(srv.of(`/api${userApi.loginByToken.path}`)).toHaveLength(1);
+    expect(srv.of(PERSON)[0]?.auth).toBe('fresh-token');
+    expect(useAuth.getState().refreshToken).toBe('refresh-9');
+  });
+
+  it('logs out when a stored token without a refresh token is refused', async () => {
+    storage.set(StorageKey.Token, 'dead-token');
+    storage.set(StorageKey.UniIdToken, 'dead-token');
+    storage.remove(StorageKey.RefreshToken);
+    reloadAuthFromStorage();
+    server({
+      [`/api${userApi.loginByToken.path}`]: () =>
+        json({ code: ErrorCode.Unauthorized, data: null, message: 'Login expired' }),
+    });
+    expect(await restoreSession()).toBe(false);
     expect(useAuth.getState().token).toBeNull();
   });
 

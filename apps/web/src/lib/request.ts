@@ -10,7 +10,7 @@ import { isRefreshValid, isTokenValid, useAuth } from './auth.ts';
 import { ApiError, ClientCode, messageForCode } from './errors.ts';
 import { t } from './i18n/index.ts';
 import { onLoginPage } from './location.ts';
-import { showLoggedOut } from './logged-out.ts';
+import { explainLogout } from './logged-out.ts';
 
 export { ApiError } from './errors.ts';
 
@@ -92,9 +92,9 @@ const send = async (
         const code = typeof json?.code === 'number' ? json.code : ErrorCode.Unauthorized;
         throw new ApiError(serverMessage || t('errors.1003'), code, json?.data ?? null, 401);
       }
+      const wasIn = Boolean(useAuth.getState().token);
       logout();
-      if ((json?.data as { reason?: unknown } | null | undefined)?.reason === 'frozen')
-        showLoggedOut('frozen');
+      if (wasIn) explainLogout(json?.data);
       throw sessionExpired();
     }
     if (res.status === 404) throw new ApiError(`[404] ${url}`, ErrorCode.NotFound, null, 404);
@@ -123,19 +123,25 @@ let refreshing: Promise<string> | null = null;
 
 const refreshOnce = (): Promise<string> => {
   refreshing ??= (async () => {
-    const refreshToken = useAuth.getState().refreshToken ?? '';
+    const { refreshToken, token } = useAuth.getState();
     try {
-      const data = await send(
-        'POST',
-        userApi.refreshToken.path,
-        { refreshToken },
-        { token: null, handle401: false },
-      );
+      // A session stored without a refresh token (an older client, a token handed to the h5 view) is
+      // exchanged for a full login with loginByToken while its access token is still good.
+      const data = refreshToken
+        ? await send('POST', userApi.refreshToken.path, { refreshToken }, { token: null, handle401: false })
+        : await send(
+            'POST',
+            userApi.loginByToken.path,
+            { token: token ?? '' },
+            { token: null, handle401: false },
+          );
       const result = userApi.refreshToken.output.parse(data);
       useAuth.getState().setLogin(result);
       return result.token;
-    } catch {
+    } catch (error) {
+      const wasIn = Boolean(useAuth.getState().token);
       logout();
+      if (wasIn && error instanceof ApiError) explainLogout(error.data);
       throw sessionExpired();
     }
   })().finally(() => {
@@ -154,11 +160,26 @@ export const tokenFor = async (auth: Endpoint['auth']): Promise<string | null> =
   if (!state.token) return null;
   if (refreshing) return refreshing;
   if (isTokenValid(state)) return state.token;
-  if (!isRefreshValid(state)) {
+  if (!isRefreshValid(state) && state.refreshToken) {
     logout();
     throw sessionExpired();
   }
   return refreshOnce();
+};
+
+/**
+ * At start: a stored session without a refresh token is restored with `loginByToken` (SPEC §3), so it does
+ * not end when its access token expires. Answers whether the session is (still) there.
+ */
+export const restoreSession = async (): Promise<boolean> => {
+  const state = useAuth.getState();
+  if (!state.token || state.refreshToken) return Boolean(state.token);
+  try {
+    await refreshOnce();
+    return true;
+  } catch {
+    return false;
+  }
 };
 
 /** Whether a refresh is running (for tests and diagnostics). */

@@ -14,7 +14,7 @@ import type { Socket } from 'socket.io-client';
 import { useAuth } from './auth.ts';
 import { connectionEvents } from './connection.ts';
 import { decodeToken } from './jwt.ts';
-import { showLoggedOut } from './logged-out.ts';
+import { explainLogout, showLoggedOut } from './logged-out.ts';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -146,7 +146,8 @@ export const connectSocket = async (token: string | null = useAuth.getState().to
     if (!payload.success) return;
     if (isKick(payload.data, useAuth.getState().token)) {
       useAuth.getState().logout();
-      showLoggedOut(payload.data.type === 'ended' ? 'ended' : 'kicked');
+      if (payload.data.type === 'login') showLoggedOut('kicked');
+      else if (!explainLogout(payload.data)) showLoggedOut('ended');
     }
   });
   s.on('connect', () => {
@@ -156,7 +157,16 @@ export const connectSocket = async (token: string | null = useAuth.getState().to
     for (const l of connectListeners) l();
   });
   s.on('disconnect', () => connectionEvents.connecting());
-  s.on('connect_error', () => connectionEvents.connecting());
+  // A handshake refused because the account signed in elsewhere or was frozen (while this device was away):
+  // log out and say why, instead of trying to connect for ever.
+  s.on('connect_error', (error) => {
+    const data = (error as Error & { data?: unknown }).data;
+    if (useAuth.getState().token === token && explainLogout(data)) {
+      useAuth.getState().logout();
+      return;
+    }
+    connectionEvents.connecting();
+  });
   s.io.on('reconnect_attempt', () => connectionEvents.connecting());
   for (const [event, handlers] of subscriptions) for (const h of handlers) s.on(event, h as never);
   socket = s;

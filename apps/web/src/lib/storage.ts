@@ -63,4 +63,14 @@ export const StorageKey = {
   PushAsked: 'push-asked',
   /** Prefix of a member's unsent chat messages (features/chat/outbox-store.ts), `outbox-<userId>`. */
   Outbox: 'outbox',
+  /** The theme name, `default` or `dark` (SPEC §3/§9, lib/theme.ts). */
+  Theme: 'theme',
+  /** A page asked for before login (an invite link, a shared chat): opened once the member is in. */
+  AfterLogin: 'after-login',
+  /** The invite code of the link this browser arrived by: prefilled at sign-up (lib/router/deep-link.ts). */
+  InviteCode: 'invite-code',
+  /** The app open was recorded (useDownloadLog) in this browser. */
+  OpenLogged: 'open-logged',
+  /** Prefix of a member's unsent drafts per chat (features/chat/drafts.ts), `drafts-<userId>`. */
+  Drafts: 'drafts',
 } as const;

@@ -1,9 +1,8 @@
 import { baseApi, documentKeys, type publicParamKeys } from '@chatpay/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { resolveLocale } from '../../lib/i18n/locale.ts';
 import { call } from '../../lib/request.ts';
-import { upload } from '../../lib/upload.ts';
 
 export type ParamKey = (typeof publicParamKeys)[number];
 
@@ -24,6 +23,3 @@ export const useParam = (key: ParamKey) => {
     staleTime: 10 * 60_000,
   });
 };
-
-/** Uploads a file and answers its public URL (retries on network trouble). */
-export const useUpload = () => useMutation({ mutationFn: (file: File) => upload(file) });

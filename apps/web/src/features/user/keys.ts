@@ -2,4 +2,6 @@
 export const userKeys = {
   all: ['user'] as const,
   person: () => [...userKeys.all, 'person'] as const,
+  /** Whether an invite code exists and whose it is (checkShareCode). */
+  shareCode: (code: string) => [...userKeys.all, 'share-code', code] as const,
 };

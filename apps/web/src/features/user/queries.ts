@@ -1,5 +1,6 @@
 import { type InputOf, type UserProfile, userApi } from '@chatpay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useAuth } from '../../lib/auth.ts';
 import { call } from '../../lib/request.ts';
 import { userKeys } from './keys.ts';
@@ -69,6 +70,36 @@ export const useSetPayPassword = () => {
       const before = qc.getQueryData<UserProfile>(userKeys.person());
       if (before) qc.setQueryData<UserProfile>(userKeys.person(), { ...before, hasPin: true });
       useAuth.getState().updateUser('hasPin', true);
+    },
+  });
+};
+
+const SHARE_CODE = /^[A-Z0-9]{4,16}$/;
+
+/** Whether an invite code exists and whose it is (SPEC checkShareCode), asked while it is typed. */
+export const useShareCodeCheck = (code: string) => {
+  const [debounced, setDebounced] = useState(code);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(code), 300);
+    return () => clearTimeout(timer);
+  }, [code]);
+  const normalized = debounced.trim().toUpperCase();
+  return useQuery({
+    queryKey: userKeys.shareCode(normalized),
+    queryFn: () => call(userApi.checkShareCode, { shareCode: normalized }),
+    enabled: SHARE_CODE.test(normalized),
+    staleTime: 60_000,
+  });
+};
+
+/** Binds an inviter after sign-up (once): the profile answered shows who. */
+export const useSignShareCode = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (shareCode: string) => call(userApi.signShareCode, { shareCode }),
+    onSuccess: (profile) => {
+      qc.setQueryData(userKeys.person(), profile);
+      useAuth.getState().setUser(profile);
     },
   });
 };

@@ -4,5 +4,7 @@ export const walletKeys = {
   balance: () => [...walletKeys.all, 'balance'] as const,
   info: () => [...walletKeys.all, 'info'] as const,
   history: (type: 'all' | 'income' | 'expense') => [...walletKeys.all, 'history', type] as const,
+  /** How many entries each history tab holds (walletApi.count). */
+  count: () => [...walletKeys.all, 'count'] as const,
   member: (memberId: string) => [...walletKeys.all, 'member', memberId] as const,
 };

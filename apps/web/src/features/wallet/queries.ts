@@ -35,6 +35,10 @@ export const useBalance = () => {
 export const useWalletInfo = () =>
   useQuery({ queryKey: walletKeys.info(), queryFn: () => call(walletApi.info, {}) });
 
+/** How many entries each history tab holds (walletApi.count), shown on the tabs. */
+export const useHistoryCount = () =>
+  useQuery({ queryKey: walletKeys.count(), queryFn: () => call(walletApi.count, {}) });
+
 /** My history, newest first, a page at a time (infinite scroll). */
 export const useHistory = (tab: HistoryTab) =>
   useInfiniteQuery({

@@ -54,6 +54,8 @@ beforeEach(() => {
   token = true;
   storage.remove(StorageKey.RouterParams);
   storage.remove(StorageKey.LoginType);
+  storage.remove(StorageKey.AfterLogin);
+  storage.remove(StorageKey.InviteCode);
   start(Paths.chat);
 });
 
@@ -185,6 +187,20 @@ describe('back and after login', () => {
     expect(history.log.at(-1)).toBe('go -2');
     expect(pageStack()).toEqual([Paths.userDoc]);
     expect(storage.get(StorageKey.LoginType)).toBe('register');
+  });
+
+  it('after login opens the page a signed-out visitor asked for, with its invite code kept', () => {
+    token = false;
+    start(Paths.login);
+    navigate({ path: Paths.chatUserDetail, query: { code: 'abc123' } });
+    expect(pageStack().at(-1)).toBe(Paths.login);
+    expect(storage.get(StorageKey.InviteCode)).toBe('ABC123');
+    token = true;
+    afterLogin('register');
+    expect(pageStack()).toEqual(['/', `${Paths.chatUserDetail}?code=abc123`]);
+    // Once: the next login goes home.
+    afterLogin('name');
+    expect(pageStack()).toEqual(['/']);
   });
 
   it('after login goes home when the login page was the first page', () => {

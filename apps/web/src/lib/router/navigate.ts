@@ -1,4 +1,5 @@
 import { StorageKey, storage } from '../storage.ts';
+import { rememberTarget, takeTarget } from './deep-link.ts';
 import { canonicalPath, isReachable, isTabPath, Paths } from './paths.ts';
 import { buildUrl, type QueryInput } from './url.ts';
 
@@ -92,7 +93,13 @@ const need = () => {
 export const navigate = (input: string | NavigateOptions): string | null => {
   const opts = typeof input === 'string' ? { path: input } : input;
   let path = opts.path;
+  let query = opts.query;
   let mode: NavigateMode = opts.mode ?? 'navigateTo';
+  if (opts.isGuard !== false && !isReachable(path, hasToken())) {
+    // Remembered with its query (an invite link's code) and opened after login (deep-link.ts).
+    rememberTarget(buildUrl(path, query));
+    query = undefined;
+  }
   if (opts.isGuard !== false) {
     for (const guard of [loginGuard, ...guards]) {
       const next = guard(path);
@@ -114,7 +121,7 @@ export const navigate = (input: string | NavigateOptions): string | null => {
     console.error('tab page does not exist', path);
     return null;
   }
-  const url = buildUrl(path, opts.query);
+  const url = buildUrl(path, query);
   const d = need();
   if (mode === 'navigateTo') d.push(url);
   else {
@@ -134,12 +141,18 @@ export const back = () => {
 };
 
 /**
- * SPEC §2 after login: if the login page is in the history, return past it; otherwise go home.
+ * SPEC §2 after login: a page remembered before login opens (deep-link.ts); else if the login page is in
+ * the history, return past it; otherwise go home.
  * Then the login type is stored.
  */
 export const afterLogin = (loginType: string) => {
+  const target = takeTarget();
   const i = stack.findIndex((url) => pathOf(url) === Paths.login);
-  if (i > 0) need().go(i - stack.length);
+  if (target) {
+    // The page asked for before login (issue 17: an invite link), above the home tab so back leads there.
+    navigate({ path: Paths.root, mode: 'reLaunch', isGuard: false });
+    navigate({ path: target, isGuard: false });
+  } else if (i > 0) need().go(i - stack.length);
   else navigate({ path: Paths.root, mode: 'reLaunch', isGuard: false });
   storage.set(StorageKey.LoginType, loginType);
 };

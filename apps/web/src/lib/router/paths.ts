@@ -16,6 +16,8 @@ export const Paths = {
   userAbout: '/pages/user/about',
   userPassword: '/pages/user/password',
   userPassword2: '/pages/user/password2',
+  /** My auto-reply (SPEC §2): on/off with text, image or video. */
+  userReply: '/pages/user/reply',
   /** My block list (issue 13): members I blocked, with unblock. */
   userBlocked: '/pages/user/blocked',
   language: '/pages/base/language',
@@ -50,6 +52,8 @@ export const Paths = {
   redPacketSend: '/pages/chat/red-packet-send',
   payDesk: '/uni_modules/uni-pay/pages/pay-desk/pay-desk',
   paySuccess: '/uni_modules/uni-pay/pages/success/success',
+  /** The operator's promotional page (AD_INTERACTIVE_URL) in the h5 view's frame. */
+  adWebview: '/uni_modules/uni-pay/pages/ad-interactive-webview/ad-interactive-webview',
   c2cMarket: '/pages/c2c/index',
   c2cOrders: '/pages/c2c/order',
   c2cAds: '/pages/c2c/ad',
@@ -70,6 +74,9 @@ export const Paths = {
   consoleWithdrawals: '/admin/withdrawals',
   consoleComplaints: '/admin/tickets/complain',
   consoleFeedback: '/admin/tickets/feedback',
+  consoleService: '/admin/service',
+  consoleTraders: '/admin/traders',
+  consoleRate: '/admin/rate',
   consoleAdjustments: '/admin/adjustments',
   consoleBooks: '/admin/books',
   consoleAudit: '/admin/audit',

@@ -4,6 +4,7 @@ import {
   GlobalOutline,
   InformationCircleOutline,
   LockOutline,
+  MessageOutline,
   QuestionCircleOutline,
   SetOutline,
   SystemQRcodeOutline,
@@ -11,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { useContactService } from '../../features/chat/contact-service.ts';
 import { usePerson } from '../../features/user/queries.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
@@ -19,6 +21,7 @@ const entries = [
   { key: 'editProfile', path: Paths.userEdit, Icon: EditSOutline, testId: 'my-edit' },
   { key: 'myQr', path: Paths.userQr, Icon: SystemQRcodeOutline, testId: 'my-qr' },
   { key: 'settings', path: Paths.userSet, Icon: SetOutline, testId: 'my-settings' },
+  { key: 'autoReply', path: Paths.userReply, Icon: MessageOutline, testId: 'my-reply' },
   { key: 'password2', path: Paths.userPassword2, Icon: LockOutline, testId: 'my-password2' },
   { key: 'language', path: Paths.language, Icon: GlobalOutline, testId: 'my-language' },
   { key: 'feedback', path: Paths.feedbackSubmit, Icon: QuestionCircleOutline, testId: 'my-feedback' },
@@ -29,6 +32,7 @@ const entries = [
 const MyTab = () => {
   const { t } = useTranslation();
   const { data: user } = usePerson();
+  const service = useContactService();
   return (
     <Page title={t('tabs.my')} back={false}>
       <button
@@ -66,6 +70,13 @@ const MyTab = () => {
             {t(`my.${key}`)}
           </List.Item>
         ))}
+        <List.Item
+          prefix={<MessageOutline className="entry-icon" />}
+          onClick={service.pending ? undefined : service.open}
+          data-testid="my-service"
+        >
+          {t('my.service')}
+        </List.Item>
       </List>
     </Page>
   );

@@ -5,7 +5,8 @@ import { useSearchParams } from 'react-router-dom';
 import { completeLogin } from '../../app/session.ts';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
-import { useRegisterByName } from '../../features/user/queries.ts';
+import { useRegisterByName, useShareCodeCheck } from '../../features/user/queries.ts';
+import { arrivalInviteCode, forgetInviteCode } from '../../lib/router/deep-link.ts';
 import { back, navigate, pageStack } from '../../lib/router/navigate.ts';
 import { canonicalPath, Paths } from '../../lib/router/paths.ts';
 import { toast, toastError } from '../../lib/toast.ts';
@@ -20,7 +21,16 @@ const SignPage = () => {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [nickName, setNickName] = useState('');
-  const [shareCode, setShareCode] = useState(search.get('shareCode') ?? '');
+  // An invite link prefills its code (issue 17), also when the visitor went through the login page first.
+  const [shareCode, setShareCode] = useState(search.get('shareCode') ?? arrivalInviteCode());
+  const check = useShareCodeCheck(shareCode);
+  const codeNote = !shareCode.trim()
+    ? null
+    : check.data?.valid
+      ? { ok: true, text: t('sign.invitedBy', { name: check.data.nickName ?? '' }) }
+      : check.data && !check.data.valid
+        ? { ok: false, text: t('sign.codeUnknown') }
+        : null;
   const [agree, setAgree] = useState(false);
 
   const required = (value: string, label: string) => {
@@ -42,6 +52,7 @@ const SignPage = () => {
         shareCode: shareCode.trim() || undefined,
         agree,
       });
+      forgetInviteCode();
       await completeLogin(result, 'register');
     } catch (error) {
       toastError(error);
@@ -107,7 +118,20 @@ const SignPage = () => {
             maxLength={32}
           />
         </Form.Item>
-        <Form.Item label={t('sign.shareCode')}>
+        <Form.Item
+          label={t('sign.shareCode')}
+          description={
+            codeNote ? (
+              <span
+                data-testid="sign-share-code-check"
+                data-valid={codeNote.ok ? 'true' : 'false'}
+                role="status"
+              >
+                {codeNote.text}
+              </span>
+            ) : undefined
+          }
+        >
           <TextInput
             testId="sign-share-code"
             value={shareCode}

@@ -12,6 +12,7 @@ import { MomentItem } from '../../features/moments/components/MomentItem.tsx';
 import { useFeed } from '../../features/moments/queries.ts';
 import { useCommenting } from '../../features/moments/useCommenting.ts';
 import { usePerson } from '../../features/user/queries.ts';
+import { PULL_REFRESH_THRESHOLD } from '../../lib/pull.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 
@@ -64,6 +65,7 @@ const MomentsPage = () => {
       }
     >
       <PullToRefresh
+        threshold={PULL_REFRESH_THRESHOLD}
         onRefresh={async () => {
           await feed.refetch();
         }}

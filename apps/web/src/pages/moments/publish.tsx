@@ -5,10 +5,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImagePicker } from '../../components/ImagePicker.tsx';
 import { Page } from '../../components/Page.tsx';
+import { UploadQueue } from '../../components/UploadQueue.tsx';
 import { usePostMoment } from '../../features/moments/queries.ts';
 import { back } from '../../lib/router/navigate.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 import { upload } from '../../lib/upload.ts';
+import { isCanceled, useUploadTasks } from '../../lib/upload-tasks.ts';
 import { videoPoster } from '../../lib/video-poster.ts';
 import '../../features/moments/moments.css';
 
@@ -30,6 +32,7 @@ const PublishPage = () => {
   const [video, setVideo] = useState<VideoDraft | null>(null);
   const videoInput = useRef<HTMLInputElement>(null);
   const post = usePostMoment();
+  const videoUploads = useUploadTasks();
   // Forget the device copy of a removed or posted video.
   useEffect(() => () => (video ? URL.revokeObjectURL(video.localUrl) : undefined), [video]);
 
@@ -40,9 +43,13 @@ const PublishPage = () => {
     try {
       const shot = await videoPoster(draft.localUrl);
       const poster = shot.poster ? await upload(shot.poster, 'poster.jpg') : undefined;
-      const url = await upload(file);
+      const url = await videoUploads.run(file);
       setVideo((v) => (v?.localUrl === draft.localUrl ? { ...v, url, ...(poster ? { poster } : {}) } : v));
     } catch (error) {
+      if (isCanceled(error)) {
+        setVideo((v) => (v?.localUrl === draft.localUrl ? null : v));
+        return;
+      }
       toastError(error);
       setVideo((v) => (v?.localUrl === draft.localUrl ? { ...v, failed: true } : v));
     }
@@ -131,6 +138,7 @@ const PublishPage = () => {
             >
               ×
             </button>
+            <UploadQueue tasks={videoUploads.tasks} />
           </div>
         ) : (
           <div className="publish-pickers">
@@ -160,6 +168,7 @@ const PublishPage = () => {
           className="hidden-input"
           type="file"
           accept="video/*"
+          aria-label={t('moments.video')}
           data-testid="publish-video-input"
           onChange={(e) => {
             void pickVideo(e.target.files?.[0]);

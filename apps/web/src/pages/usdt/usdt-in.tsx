@@ -48,7 +48,13 @@ const UsdtInPage = () => {
             {address.data ? (
               <>
                 <div className="chain-qr" data-testid="deposit-qr">
-                  <QRCodeSVG value={address.data.address} size={180} level="M" marginSize={0} />
+                  <QRCodeSVG
+                    value={address.data.address}
+                    size={180}
+                    level="M"
+                    marginSize={0}
+                    title={address.data.address}
+                  />
                 </div>
                 <div className="chain-address" data-testid="deposit-address">
                   {address.data.address}

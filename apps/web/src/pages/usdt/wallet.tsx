@@ -18,8 +18,10 @@ import {
   invalidateWallet,
   useBalance,
   useHistory,
+  useHistoryCount,
   useWalletInfo,
 } from '../../features/wallet/queries.ts';
+import { PULL_REFRESH_THRESHOLD } from '../../lib/pull.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast } from '../../lib/toast.ts';
@@ -93,6 +95,7 @@ const WalletPage = () => {
   const qc = useQueryClient();
   const balance = useBalance();
   const info = useWalletInfo();
+  const counts = useHistoryCount();
   const [tab, setTab] = useState<Tab>('all');
   const chainOn = info.data?.networks.some((n) => n.enabled) ?? true;
   const soon = () => toast(t('wallet.notEnabled'));
@@ -116,6 +119,7 @@ const WalletPage = () => {
   return (
     <Page title={t('wallet.title')} bodyClassName="wallet-body">
       <PullToRefresh
+        threshold={PULL_REFRESH_THRESHOLD}
         onRefresh={() => invalidateWallet(qc)}
         pullingText={t('chat.pull.pulling')}
         canReleaseText={t('chat.pull.release')}
@@ -181,7 +185,16 @@ const WalletPage = () => {
             {TABS.map((k) => (
               <Tabs.Tab
                 key={k}
-                title={<span data-testid={`history-tab-${k}`}>{t(`wallet.tabs.${k}`)}</span>}
+                title={
+                  <span data-testid={`history-tab-${k}`}>
+                    {t(`wallet.tabs.${k}`)}
+                    {k !== 'chain' && counts.data ? (
+                      <span className="wallet-tab-count" data-testid={`history-count-${k}`}>
+                        {` ${counts.data[k === 'all' ? 'total' : k]}`}
+                      </span>
+                    ) : null}
+                  </span>
+                }
               />
             ))}
           </Tabs>

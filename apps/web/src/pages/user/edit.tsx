@@ -6,10 +6,11 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
+import { UploadQueue } from '../../components/UploadQueue.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { useUpload } from '../../features/base/queries.ts';
 import { usePerson, useSetUser } from '../../features/user/queries.ts';
-import { showLoading, toast, toastError, toastSuccess } from '../../lib/toast.ts';
+import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
+import { isCanceled, useUploadTasks } from '../../lib/upload-tasks.ts';
 
 type TextKey = Exclude<ProfileKey, 'avatar'>;
 
@@ -25,7 +26,7 @@ const EditPage = () => {
   const { t } = useTranslation();
   const person = usePerson();
   const setUser = useSetUser();
-  const uploadFile = useUpload();
+  const avatarUpload = useUploadTasks();
   const fileInput = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState<TextKey | null>(null);
   const [draft, setDraft] = useState('');
@@ -65,15 +66,13 @@ const EditPage = () => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const done = showLoading(t('edit.uploading'));
     try {
-      const url = await uploadFile.mutateAsync(file);
+      // The percentage, cancel and retry show under the avatar row (UploadQueue).
+      const url = await avatarUpload.run(file);
       await setUser.mutateAsync({ dataKey: 'avatar', dataValue: url });
-      done();
       toastSuccess(t('edit.avatarSaved'));
     } catch (error) {
-      done();
-      toastError(error);
+      if (!isCanceled(error)) toastError(error);
     }
   };
 
@@ -89,6 +88,11 @@ const EditPage = () => {
         >
           {t('edit.avatar')}
         </List.Item>
+        {avatarUpload.busy ? (
+          <List.Item data-testid="edit-avatar-upload">
+            <UploadQueue tasks={avatarUpload.tasks} />
+          </List.Item>
+        ) : null}
         {fields.map(({ key }) => (
           <List.Item
             key={key}

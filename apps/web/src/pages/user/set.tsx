@@ -3,11 +3,14 @@ import { Button, List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../app/session.ts';
 import { Page } from '../../components/Page.tsx';
+import { useContactService } from '../../features/chat/contact-service.ts';
 import { fileSize } from '../../features/chat/format.ts';
 import { requestNotificationPermission } from '../../features/chat/notify.ts';
 import { disablePush, enablePush } from '../../features/push/push.ts';
 import { clearCache } from '../../features/settings/cache.ts';
 import { usePrefs } from '../../features/settings/prefs.ts';
+import { ThemeSwitch } from '../../features/settings/ThemeSwitch.tsx';
+import { InviterItem } from '../../features/user/InviterItem.tsx';
 import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
@@ -25,6 +28,7 @@ const SetPage = () => {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const prefs = usePrefs();
+  const service = useContactService();
 
   const setNotify = async (on: boolean) => {
     prefs.set({ notify: on });
@@ -115,6 +119,7 @@ const SetPage = () => {
         </List.Item>
       </List>
       <List className="entry-list" header={t('set.groupGeneral')}>
+        <ThemeSwitch />
         {entries.map(({ key, path, testId }) => (
           <List.Item
             key={key}
@@ -125,8 +130,12 @@ const SetPage = () => {
             {t(`set.${key}`)}
           </List.Item>
         ))}
+        <InviterItem />
         <List.Item onClick={() => void onClearCache()} data-testid="set-clear-cache">
           {t('set.clearCache')}
+        </List.Item>
+        <List.Item onClick={service.pending ? undefined : service.open} data-testid="set-service">
+          {t('set.service')}
         </List.Item>
         <List.Item onClick={() => navigate(Paths.feedbackSubmit)} data-testid="set-feedback">
           {t('set.feedback')}

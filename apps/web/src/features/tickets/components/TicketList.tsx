@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadError } from '../../../components/LoadError.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { PULL_REFRESH_THRESHOLD } from '../../../lib/pull.ts';
 import { navigate } from '../../../lib/router/navigate.ts';
 import { statusColor, ticketPaths, typeLabel } from '../kinds.ts';
 import { useTickets, useTicketTypes } from '../queries.ts';
@@ -80,6 +81,7 @@ export const TicketList = ({ kind }: { kind: TicketKind }) => {
       }
     >
       <PullToRefresh
+        threshold={PULL_REFRESH_THRESHOLD}
         onRefresh={async () => {
           await list.refetch();
         }}

@@ -1,10 +1,9 @@
-import { ErrorCode, PIN_LENGTH } from '@chatpay/shared';
 import { Popup, SpinLoading } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PinInput } from '../../../components/PinInput.tsx';
-import { ApiError, errorText } from '../../../lib/errors.ts';
+import { usePinEntry } from '../../../components/usePinEntry.ts';
 import { navigate } from '../../../lib/router/navigate.ts';
 import { Paths } from '../../../lib/router/paths.ts';
 import { toastError } from '../../../lib/toast.ts';
@@ -23,61 +22,28 @@ interface Props {
   onError?: (error: unknown) => void;
 }
 
-/** PIN errors are answered in the sheet itself, so the member can type again at once. */
-const pinError = (error: unknown) =>
-  error instanceof ApiError && (error.code === ErrorCode.WrongPin || error.code === ErrorCode.PinLocked);
-
 /**
  * The PIN pad of every payment (WeChat's "Enter payment password"): what and how much, six boxes; the
  * payment goes as soon as the sixth digit is typed.
  */
 export const PaySheet = ({ visible, purpose, amount, onClose, onPay, onError }: Props) => {
   const { t } = useTranslation();
-  const [pin, setPin] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const box = useRef<HTMLDivElement>(null);
+  const entry = usePinEntry(onPay, (error) => {
+    onClose();
+    if (isPinNotSet(error)) void askToSetPin();
+    else (onError ?? toastError)(error);
+  });
+  const { busy, reset } = entry;
 
   useEffect(() => {
-    if (!visible) {
-      setPin('');
-      setMessage('');
-    }
-  }, [visible]);
-
-  const focus = () => box.current?.querySelector('input')?.focus();
-
-  const submit = async (value: string) => {
-    if (busy) return;
-    setBusy(true);
-    setMessage('');
-    try {
-      await onPay(value);
-    } catch (error) {
-      setPin('');
-      if (pinError(error)) {
-        setMessage(errorText(error));
-        requestAnimationFrame(focus);
-      } else {
-        onClose();
-        if (isPinNotSet(error)) void askToSetPin();
-        else (onError ?? toastError)(error);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const change = (value: string) => {
-    setPin(value);
-    if (value.length === PIN_LENGTH) void submit(value);
-  };
+    if (!visible) reset();
+  }, [visible, reset]);
 
   return (
     <Popup
       visible={visible}
       onMaskClick={busy ? undefined : onClose}
-      afterShow={focus}
+      afterShow={entry.focus}
       bodyClassName="pay-sheet"
       destroyOnClose
     >
@@ -100,15 +66,20 @@ export const PaySheet = ({ visible, purpose, amount, onClose, onPay, onError }: 
           <span className="pay-sheet-unit">{t('common.usdt')}</span>
           {showUsdt(amount)}
         </div>
-        <div className="pay-sheet-pin" ref={box}>
-          <PinInput value={pin} onChange={change} testId="pay-pin" ariaLabel={t('pay.enterPin')} />
+        <div className="pay-sheet-pin" ref={entry.box}>
+          <PinInput
+            value={entry.pin}
+            onChange={entry.change}
+            testId="pay-pin"
+            ariaLabel={t('pay.enterPin')}
+          />
         </div>
         <div className="pay-sheet-state" aria-live="polite">
           {busy ? (
             <SpinLoading style={{ '--size': '20px' }} aria-label={t('pay.paying')} />
-          ) : message ? (
+          ) : entry.message ? (
             <span className="pay-sheet-error" data-testid="pay-sheet-error">
-              {message}
+              {entry.message}
             </span>
           ) : null}
         </div>
