@@ -3,7 +3,7 @@ import { userApi } from '@chatpay/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { phoneClient } from './people.ts';
+import { PASSWORD, phoneClient, registerMember } from './people.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -50,6 +50,9 @@ describe('a newcomer signs up and manages their account', () => {
 
     await byId(page, 'sign-agree').click();
     await byId(page, 'sign-submit').click();
+    // The guarded page asked for before sign-up opens once the member is in (issue 17), above the chat tab.
+    await expect.poll(() => hashPath(page)).toBe('/pages/user/set');
+    await byId(page, 'nav-back').click();
     await byId(page, 'chat-empty').waitFor();
     expect(chatTab(hashPath(page))).toBe('/pages/index/chat');
     await shot(page, 'account-03-chat-empty');
@@ -139,6 +142,9 @@ describe('a newcomer signs up and manages their account', () => {
     await byId(page, 'login-username').fill(username);
     await byId(page, 'login-password').fill(password);
     await byId(page, 'login-submit').click();
+    // The page asked for opens once I am in (issue 17: deep links survive login).
+    await expect.poll(() => hashPath(page)).toBe('/pages/index/my');
+    await byId(page, 'tab-chat').click();
     // The chat list is not empty: the PIN change above left a notice in the customer-service chat.
     await byId(page, 'session-list').waitFor();
     await shot(page, 'account-09b-pin-notice');
@@ -174,5 +180,65 @@ describe('a newcomer signs up and manages their account', () => {
     await expect.poll(() => hashPath(first), { timeout: 15_000 }).toBe('/pages/login/index');
     await shot(first, 'account-10-kicked');
     expect(chatTab(hashPath(second))).toBe('/pages/index/chat');
+  });
+});
+
+describe('invites (issues 16 and 17)', () => {
+  it('an invite link survives sign-up with its code prefilled and checked; a member binds one later', async () => {
+    const api = server.api;
+    const alice = await registerMember(api, 'Alice');
+    const aliceProfile = await api.ok(userApi.person, {}, alice.token);
+    const link = `${server.url}/#/pages/chat/user-detail?code=${aliceProfile.shareCode}`;
+
+    // A newcomer opens Alice's link: the login page, then sign-up with Alice's code filled in and named.
+    const ctx = await newPhone(browser);
+    const page = await ctx.newPage();
+    const opened = page.waitForRequest((r) => r.url().includes(userApi.useDownloadLog.path));
+    await page.goto(link);
+    const log = await opened;
+    expect(log.postDataJSON()).toMatchObject({ platform: 'web', shareCode: aliceProfile.shareCode });
+    await byId(page, 'login-submit').waitFor();
+    await byId(page, 'login-to-sign').click();
+    await expect.poll(() => byId(page, 'sign-share-code').inputValue()).toBe(aliceProfile.shareCode);
+    await expect.poll(() => byId(page, 'sign-share-code-check').textContent()).toContain('Alice');
+    await shot(page, 'invite-01-sign-prefilled');
+    await byId(page, 'sign-username').fill(`newbie_${Date.now().toString(36)}`);
+    await byId(page, 'sign-password').fill(PASSWORD);
+    await byId(page, 'sign-nickname').fill('Newbie');
+    await byId(page, 'sign-agree').click();
+    await byId(page, 'sign-submit').click();
+    // Lands on the link (Alice's card), not the chat tab; back leads to the chat tab.
+    await expect.poll(() => hashPath(page)).toBe('/pages/chat/user-detail');
+    expect(page.url()).toContain(`code=${aliceProfile.shareCode}`);
+    await shot(page, 'invite-02-landed-on-link');
+    expect((await profileOf(page)).invitedBy).toBe(alice.memberId);
+
+    // A wrong code is named as such while typing.
+    const other = await ctx.newPage();
+    await other.goto(`${server.url}/#/pages/login/sign`);
+    await byId(other, 'sign-share-code').fill('ZZZZ9999');
+    await expect.poll(() => byId(other, 'sign-share-code-check').getAttribute('data-valid')).toBe('false');
+    await ctx.close();
+
+    // An existing member signed out follows the link: after login it opens, not the chat tab.
+    const bob = await registerMember(api, 'Bob');
+    const bobCtx = await newPhone(browser);
+    const bobPage = await bobCtx.newPage();
+    await bobPage.goto(link);
+    await byId(bobPage, 'login-username').fill(bob.username);
+    await byId(bobPage, 'login-password').fill(PASSWORD);
+    await byId(bobPage, 'login-submit').click();
+    await expect.poll(() => hashPath(bobPage)).toBe('/pages/chat/user-detail');
+
+    // Bob signed up without a code: he binds Alice's later, from Settings.
+    await bobPage.goto(`${server.url}/#/pages/user/set`);
+    await byId(bobPage, 'set-inviter').click();
+    await byId(bobPage, 'inviter-code').fill(aliceProfile.shareCode);
+    await expect.poll(() => byId(bobPage, 'inviter-check').getAttribute('data-valid')).toBe('true');
+    await shot(bobPage, 'invite-03-bind-later');
+    await byId(bobPage, 'inviter-save').click();
+    await expect.poll(async () => (await profileOf(bobPage)).invitedBy).toBe(alice.memberId);
+    await expect.poll(() => byId(bobPage, 'set-inviter').textContent()).toContain(alice.memberId);
+    await bobCtx.close();
   });
 });

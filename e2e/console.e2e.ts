@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import {
   adminWalletApi,
+  advertisingApi,
   appComplainApi,
+  bankApi,
   consoleApi,
   ErrorCode,
   merchantApi,
+  transactionApi,
   userApi,
   walletApi,
 } from '@chatpay/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { byId, logInAs, PASSWORD, registerMember } from './people.ts';
+import { byId, logInAs, PASSWORD, phoneClient, registerMember, texts } from './people.ts';
 
 /**
  * Issue 14, the operator console: support logs in on the normal login page and lands in the console, sees a new
@@ -237,5 +241,162 @@ describe('operator console', () => {
     await zh.reload();
     await byId(zh, 'member-detail').waitFor();
     await shot(zh, 'console-13-member-390-zh');
+  });
+
+  it('live merchant approval, the customer-service round trip, an appeal resolved, the market pages', {
+    timeout: 240_000,
+  }, async () => {
+    const admin = await server.api.ok(userApi.loginByName, { username: 'admin', password: 'admin12345' });
+    const nora = await registerMember(server.api, 'Nora');
+    const buyer = await registerMember(server.api, 'Ben');
+    await server.api.ok(userApi.setPayPassword, { password: PASSWORD, pin: PIN }, buyer.token);
+
+    // The member applies on her merchant page and keeps it open.
+    const app = await logInAs(server.url, await newPhone(browser), nora);
+    const noraApi = phoneClient(server.url, app);
+    await open(app, '/pages/c2c/my');
+    await byId(app, 'apply-name').fill('Nora Trades');
+    await byId(app, 'apply-intro').fill('USDT for CNY, fast release');
+    await byId(app, 'apply-submit').click();
+    await byId(app, 'merchant-pending').waitFor();
+    await shot(app, 'console-20-apply-pending-390');
+
+    // Support approves in the console; her page turns to approved without a reload.
+    const support = await logInStaff(await desktop(browser), 'support', SUPPORT_PASSWORD);
+    await byId(support, 'console-badge-merchant').waitFor();
+    await byId(support, 'console-menu-22').click();
+    await byId(support, `merchants-row-${nora.id}`).waitFor();
+    await byId(support, 'merchant-note').fill('Approved, welcome');
+    await byId(support, `merchant-approve-${nora.id}`).click();
+    await byId(support, 'merchants-empty').waitFor();
+    await byId(app, 'merchant-profile').waitFor({ timeout: 15_000 });
+    expect(await byId(app, 'merchant-name').textContent()).toContain('Nora Trades');
+    await shot(app, 'console-21-approved-live-390');
+
+    // Customer service: the member opens it from the Me tab and writes.
+    await open(app, '/pages/index/my');
+    await byId(app, 'my-service').click();
+    await byId(app, 'chat-input').waitFor();
+    await byId(app, 'chat-input').fill('Hello, how do I publish my first ad?');
+    await byId(app, 'chat-send').click();
+    await expect.poll(() => texts(app)).toEqual(['Hello, how do I publish my first ad?']);
+
+    // The unread conversation shows live on the menu of every staff member. Sara, a support account made by
+    // admin, answers it as the shared service account, with text and a picture; the console names her.
+    await byId(support, 'console-badge-service').waitFor();
+    await shot(support, 'console-22-service-badge-1280');
+    await server.api.ok(
+      consoleApi.staffAdd,
+      { username: 'sara_cs', password: 'sara-pass-1', nickName: 'Sara', roles: ['support'] },
+      admin.token,
+    );
+    const sara = await logInStaff(await desktop(browser), 'sara_cs', 'sara-pass-1');
+    await byId(sara, 'console-badge-service').waitFor();
+    await byId(sara, 'console-menu-27').click();
+    const row = sara.locator('[data-testid^="service-row-"]').first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Nora');
+    await row.click();
+    await byId(sara, 'service-conversation').waitFor();
+    await expect
+      .poll(() => byId(sara, 'service-messages').textContent())
+      .toContain('how do I publish my first ad');
+    // Opening it reads it for every staff member: the badge goes on the other console too.
+    await byId(sara, 'console-badge-service').waitFor({ state: 'detached' });
+    await byId(support, 'console-badge-service').waitFor({ state: 'detached' });
+    await byId(sara, 'service-reply-text').fill('Open Market, then Ads, then Publish. Happy trading!');
+    await byId(sara, 'service-reply-send').click();
+    await byId(sara, 'service-reply-file').setInputFiles(
+      path.resolve(import.meta.dirname, '../apps/web/public/icon-192.png'),
+    );
+    await sara.locator('.service-image img').waitFor();
+    await expect
+      .poll(() => byId(sara, 'service-messages').textContent())
+      .toContain('Sara (customer service)');
+    await shot(sara, 'console-23-service-1280');
+
+    // The member sees both answers from customer service in her chat, never the staff member's name.
+    await expect
+      .poll(() => texts(app))
+      .toEqual([
+        'Hello, how do I publish my first ad?',
+        'Open Market, then Ads, then Publish. Happy trading!',
+      ]);
+    await expect.poll(() => app.locator('[data-type="image"] img').count()).toBe(1);
+    expect(await app.locator('body').textContent()).not.toContain('Sara');
+    await shot(app, 'console-24-service-member-390');
+
+    // An appeal: Nora sells, the buyer marks paid, Nora appeals; support resolves it in the console.
+    await server.api.ok(
+      adminWalletApi.adjust,
+      { userId: nora.id, amount: '200', reason: 'e2e credit', requestId: randomUUID() },
+      admin.token,
+    );
+    const bank = await noraApi.ok(bankApi.add, {
+      type: 'bank',
+      name: 'Nora Li',
+      cardNumber: '6222020200112233',
+      bankName: 'ICBC',
+    });
+    const ad = await noraApi.ok(advertisingApi.publish, {
+      type: 'sell',
+      paymentMethodId: bank.id,
+      price: '7.00',
+      quantity: '100',
+      minLimit: '10.00',
+      maxLimit: '700.00',
+      timeLimit: 15,
+    });
+    const order = await server.api.ok(transactionApi.start, { adId: ad.id, amountCoin: '10' }, buyer.token);
+    await server.api.ok(transactionApi.payment, { id: order.orderId }, buyer.token);
+    await noraApi.ok(transactionApi.appealing, {
+      id: order.orderId,
+      reasonCode: 'other',
+      reason: 'No money arrived on my card',
+    });
+    await byId(support, 'console-badge-appeal').waitFor();
+    await byId(support, 'console-menu-24').click();
+    await byId(support, `appeals-row-${order.orderId}`).click();
+    await byId(support, 'appeal-detail').waitFor();
+    await byId(support, 'resolve-note').fill('No payment reached the seller; order canceled.');
+    await byId(support, 'resolve-fault').getByText('Buyer').click();
+    await byId(support, 'resolve-cancel').click();
+    await byId(support, 'resolve-canceled-confirm').click();
+    await expect.poll(() => byId(support, 'appeal-detail').getAttribute('data-status')).toBe('canceled');
+    await byId(support, 'appeal-resolved-by').waitFor();
+    // Resolved, it leaves the queue: the appeals badge goes.
+    await byId(support, 'console-badge-appeal').waitFor({ state: 'detached' });
+    await shot(support, 'console-25-appeal-resolved-1280');
+    const resolved = await server.api.ok(transactionApi.detail, { id: order.orderId }, buyer.token);
+    expect(resolved.status).toBe('canceled');
+
+    // The market pages: support lists traders with strikes; admin sets the reference rate.
+    // The buyer at fault has a strike: listed with all strikes, not yet among the suspended.
+    await byId(support, 'console-menu-28').click();
+    await byId(support, 'traders-empty').waitFor();
+    await byId(support, 'traders-show').selectOption('struck');
+    await byId(support, `traders-row-${buyer.id}`).waitFor();
+    await shot(support, 'console-26-traders-1280');
+    await byId(support, 'trader-note').fill('Warned by phone');
+    await byId(support, `trader-lift-${buyer.id}`).click();
+    await byId(support, 'trader-lift-confirm').click();
+    await byId(support, 'traders-empty').waitFor();
+    expect(await byId(support, 'console-menu-29').count()).toBe(0);
+    const page = await logInStaff(await desktop(browser), 'admin', 'admin12345');
+    await open(page, '/admin/rate');
+    await byId(page, 'rate-current').waitFor();
+    await byId(page, 'rate-input').fill('7.35');
+    await byId(page, 'rate-save').click();
+    await byId(page, 'rate-set-confirm').click();
+    await expect.poll(() => byId(page, 'rate-current').textContent()).toContain('7.35');
+    await shot(page, 'console-27-rate-1280');
+    expect((await server.api.ok(advertisingApi.rate, {}, buyer.token)).rate).toBe('7.35');
+
+    // The inbox at phone width: the list, then the conversation.
+    const phone = await logInStaff(await newPhone(browser), 'support', SUPPORT_PASSWORD);
+    await open(phone, '/admin/service');
+    await phone.locator('[data-testid^="service-row-"]').first().click();
+    await byId(phone, 'service-conversation').waitFor();
+    await shot(phone, 'console-28-service-390');
   });
 });

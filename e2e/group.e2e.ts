@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { baseApi, userApi } from '@chatpay/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
@@ -19,11 +22,26 @@ const logIn = (context: BrowserContext, who: Member) => logInAs(server.url, cont
 
 const open = (page: Page, route: string) => page.goto(`${server.url}/#${route}`);
 
+/** Gives a member an uploaded avatar through the API (local upload mode), before they log in. */
+const giveAvatar = async (who: Member) => {
+  const form = new FormData();
+  const bytes = fs.readFileSync(path.resolve(import.meta.dirname, '../apps/web/public/icon-192.png'));
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'face.png');
+  const res = await fetch(`${server.url}/api${baseApi.upload.path}`, {
+    method: 'POST',
+    headers: { authorization: who.token },
+    body: form,
+  });
+  const url = ((await res.json()) as { data: string }).data;
+  await server.api.ok(userApi.setUser, { dataKey: 'avatar', dataValue: url }, who.token);
+};
+
 describe('groups: create, roles, mute, dissolve', () => {
   it('A makes a group with B and C, B becomes manager and mutes C, A dissolves it', async () => {
     const [alice, bob, carol] = await Promise.all([register('Alice'), register('Bob'), register('Carol')]);
     await befriend(server.api, alice, bob);
     const single = await befriend(server.api, alice, carol);
+    await Promise.all([alice, bob, carol].map(giveAvatar));
     const phone = async (who: Member) => logIn(await newPhone(browser), who);
     const [a, b, c] = await Promise.all([phone(alice), phone(bob), phone(carol)]);
 
@@ -39,6 +57,18 @@ describe('groups: create, roles, mute, dissolve', () => {
     expect(sessionId).toBeGreaterThan(0);
     await expect.poll(() => a.locator('.adm-nav-bar-title').textContent()).toContain('(3)');
     await shot(a, 'group-02-a-chat');
+    // In B's chat list the group's avatar is a grid of its members' faces, not one person's.
+    await expect.poll(() => byId(b, `session-avatar-${sessionId}`).getAttribute('data-count')).toBe('3');
+    expect(await byId(b, `session-avatar-${sessionId}`).locator('img').count()).toBe(3);
+    // Each face is a thumbnail that loads.
+    await expect
+      .poll(() =>
+        byId(b, `session-avatar-${sessionId}`)
+          .locator('img')
+          .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+      )
+      .toBe(3);
+    await shot(b, 'group-02b-b-avatar-grid');
 
     // A makes B a manager from the group settings.
     await byId(a, 'chat-group-detail').click();
@@ -57,10 +87,24 @@ describe('groups: create, roles, mute, dissolve', () => {
     await name.fill('Weekend trip');
     await byId(a, 'group-edit-save').click();
     await expect.poll(() => byId(a, 'group-name-row').textContent()).toContain('Weekend trip');
+    // The announcement is posted into the chat: B's list previews it.
+    await byId(a, 'group-announcement-row').click();
+    await byId(a, 'group-edit-input').locator('textarea').first().fill('Meet at the station, 8:00');
+    await byId(a, 'group-edit-save').click();
+    await expect
+      .poll(() => byId(b, `session-${sessionId}`).textContent())
+      .toContain('updated the group announcement: Meet at the station, 8:00');
     await byId(a, 'group-qr-row').click();
     expect(await byId(a, 'group-qr-code').getAttribute('data-link')).toMatch(
       /#\/pages\/chat\/group-join\?code=\w+$/,
     );
+    await a.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+    // The link can be copied to share it.
+    await a.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await byId(a, 'group-qr-copy').click();
+    await expect
+      .poll(() => a.evaluate(() => navigator.clipboard.readText()))
+      .toBe(await byId(a, 'group-qr-code').getAttribute('data-link'));
     await a.locator('.adm-toast-mask').waitFor({ state: 'detached' });
     await shot(a, 'group-03b-a-qr');
 
@@ -79,13 +123,12 @@ describe('groups: create, roles, mute, dissolve', () => {
     await expect.poll(() => byId(b, `member-${carol.id}`).getAttribute('data-muted')).toBe('1');
     await shot(b, 'group-04-b-muted-c');
 
-    // C cannot send in the group: the server's reason shows and the message is marked failed.
+    // C cannot send in the group: a disabled "Muted" bar instead of an input that would fail (issue 17).
     await open(c, `/pages/chat/index?id=${sessionId}`);
     await byId(c, 'msg-list').waitFor();
-    await byId(c, 'chat-input').fill('Can anyone hear me?');
-    await byId(c, 'chat-send').click();
-    await c.getByText('Muted, send failed').waitFor();
-    await c.locator('[data-testid="msg-list"] .msg-failed').waitFor();
+    await byId(c, 'chat-input-muted').waitFor();
+    expect(await byId(c, 'chat-input-muted').isDisabled()).toBe(true);
+    expect(await byId(c, 'chat-input').count()).toBe(0);
     await shot(c, 'group-05-c-muted');
 
     // C's single chat with A still works.

@@ -223,6 +223,19 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     expect(await text(m, 'stat-rate')).toBe('100.0%');
     expect(await text(m, 'balance-frozen')).toBe('90.00');
     await shot(m, 'market-11-m-my');
+    // A guest account for a customer (mcc/createGuest): its password is shown once, and it can log in.
+    await byId(m, 'my-guest').click();
+    await byId(m, 'guest-nickname-input').fill('Walk-in customer');
+    await byId(m, 'guest-create').click();
+    await byId(m, 'guest-made').waitFor();
+    const guestName = await text(m, 'guest-username');
+    const guestPassword = await text(m, 'guest-password');
+    expect(guestName).toMatch(/^g_[a-z0-9]{10}$/);
+    expect(await text(m, 'guest-nickname')).toBe('Walk-in customer');
+    await shot(m, 'market-11b-m-guest');
+    const guest = await server.api.ok(userApi.loginByName, { username: guestName, password: guestPassword });
+    expect((await server.api.ok(userApi.person, {}, guest.token)).nickName).toBe('Walk-in customer');
+    await byId(m, 'guest-close').click();
     await open(m, '/pages/c2c/ad');
     await expect.poll(() => text(m, `my-ad-${adId}-remaining`)).toContain('90.00 / ');
 
@@ -256,6 +269,23 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     await byId(b, 'appeal-submit').click();
     await expect.poll(() => byId(b, 'order-detail').getAttribute('data-status')).toBe('appealing');
     await byId(b, 'order-proofs').locator('img').waitFor();
+    // More proof while support reviews (transaction/uploadFiles), each file with its upload row.
+    await byId(b, 'order-proof-file').setInputFiles({
+      name: 'receipt-2.png',
+      mimeType: 'image/png',
+      buffer: png(),
+    });
+    await expect.poll(() => byId(b, 'order-proofs').locator('img').count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => byId(b, 'upload-task').count()).toBe(0);
+    await shot(b, 'market-12b-b-more-proof');
+    // Appeal proof is private media: the order's other party loads it, a browser without a session does not.
+    const proofSrc = String(await byId(b, 'order-proofs').locator('img').last().getAttribute('src'));
+    const proofUrl = proofSrc.split('?')[0] ?? proofSrc;
+    expect(await m.evaluate(async (u) => (await fetch(u)).status, proofUrl)).toBe(200);
+    const stranger = await (await newPhone(browser)).newPage();
+    await stranger.goto(`${server.url}/#/pages/login/index`);
+    expect(await stranger.evaluate(async (u) => (await fetch(u)).status, proofUrl)).toBe(404);
+    await stranger.context().close();
 
     // Support resolves on the support page: canceled, coins back to the seller, with a note (UI).
     const s = await logInSupport(await newPhone(browser));
@@ -263,7 +293,8 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     await byId(s, 'my-support').click();
     await byId(s, `appeals-row-${order2}`).click();
     await byId(s, 'appeal-detail').waitFor();
-    await byId(s, 'order-proofs').locator('img').waitFor();
+    // Support sees both pieces of proof (the appeal's and the one added later).
+    await expect.poll(() => byId(s, 'order-proofs').locator('img').count()).toBe(2);
     await shot(s, 'market-13-s-appeal');
     await byId(s, 'resolve-note').fill('No payment reached the seller; order canceled.');
     await byId(s, 'resolve-cancel').click();
@@ -301,6 +332,8 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     await open(m, '/pages/c2c/api');
     await byId(m, 'api-rotate').click();
     await byId(m, 'api-rotate-confirm').click();
+    // A key moves money: making one takes the PIN (issue 17).
+    await byId(m, 'api-pin').fill(PIN);
     await byId(m, 'api-key').waitFor();
     await shot(m, 'market-20-m-api-zh');
   }, 400_000);

@@ -1,10 +1,18 @@
-import { baseApi, type ContractClient, momentsApi, type PresignedPost } from '@chatpay/shared';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import {
+  baseApi,
+  type ContractClient,
+  messageApi,
+  momentsApi,
+  type PresignedPost,
+  userApi,
+} from '@chatpay/shared';
+import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../test-support/s3.ts';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { befriend, byId, logInAs, registerMember } from './people.ts';
+import { befriend, byId, logInAs, phoneClient, registerMember } from './people.ts';
 
 /** A photo-like JPEG: noise compresses badly, as real photos do (hundreds of kB). */
 const photo = (seed: number, width = 1600, height = 1200) =>
@@ -250,5 +258,128 @@ describe.each(['local', 's3'] as const)('media in %s mode (issue 19)', (mode) =>
     );
     await ctxA.close();
     await ctxB.close();
+  });
+
+  it('private chat media: a member outside the chat cannot load it; uploads outside the chat show progress, cancel and retry', async () => {
+    const api: ContractClient = server.api;
+    const [alice, bob, carol] = await Promise.all([
+      registerMember(api, 'Alice'),
+      registerMember(api, 'Bob'),
+      registerMember(api, 'Carol'),
+    ]);
+    const sessionId = await befriend(api, alice, bob);
+    const ctxA = await newPhone(browser);
+    const ctxB = await newPhone(browser);
+    const ctxC = await newPhone(browser);
+    const a = await logInAs(server.url, ctxA, alice);
+    const b = await logInAs(server.url, ctxB, bob);
+    const c = await logInAs(server.url, ctxC, carol);
+
+    // A sends a picture to B. B's phone loads it; C's phone (signed in, but not in the chat) gets nothing.
+    const tokenA = String(await a.evaluate(() => localStorage.getItem('uni_id_token')));
+    const url = await apiUpload(server, tokenA, await photo(7, 400, 300), 'secret.jpg');
+    await phoneClient(server.url, a).ok(messageApi.send, {
+      sessionId,
+      clientMsgId: randomUUID(),
+      contentType: 'image',
+      content: { url, width: 400, height: 300 },
+    });
+    const load = (p: Page, src: string) => p.evaluate(async (u) => (await fetch(u)).status, src);
+    expect(await load(b, url)).toBe(200);
+    expect(await load(b, `${url}?w_=120&h_=120`)).toBe(200);
+    expect(await load(c, url)).toBe(404);
+    expect(await load(c, `${url}?w_=120&h_=120`)).toBe(404);
+    // Nor a browser with no session at all.
+    const anonymous = await newPhone(browser);
+    const nobody = await anonymous.newPage();
+    await nobody.goto(`${server.url}/#/pages/login/index`);
+    expect(await load(nobody, url)).toBe(404);
+    await anonymous.close();
+
+    // The avatar: a slow uplink shows the upload's percentage; cancel leaves the avatar as it was.
+    await a.goto(`${server.url}/#/pages/user/edit`);
+    await byId(a, 'edit-avatar').waitFor();
+    const cdp = await ctxA.newCDPSession(a);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 10,
+      downloadThroughput: -1,
+      uploadThroughput: 100 * 1024,
+    });
+    const big = await photo(3);
+    await byId(a, 'edit-avatar-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: big });
+    const task = byId(a, 'upload-task').first();
+    await task.waitFor();
+    await expect
+      .poll(async () => Number(await task.getAttribute('data-percent')), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await shot(a, `media-${mode}-05-avatar-progress`);
+    await byId(a, 'upload-task-cancel').click();
+    await expect.poll(() => byId(a, 'upload-task').count()).toBe(0);
+    expect((await phoneClient(server.url, a).ok(userApi.person, {})).avatar).toBe('');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+
+    // The store (or this server) is unreachable for every attempt: after the automatic retries the row says
+    // why and offers Retry, which works once the network is back.
+    const fileRoute = (u: URL) =>
+      s3 ? u.href.startsWith(s3.endpoint) : u.pathname === `/api${baseApi.upload.path}`;
+    const failing = async (route: Route) => {
+      if (route.request().method() === 'POST') await route.abort('failed');
+      else await route.continue();
+    };
+    await ctxA.route(fileRoute, failing);
+    const small = await photo(4, 320, 320);
+    await byId(a, 'edit-avatar-input').setInputFiles({
+      name: 'me2.jpg',
+      mimeType: 'image/jpeg',
+      buffer: small,
+    });
+    await expect
+      .poll(() => byId(a, 'upload-task').first().getAttribute('data-failed'), { timeout: 30_000 })
+      .toBe('true');
+    await shot(a, `media-${mode}-06-avatar-failed`);
+    await ctxA.unroute(fileRoute, failing);
+    await byId(a, 'upload-task-retry').click();
+    await expect
+      .poll(async () => (await phoneClient(server.url, a).ok(userApi.person, {})).avatar, { timeout: 30_000 })
+      .toMatch(/^\/uploads\//);
+    await expect.poll(() => byId(a, 'upload-task').count()).toBe(0);
+    // The avatar is public: C's phone loads it.
+    const avatar = (await phoneClient(server.url, a).ok(userApi.person, {})).avatar;
+    expect(await load(c, `${avatar}?w_=64&h_=64&m_=fill`)).toBe(200);
+
+    // A moment's pictures: each shows its percentage while it goes up.
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 10,
+      downloadThroughput: -1,
+      uploadThroughput: 200 * 1024,
+    });
+    await a.goto(`${server.url}/#/pages/moments/publish`);
+    await byId(a, 'publish-images').waitFor();
+    await byId(a, 'publish-images')
+      .locator('input[type="file"]')
+      .setInputFiles([
+        { name: 'p1.jpg', mimeType: 'image/jpeg', buffer: await photo(5) },
+        { name: 'p2.jpg', mimeType: 'image/jpeg', buffer: await photo(6) },
+      ]);
+    await expect.poll(() => byId(a, 'upload-task').count(), { timeout: 30_000 }).toBe(2);
+    await shot(a, `media-${mode}-07-moment-progress`);
+    await expect.poll(() => byId(a, 'upload-task').count(), { timeout: 60_000 }).toBe(0);
+    await byId(a, 'publish-text').locator('textarea').first().fill('Two');
+    await byId(a, 'publish-submit').click();
+    await expect
+      .poll(async () => (await api.ok(momentsApi.page, { page: 1, size: 10 }, tokenA)).list[0]?.images.length)
+      .toBe(2);
+
+    await ctxA.close();
+    await ctxB.close();
+    await ctxC.close();
   });
 });

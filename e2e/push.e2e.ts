@@ -90,18 +90,35 @@ const deliver = async (
     .then(() => svc.to(device));
   const payload = svc.decrypt(push!, keys);
   const cdp = await ctx.newCDPSession(page);
+  // Chromium hands a push only to a registration with an activated worker (else it drops it silently): wait
+  // for that version, not merely for a registration to exist.
   const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
-      const live = e.registrations.find((r) => !r.isDeleted);
-      if (live) resolve(live.registrationId);
+    cdp.on('ServiceWorker.workerVersionUpdated', (e) => {
+      const active = e.versions.find((v) => v.status === 'activated');
+      if (active) resolve(active.registrationId);
     });
   });
   await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(server.url).origin,
-    registrationId: await registrationId,
-    data: JSON.stringify(payload),
-  });
+  const id = await registrationId;
+  // The CDP call answers before the worker runs its push event, and Chromium drops a push it cannot hand to a
+  // running worker (under load, starting the worker can miss that). A push service redelivers what a browser
+  // did not take; so does this stand-in, at most three times, until the worker has shown a notification.
+  for (let attempt = 1; ; attempt++) {
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(server.url).origin,
+      registrationId: id,
+      data: JSON.stringify(payload),
+    });
+    const shown = await expect
+      .poll(async () => (await notifications(page)).length, { timeout: 10_000 })
+      .toBeGreaterThan(0)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown) break;
+    if (attempt === 3) throw new Error('the service worker showed no notification for the push');
+  }
   await cdp.detach();
   return payload;
 };

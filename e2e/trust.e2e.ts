@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   adminC2cApi,
   adminRateApi,
@@ -37,6 +38,17 @@ const logIn = async (context: BrowserContext, who: Member) => {
 const loginToken = async (username: string, password: string) =>
   (await server.api.ok(userApi.loginByName, { username, password })).token;
 const text = (page: Page, id: string) => byId(page, id).innerText();
+/** The chat list renders only what is near the screen: scroll to the newest message until `words` show. */
+const seeInChat = (page: Page, words: string) =>
+  expect
+    .poll(
+      async () => {
+        await byId(page, 'msg-list').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        return page.getByText(words).count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
 
 describe('C2C trust: feedback on the merchant card, taker requirements', () => {
   it('two traders complete an order and rate each other; the card shows it; a taker below an ad’s rule is told why', async () => {
@@ -221,5 +233,230 @@ describe('C2C trust: feedback on the merchant card, taker requirements', () => {
     await expect.poll(() => text(b, 'order-price')).toContain('7.31');
     expect(await text(b, 'order-amount-fiat')).toContain('73.10');
     await shot(b, 'trust-08-b-order-keeps-price');
+  });
+  it('an order chat is titled by its order, carries payment details, welcome and terms, and labels support', async () => {
+    const [merchant, rival, buyer] = await Promise.all([
+      registerMember(server.api, 'Mei'),
+      registerMember(server.api, 'Nina'),
+      registerMember(server.api, 'Bao'),
+    ]);
+    const admin = await loginToken('admin', ADMIN_PASSWORD);
+    const support = await loginToken('support', SUPPORT_PASSWORD);
+    for (const [who, name] of [
+      [merchant, 'Mei Market'],
+      [rival, 'Nina Desk'],
+    ] as const) {
+      await server.api.ok(userApi.setPayPassword, { password: PASSWORD, pin: PIN }, who.token);
+      await server.api.ok(
+        adminWalletApi.adjust,
+        {
+          userId: who.id,
+          amount: '300',
+          reason: 'e2e credit',
+          requestId: `e2e-chat-${who.id}-${Date.now()}`,
+        },
+        admin,
+      );
+      await server.api.ok(merchantApi.apply, { name }, who.token);
+      await server.api.ok(adminC2cApi.merchantReview, { userId: who.id, approve: true }, support);
+    }
+    await server.api.ok(userApi.setPayPassword, { password: PASSWORD, pin: PIN }, buyer.token);
+    const rivalCard = await server.api.ok(
+      bankApi.add,
+      { type: 'bank', name: 'Nina Ho', cardNumber: '6222020200118888', bankName: 'ABC' },
+      rival.token,
+    );
+    const rivalAd = await server.api.ok(
+      advertisingApi.publish,
+      {
+        type: 'sell',
+        paymentMethodId: rivalCard.id,
+        price: '7.40',
+        quantity: '50',
+        minLimit: '10',
+        maxLimit: '370',
+        timeLimit: 15,
+      },
+      rival.token,
+    );
+
+    // The merchant adds the only payment method (UI: the form shows what each field wants).
+    const m = await logIn(await newPhone(browser), merchant);
+    await open(m, '/pages/c2c/bank-add');
+    await byId(m, 'bank-name').waitFor();
+    expect(await byId(m, 'bank-name').getAttribute('placeholder')).toBe('Full name on the account');
+    expect(await byId(m, 'bank-cardNumber').getAttribute('placeholder')).toBe('Card or account number');
+    const box = await byId(m, 'bank-cardNumber').evaluate((el) => getComputedStyle(el).borderTopWidth);
+    expect(box).toBe('1px');
+    await shot(m, 'trade-01-m-bank-form');
+    await byId(m, 'bank-name').fill('Mei Chen');
+    await byId(m, 'bank-bankName').fill('CMB');
+    await byId(m, 'bank-cardNumber').fill('6225880099887766');
+    await byId(m, 'bank-submit').click();
+    await expect
+      .poll(async () => (await server.api.ok(bankApi.page, {}, merchant.token)).list.length)
+      .toBe(1);
+
+    // Posting an ad: the only method is already chosen; terms and a welcome message (UI).
+    await open(m, '/pages/c2c/publish');
+    await byId(m, 'publish-price').fill('7.10');
+    await byId(m, 'publish-quantity').fill('100');
+    await byId(m, 'publish-minLimit').fill('10');
+    await byId(m, 'publish-maxLimit').fill('710');
+    await byId(m, 'publish-terms').fill('Pay only from an account in your own name.');
+    await byId(m, 'publish-autoReply').fill('Hi, Mei here. I release within 5 minutes of your payment.');
+    await shot(m, 'trade-02-m-publish');
+    await byId(m, 'publish-submit').click();
+    await expect
+      .poll(async () => (await server.api.ok(advertisingApi.myPage, {}, merchant.token)).list.length)
+      .toBe(1);
+    const [ad] = (await server.api.ok(advertisingApi.myPage, {}, merchant.token)).list;
+
+    // The buyer marks Mei as trusted on her profile and filters the market to trusted traders (UI).
+    const b = await logIn(await newPhone(browser), buyer);
+    await open(b, `/pages/c2c/merchant?userId=${merchant.id}`);
+    await byId(b, 'profile-trust').click();
+    await expect.poll(() => byId(b, 'profile-trust').getAttribute('data-trusted')).toBe('true');
+    expect(await byId(b, 'profile-online').getAttribute('data-online')).toBe('true');
+    await open(b, '/pages/c2c/index');
+    await byId(b, `ad-${rivalAd.id}`).waitFor();
+    await byId(b, 'market-trusted').click();
+    await expect.poll(() => b.locator(`[data-testid="ad-${rivalAd.id}"]`).count()).toBe(0);
+    await byId(b, `ad-${ad!.id}-trusted`).waitFor();
+    await shot(b, 'trade-03-b-market-trusted');
+    await byId(b, 'market-trusted').click();
+
+    // Mei goes offline on her merchant page (UI): her cheaper ad now comes after Nina's, marked offline.
+    await open(m, '/pages/c2c/my');
+    await byId(m, 'merchant-presence').waitFor();
+    await shot(m, 'trade-04-m-presence');
+    await byId(m, 'presence-online').click();
+    await expect
+      .poll(async () => (await server.api.ok(merchantApi.info, {}, merchant.token))?.online)
+      .toBe(false);
+    await b.reload();
+    await byId(b, `ad-${ad!.id}`).waitFor();
+    // Earlier tests' ads are listed too: the two merchants here, in the order shown.
+    const mine = [`ad-${rivalAd.id}-online`, `ad-${ad!.id}-online`];
+    const order = async () =>
+      (
+        await b
+          .locator('[data-testid^="ad-"][data-testid$="-online"]')
+          .evaluateAll((els) =>
+            els.map((el) => `${el.getAttribute('data-testid')}:${el.getAttribute('data-online')}`),
+          )
+      ).filter((x) => mine.includes(x.split(':')[0] ?? ''));
+    await expect.poll(order).toEqual([`ad-${rivalAd.id}-online:true`, `ad-${ad!.id}-online:false`]);
+    await shot(b, 'trade-05-b-market-offline-last');
+    await byId(m, 'presence-online').click();
+    await expect
+      .poll(async () => (await server.api.ok(merchantApi.info, {}, merchant.token))?.online)
+      .toBe(true);
+
+    // Two orders with Mei: two chats, each titled by its order and tagged as a trade chat.
+    const first = await server.api.ok(transactionApi.start, { adId: ad!.id, amountCoin: '10' }, buyer.token);
+    const second = await server.api.ok(transactionApi.start, { adId: ad!.id, amountCoin: '12' }, buyer.token);
+    for (const o of [first, second]) expect(o.orderNo).toMatch(/^\d{18}$/);
+    // A new order takes the buyer to its page (SPEC §2 onC2COrderStatus); then the chat tab.
+    await expect.poll(() => b.url(), { timeout: 15_000 }).toContain(`/pages/c2c/detail?id=${second.orderId}`);
+    await byId(b, 'order-detail').waitFor();
+    await open(b, '/pages/index/chat');
+    for (const o of [first, second]) {
+      await expect
+        .poll(() => text(b, `session-${o.sessionId}`))
+        .toContain(`Order #…${o.orderNo.slice(-6)} · Mei`);
+      await byId(b, `session-trade-${o.sessionId}`).waitFor();
+    }
+    await shot(b, 'trade-06-b-session-list');
+
+    // The chat opens with the payment details card, the terms and Mei's welcome (UI).
+    await byId(b, `session-${first.sessionId}`).click();
+    await byId(b, 'chat-payee-card').waitFor();
+    expect(await text(b, 'chat-payee-cardNumber')).toBe('6225880099887766');
+    expect(await text(b, 'chat-payee-amount')).toContain('71.00');
+    await b.getByText('Terms: Pay only from an account in your own name.').waitFor();
+    await b.getByText('Hi, Mei here. I release within 5 minutes of your payment.').waitFor();
+    expect(await text(b, 'chat-trade-order')).toContain(first.orderNo);
+
+    // The buyer sends a receipt picture and a line; both show Unread until Mei opens the chat, then Read.
+    await byId(b, 'chat-attach').click();
+    await byId(b, 'file-photo').setInputFiles(
+      path.resolve(import.meta.dirname, '../apps/web/public/icon-192.png'),
+    );
+    await byId(b, 'chat-input').fill('Paid, receipt above.');
+    await byId(b, 'chat-send').click();
+    const reads = () =>
+      b
+        .locator('[data-testid="msg-read"]')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-read')));
+    await expect.poll(reads).toEqual(['false', 'false']);
+    await shot(b, 'trade-07-b-order-chat');
+    await open(m, `/pages/chat/index?id=${first.sessionId}`);
+    await m.locator('[data-type="image"][data-status="sent"] img').waitFor();
+    await m.getByText('Paid, receipt above.').waitFor();
+    await expect.poll(reads).toEqual(['true', 'true']);
+    await shot(m, 'trade-07b-m-order-chat');
+
+    // Mei appeals a paid order; support writes and decides: labelled, with its own avatar, for both.
+    await server.api.ok(transactionApi.payment, { id: first.orderNo }, buyer.token);
+    await server.api.ok(
+      transactionApi.appealing,
+      { id: first.orderNo, reason: 'Nothing arrived yet', reasonCode: 'not_received' },
+      merchant.token,
+    );
+    await server.api.ok(
+      adminC2cApi.appealMessage,
+      { id: first.orderId, text: 'Customer service here: please both send your receipts.' },
+      support,
+    );
+    // Each status change takes the buyer to the order page (SPEC §2 onC2COrderStatus): back to the chat.
+    await expect.poll(() => byId(b, 'order-detail').getAttribute('data-status')).toBe('appealing');
+    await open(b, `/pages/chat/index?id=${first.sessionId}`);
+    await seeInChat(b, 'Seller appealed: Payment not received · Nothing arrived yet');
+    await seeInChat(b, 'please both send your receipts');
+    const staffRow = b.locator('[data-staff="true"]').filter({ hasText: 'please both send your receipts' });
+    await staffRow.waitFor();
+    expect(await staffRow.getByTestId('msg-sender').innerText()).toBe('Customer service');
+    expect(await staffRow.locator('.trade-staff-avatar').count()).toBe(1);
+    await staffRow.scrollIntoViewIfNeeded();
+    await shot(b, 'trade-08-b-support-labelled');
+    await server.api.ok(
+      adminC2cApi.appealResolve,
+      { id: first.orderId, result: 'completed', note: 'The bank receipt matches.', fault: 'none' },
+      support,
+    );
+    await expect.poll(() => byId(b, 'order-detail').getAttribute('data-status')).toBe('completed');
+    await open(b, `/pages/chat/index?id=${first.sessionId}`);
+    await seeInChat(b, 'Support decided: coins released to the buyer. The bank receipt matches.');
+    await b.getByText('Support decided: coins released to the buyer.').scrollIntoViewIfNeeded();
+    await shot(b, 'trade-08b-b-support-decided');
+    const evidence = await server.api.ok(adminC2cApi.appealMessages, { id: first.orderId }, support);
+    expect(evidence.list.map((x) => x.content.type ?? x.content.text)).toEqual(
+      expect.arrayContaining([
+        'c2c.payee',
+        'c2c.terms',
+        'Hi, Mei here. I release within 5 minutes of your payment.',
+      ]),
+    );
+    expect(evidence.list.some((x) => x.contentType === 'image')).toBe(true);
+    await server.api.ok(transactionApi.canceled, { id: second.orderNo }, buyer.token);
+  });
+
+  it('staff do not see "Become a merchant"; members do', async () => {
+    const member = await registerMember(server.api, 'Lin');
+    const p = await logIn(await newPhone(browser), member);
+    await open(p, '/pages/c2c/my');
+    await byId(p, 'merchant-apply').waitFor();
+    const staff = await (await newPhone(browser)).newPage();
+    await staff.goto(`${server.url}/#/pages/login/index`);
+    await byId(staff, 'login-username').fill('support');
+    await byId(staff, 'login-password').fill(SUPPORT_PASSWORD);
+    await byId(staff, 'login-submit').click();
+    // Staff land in the console after the normal login; then they open the market's My page.
+    await byId(staff, 'console-dashboard').waitFor();
+    await open(staff, '/pages/c2c/my');
+    await byId(staff, 'c2c-balance').waitFor();
+    expect(await staff.locator('[data-testid="merchant-apply"]').count()).toBe(0);
+    await shot(staff, 'trade-09-staff-no-apply');
   });
 });

@@ -97,6 +97,10 @@ describe('wallet: chat transfer, lucky red packet with refund, pay desk', () => 
     await byId(a, 'discovery-wallet').click();
     expect(await shownTotal(a)).toBe('100.00');
     await expect.poll(() => byId(a, 'history-all').locator('[data-kind="adjust"]').count()).toBe(1);
+    // The tabs carry their counts (wallet/count): one entry, money in.
+    await expect.poll(async () => (await byId(a, 'history-count-all').textContent())?.trim()).toBe('1');
+    expect((await byId(a, 'history-count-income').textContent())?.trim()).toBe('1');
+    expect((await byId(a, 'history-count-expense').textContent())?.trim()).toBe('0');
     await shot(a, 'wallet-01-a-wallet');
 
     // A sends B 12.5 USDT in their chat, with a remark and the PIN.
