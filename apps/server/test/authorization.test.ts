@@ -142,6 +142,7 @@ const probes: Record<string, Probe[]> = {
   ],
   'groupApi.mute': [probe(groupApi.mute, (w) => ({ groupId: w.group.groupId, userId: w.friend.id }))],
   'groupApi.unmute': [probe(groupApi.unmute, (w) => ({ groupId: w.group.groupId, userId: w.friend.id }))],
+  'groupApi.muteAll': [probe(groupApi.muteAll, (w) => ({ groupId: w.group.groupId, on: true }))],
   'groupApi.update': [probe(groupApi.update, (w) => ({ groupId: w.group.groupId, name: 'taken over' }))],
   'groupApi.transferOwner': [
     probe(groupApi.transferOwner, (w) => ({ groupId: w.group.groupId, userId: w.friend.id })),

@@ -33,6 +33,8 @@ const actions = (g: GroupInfo, target: TestUser, friend: TestUser): [string, End
   ['unsetManager', groupApi.unsetManager, { groupId: g.id, userId: target.id }],
   ['mute', groupApi.mute, { groupId: g.id, userId: target.id }],
   ['unmute', groupApi.unmute, { groupId: g.id, userId: target.id }],
+  ['muteFor', groupApi.mute, { groupId: g.id, userId: target.id, minutes: 10 }],
+  ['muteAll', groupApi.muteAll, { groupId: g.id, on: true }],
   ['update', groupApi.update, { groupId: g.id, name: 'Hijacked', announcement: 'x' }],
   ['transferOwner', groupApi.transferOwner, { groupId: g.id, userId: target.id }],
 ];

@@ -11,6 +11,10 @@ export const GROUP_MIN_INVITEES = 2;
 export const GROUP_NAME_MAX = 30;
 export const GROUP_ANNOUNCEMENT_MAX = 2000;
 export const GROUP_NOTE_MAX = 30;
+/** The mute durations the app offers (minutes); `group/mute` without `minutes` mutes until unmuted. */
+export const GROUP_MUTE_MINUTES = [10, 60, 12 * 60, 24 * 60, 7 * 24 * 60] as const;
+/** The longest timed mute: 30 days. */
+export const GROUP_MUTE_MAX_MINUTES = 30 * 24 * 60;
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const userIds = z.array(id).min(1).max(100);
@@ -23,7 +27,10 @@ export const groupMemberInfo = z.object({
   nickName: z.string(),
   avatar: z.string(),
   note: z.string(),
+  /** Muted now (a timed mute that has ended is not). */
   isMuted: z.boolean(),
+  /** When a timed mute ends; null when not muted or muted until unmuted. */
+  mutedUntil: z.string().nullable(),
   role: z.enum(groupRoles),
 });
 export type GroupMemberInfo = z.infer<typeof groupMemberInfo>;
@@ -39,6 +46,8 @@ export const groupInfo = z.object({
   memberCount: z.number().int(),
   code: z.string(),
   dissolved: z.boolean(),
+  /** Only the owner and managers may send while it is on. */
+  muteAll: z.boolean(),
   myRole: z.enum(groupRoles),
   createTime: z.string(),
   members: z.array(groupMemberInfo),
@@ -157,8 +166,11 @@ export const groupApi = {
     method: 'POST',
     path: `${GROUP}/mute`,
     auth: 'user',
-    summary: 'Mute a member (owner or manager; not the owner or another manager)',
-    input: memberAction,
+    summary:
+      'Mute a member for `minutes` (up to 30 days) or, without it, until unmuted (owner or manager; not the owner or another manager)',
+    input: memberAction.extend({
+      minutes: z.coerce.number().int().min(1).max(GROUP_MUTE_MAX_MINUTES).optional(),
+    }),
     output: groupInfo,
     errors: [
       ErrorCode.Forbidden,
@@ -175,6 +187,16 @@ export const groupApi = {
     input: memberAction,
     output: groupInfo,
     errors: [ErrorCode.Forbidden, ErrorCode.GroupNotFound],
+  }),
+  muteAll: endpoint({
+    method: 'POST',
+    path: `${GROUP}/muteAll`,
+    auth: 'user',
+    summary:
+      'Turn "mute all" on or off: only the owner and managers may send while it is on (owner or manager)',
+    input: z.object({ groupId: id, on: z.boolean() }),
+    output: groupInfo,
+    errors: [ErrorCode.Forbidden, ErrorCode.GroupNotFound, ErrorCode.GroupDissolved],
   }),
   update: endpoint({
     method: 'POST',

@@ -1,13 +1,15 @@
 import { ErrorCode } from '@chatpay/shared';
 import { eq } from 'drizzle-orm';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { GroupPort } from '../chat/index.ts';
+import { mayNotSend } from './mute.ts';
 import { groupHeadimgs, presentSessionGroup } from './presenter.ts';
 import { groupMemberRow, groupOfSession, groupsOfSessions } from './queries.ts';
 import { chatGroups } from './tables.ts';
 
 /** What the group module tells chat about group sessions (see chat's group-port.ts). */
-export const groupChatPort: GroupPort = {
+export const groupChatPort = (clock: Clock): GroupPort => ({
   async assertCanSend(tx, sessionId, userId) {
     // Lock order as every group change: group row, then session row (storeMessage), then member rows.
     const group = await groupOfSession(tx, sessionId, true);
@@ -15,7 +17,7 @@ export const groupChatPort: GroupPort = {
     if (group.dissolved) throw new AppError(ErrorCode.GroupDissolved);
     const member = await groupMemberRow(tx, group.id, userId);
     if (!member) throw new AppError(ErrorCode.SessionNotFound);
-    if (member.isMuted) throw new AppError(ErrorCode.Muted);
+    if (mayNotSend(group, member, clock.now())) throw new AppError(ErrorCode.Muted);
   },
 
   async describe(exec, sessionIds) {
@@ -26,7 +28,7 @@ export const groupChatPort: GroupPort = {
         {
           name: group.name,
           headimgs: groupHeadimgs(members),
-          groupInfo: presentSessionGroup(group, members),
+          groupInfo: presentSessionGroup(group, members, clock.now()),
         },
       ]),
     );
@@ -37,4 +39,4 @@ export const groupChatPort: GroupPort = {
     if (!group || !(await groupMemberRow(exec, group.id, userId))) return null;
     return group.sessionId;
   },
-};
+});

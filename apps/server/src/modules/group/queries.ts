@@ -15,6 +15,7 @@ export interface GroupMemberView {
   avatar: string;
   note: string;
   isMuted: boolean;
+  mutedUntil: Date | null;
   role: GroupRole;
   joinTime: Date;
 }
@@ -62,6 +63,7 @@ export const membersOf = async (exec: Executor, groupIds: number[]) => {
       avatar: users.avatar,
       note: chatGroupMembers.note,
       isMuted: chatGroupMembers.isMuted,
+      mutedUntil: chatGroupMembers.mutedUntil,
       role: chatGroupMembers.role,
       joinTime: chatGroupMembers.joinTime,
     })

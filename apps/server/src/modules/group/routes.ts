@@ -7,8 +7,8 @@ import { GroupService } from './service.ts';
 
 /** Groups under /app/chat/group (docs/design/groups-moments.md). */
 export const registerGroupRoutes = (deps: AppDeps) => {
-  provideGroupPort(groupChatPort);
-  const groups = new GroupService(deps.db, deps.realtime);
+  provideGroupPort(groupChatPort(deps.clock));
+  const groups = new GroupService(deps.db, deps.realtime, deps.clock);
   route(deps, groupApi.create, (input, ctx) => groups.create(ctx.user.id, input));
   route(deps, groupApi.info, (input, ctx) => groups.info(ctx.user.id, input));
   route(deps, groupApi.list, (_input, ctx) => groups.list(ctx.user.id));
@@ -23,7 +23,10 @@ export const registerGroupRoutes = (deps: AppDeps) => {
   route(deps, groupApi.unsetManager, (input, ctx) =>
     groups.setManager(ctx.user.id, input.groupId, input.userId, false),
   );
-  route(deps, groupApi.mute, (input, ctx) => groups.setMuted(ctx.user.id, input.groupId, input.userId, true));
+  route(deps, groupApi.mute, (input, ctx) =>
+    groups.setMuted(ctx.user.id, input.groupId, input.userId, true, input.minutes),
+  );
+  route(deps, groupApi.muteAll, (input, ctx) => groups.setMuteAll(ctx.user.id, input.groupId, input.on));
   route(deps, groupApi.unmute, (input, ctx) =>
     groups.setMuted(ctx.user.id, input.groupId, input.userId, false),
   );

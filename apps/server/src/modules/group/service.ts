@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ErrorCode, GROUP_MAX_MEMBERS, GROUP_NAME_MAX, type GroupRole } from '@chatpay/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connection.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import {
@@ -15,6 +16,7 @@ import {
   removeSessionMembers,
   type StoredMessage,
 } from '../chat/index.ts';
+import { mutedNow } from './mute.ts';
 import { presentGroup } from './presenter.ts';
 import {
   type GroupRow,
@@ -54,6 +56,7 @@ export class GroupService {
   constructor(
     private readonly db: Db,
     private readonly realtime: Realtime,
+    private readonly clock: Clock,
   ) {}
 
   async info(userId: number, ref: { groupId?: number; sessionId?: number }) {
@@ -68,7 +71,7 @@ export class GroupService {
     }
     const { group, me } = await requireMembership(this.db, groupId, userId);
     const members = (await membersOf(this.db, [group.id])).get(group.id) ?? [];
-    return presentGroup(group, members, me.role);
+    return presentGroup(group, members, me.role, this.clock.now());
   }
 
   /** My groups that still exist, newest first. */
@@ -88,6 +91,7 @@ export class GroupService {
         r.group,
         members.get(r.group.id) ?? [],
         r.role as GroupRole,
+        this.clock.now(),
       );
       return info;
     });
@@ -247,22 +251,57 @@ export class GroupService {
     });
   }
 
-  /** Owner or manager; nobody mutes the owner and a manager cannot mute another manager. */
-  setMuted(userId: number, groupId: number, targetId: number, muted: boolean) {
+  /**
+   * Owner or manager; nobody mutes the owner and a manager cannot mute another manager. With `minutes` the
+   * mute ends by itself then (muting again sets a new end); without, it lasts until unmuted.
+   */
+  setMuted(userId: number, groupId: number, targetId: number, muted: boolean, minutes?: number) {
     return this.change(userId, groupId, async (tx, _group, me) => {
       this.requireAdmin(me);
       const row = await this.target(tx, groupId, userId, targetId);
       if (row.role === 'owner' || (me.role === 'manager' && row.role === 'manager')) {
         throw new AppError(ErrorCode.Forbidden);
       }
-      if (row.isMuted === muted) return [];
-      await this.setMember(tx, groupId, targetId, { isMuted: muted });
+      const now = this.clock.now();
+      const until = muted && minutes ? new Date(now.getTime() + minutes * 60_000) : null;
+      // Unmuting someone whose timed mute already ended changes nothing anyone sees.
+      if (!muted && !mutedNow(row, now)) {
+        if (row.isMuted) await this.setMember(tx, groupId, targetId, { isMuted: false, mutedUntil: null });
+        return [];
+      }
+      if (muted && mutedNow(row, now) && row.mutedUntil?.getTime() === until?.getTime()) return [];
+      await this.setMember(tx, groupId, targetId, { isMuted: muted, mutedUntil: until });
       const names = await nickNamesOf(tx, [userId, targetId]);
       const [a, b] = [names.get(userId), names.get(targetId)];
+      if (!muted) return [{ type: 'group.unmute', text: `${a} unmuted ${b}`, userIds: [targetId] }];
       return [
-        muted
-          ? { type: 'group.mute', text: `${a} muted ${b}`, userIds: [targetId] }
-          : { type: 'group.unmute', text: `${a} unmuted ${b}`, userIds: [targetId] },
+        minutes
+          ? {
+              type: 'group.muteFor',
+              text: `${a} muted ${b} for ${minutes} minutes`,
+              userIds: [targetId],
+              minutes,
+            }
+          : { type: 'group.mute', text: `${a} muted ${b}`, userIds: [targetId] },
+      ];
+    });
+  }
+
+  /** "Mute all" (owner or manager): while on, only the owner and managers send. */
+  setMuteAll(userId: number, groupId: number, on: boolean) {
+    return this.change(userId, groupId, async (tx, group, me) => {
+      this.requireAdmin(me);
+      if (group.muteAll === on) return [];
+      await tx
+        .update(chatGroups)
+        .set({ muteAll: on, updateTime: new Date() })
+        .where(eq(chatGroups.id, groupId));
+      const names = await nickNamesOf(tx, [userId]);
+      const a = names.get(userId);
+      return [
+        on
+          ? { type: 'group.muteAll', text: `${a} turned on mute all` }
+          : { type: 'group.unmuteAll', text: `${a} turned off mute all` },
       ];
     });
   }
@@ -299,7 +338,7 @@ export class GroupService {
     return this.change(userId, groupId, async (tx, _group, me) => {
       if (me.role !== 'owner') throw new AppError(ErrorCode.Forbidden);
       await this.target(tx, groupId, userId, targetId);
-      await this.setMember(tx, groupId, targetId, { role: 'owner', isMuted: false });
+      await this.setMember(tx, groupId, targetId, { role: 'owner', isMuted: false, mutedUntil: null });
       await this.setMember(tx, groupId, userId, { role: 'member' });
       await tx
         .update(chatGroups)
@@ -359,7 +398,7 @@ export class GroupService {
     tx: Tx,
     groupId: number,
     userId: number,
-    set: Partial<Pick<typeof chatGroupMembers.$inferInsert, 'role' | 'isMuted' | 'note'>>,
+    set: Partial<Pick<typeof chatGroupMembers.$inferInsert, 'role' | 'isMuted' | 'mutedUntil' | 'note'>>,
   ) {
     await tx
       .update(chatGroupMembers)

@@ -31,6 +31,8 @@ export const chatGroups = pgTable(
     /** What the group QR code carries (addByCode). */
     code: text('code').notNull(),
     dissolved: boolean('dissolved').notNull().default(false),
+    /** "Mute all": only the owner and managers may send while it is on. */
+    muteAll: boolean('mute_all').notNull().default(false),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,6 +56,8 @@ export const chatGroupMembers = pgTable(
     role: text('role').notNull().default('member'),
     note: text('note').notNull().default(''),
     isMuted: boolean('is_muted').notNull().default(false),
+    /** With `isMuted`: when the mute ends by itself; null = until a manager unmutes. */
+    mutedUntil: timestamp('muted_until', { withTimezone: true }),
     joinTime: timestamp('join_time', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('chat_group_members_user_idx').on(t.userId)],
