@@ -120,6 +120,10 @@ describe('groups: create, roles, mute, dissolve', () => {
     await open(b, `/pages/chat/detail?id=${sessionId}`);
     await byId(b, `member-${carol.id}`).click();
     await byId(b, 'member-action-mute').click();
+    // For how long: the usual lengths or until unmuted.
+    await byId(b, 'mute-for-forever').waitFor();
+    await shot(b, 'group-04-b-mute-lengths');
+    await byId(b, 'mute-for-60').click();
     await expect.poll(() => byId(b, `member-${carol.id}`).getAttribute('data-muted')).toBe('1');
     await shot(b, 'group-04-b-muted-c');
 
@@ -130,6 +134,19 @@ describe('groups: create, roles, mute, dissolve', () => {
     expect(await byId(c, 'chat-input-muted').isDisabled()).toBe(true);
     expect(await byId(c, 'chat-input').count()).toBe(0);
     await shot(c, 'group-05-c-muted');
+
+    // A turns on "mute all" and B lifts C's own mute: C still cannot send, and the bar says why.
+    await open(a, `/pages/chat/detail?id=${sessionId}`);
+    await byId(a, 'group-mute-all').click();
+    await expect.poll(() => byId(a, 'group-mute-all').getAttribute('aria-checked')).toBe('true');
+    await shot(a, 'group-05a-a-mute-all');
+    await byId(b, `member-${carol.id}`).click();
+    await byId(b, 'member-action-unmute').click();
+    await expect.poll(() => byId(b, `member-${carol.id}`).getAttribute('data-muted')).toBe('0');
+    await expect
+      .poll(() => byId(c, 'chat-input-muted').getAttribute('placeholder'))
+      .toBe('Only the owner and managers can send');
+    await shot(c, 'group-05b-c-mute-all');
 
     // C's single chat with A still works.
     await open(c, `/pages/chat/index?id=${single}`);
@@ -151,7 +168,8 @@ describe('groups: create, roles, mute, dissolve', () => {
     await byId(b, 'chat-dissolved').waitFor();
     // Members keep the history of a dissolved group, down to the dissolve notice.
     const notices = () => b.locator('[data-testid="msg-list"] .msg-notice').allTextContents();
-    await expect.poll(notices).toContain('Bob muted Carol');
+    await expect.poll(notices).toContain('Bob muted Carol for 1 hour');
+    await expect.poll(notices).toContain('Alice turned on mute all');
     await expect.poll(notices).toContain('Alice dissolved the group');
     await shot(b, 'group-07-b-dissolved');
   });

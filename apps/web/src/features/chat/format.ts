@@ -16,6 +16,17 @@ export const memberNames =
     return m ? m.note || m.nickName : undefined;
   };
 
+/** A mute's length in the reader's language, in its largest whole unit: "1 hour", "7 days", "10 minutes". */
+export const muteDuration = (minutes: number, language = i18n.language) => {
+  const [unit, count] =
+    minutes % 1440 === 0
+      ? (['day', minutes / 1440] as const)
+      : minutes % 60 === 0
+        ? (['hour', minutes / 60] as const)
+        : (['minute', minutes] as const);
+  return new Intl.NumberFormat(intlTag(language), { style: 'unit', unit, unitDisplay: 'long' }).format(count);
+};
+
 /**
  * A group notice in the reader's language, from its type and the members' names; null when the type is not
  * known here or a name is missing (a member who has left), so the server's English text is shown instead.
@@ -37,6 +48,7 @@ export const groupNoticeText = (content: Record<string, unknown> | null, nameOf:
     name: str(content?.name),
     // The announcement itself is posted into the chat with the notice (empty: it was cleared).
     announcement: str(content?.announcement),
+    duration: typeof content?.minutes === 'number' ? muteDuration(content.minutes) : '',
   });
 };
 

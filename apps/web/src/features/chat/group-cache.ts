@@ -14,9 +14,22 @@ const mapMember = (g: GroupInfo, userId: number, fn: (m: GroupMemberInfo) => Gro
 export const withRole = (g: GroupInfo, userId: number, role: 'manager' | 'member') =>
   mapMember(g, userId, (m) => ({ ...m, role }));
 
-/** A member is muted or unmuted. */
-export const withMuted = (g: GroupInfo, userId: number, isMuted: boolean) =>
-  mapMember(g, userId, (m) => ({ ...m, isMuted }));
+/** A member is muted (for `minutes` from `now`, or until unmuted) or unmuted. */
+export const withMuted = (
+  g: GroupInfo,
+  userId: number,
+  isMuted: boolean,
+  minutes?: number,
+  now = Date.now(),
+) =>
+  mapMember(g, userId, (m) => ({
+    ...m,
+    isMuted,
+    mutedUntil: isMuted && minutes ? new Date(now + minutes * 60_000).toISOString() : null,
+  }));
+
+/** "Mute all" is switched on or off. */
+export const withMuteAll = (g: GroupInfo, muteAll: boolean): GroupInfo => ({ ...g, muteAll });
 
 /** Members leave the group (removed by the owner or a manager). */
 export const withoutMembers = (g: GroupInfo, userIds: readonly number[]): GroupInfo => {
@@ -27,7 +40,7 @@ export const withoutMembers = (g: GroupInfo, userIds: readonly number[]): GroupI
 /** The owner hands the group to `userId` and becomes a plain member. */
 export const withOwner = (g: GroupInfo, userId: number): GroupInfo => {
   const moved = g.members.map((m): GroupMemberInfo => {
-    if (m.userId === userId) return { ...m, role: 'owner', isMuted: false };
+    if (m.userId === userId) return { ...m, role: 'owner', isMuted: false, mutedUntil: null };
     if (m.userId === g.ownerId) return { ...m, role: 'member' };
     return m;
   });

@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import {
   dissolved,
   withFields,
+  withMuteAll,
   withMuted,
   withNote,
   withOwner,
   withoutMembers,
   withRole,
 } from './group-cache.ts';
-import { groupChangeOptions, groupKeys } from './groups.ts';
+import { groupChangeOptions, groupKeys, mutedState } from './groups.ts';
 import { chatKeys } from './keys.ts';
 
 const member = (userId: number, role: GroupMemberInfo['role'] = 'member'): GroupMemberInfo => ({
@@ -19,6 +20,7 @@ const member = (userId: number, role: GroupMemberInfo['role'] = 'member'): Group
   avatar: '',
   note: '',
   isMuted: false,
+  mutedUntil: null,
   role,
 });
 
@@ -32,6 +34,7 @@ const group: GroupInfo = {
   memberCount: 3,
   code: 'abc',
   dissolved: false,
+  muteAll: false,
   myRole: 'owner',
   createTime: '2025-01-01T00:00:00.000Z',
   members: [member(1, 'owner'), member(2), member(3)],
@@ -44,6 +47,28 @@ describe('group cache changes (what a change looks like before the answer)', () 
     expect(roleOf(withRole(group, 2, 'manager'), 2)).toBe('manager');
     expect(roleOf(withRole(group, 2, 'manager'), 3)).toBe('member');
     expect(withMuted(group, 3, true).members.map((m) => m.isMuted)).toEqual([false, false, true]);
+  });
+
+  it('a timed mute carries its end; mute all is a group switch', () => {
+    const now = Date.parse('2026-01-01T00:00:00.000Z');
+    const muted = withMuted(group, 3, true, 10, now);
+    expect(muted.members[2]).toMatchObject({ isMuted: true, mutedUntil: '2026-01-01T00:10:00.000Z' });
+    expect(withMuted(muted, 3, false).members[2]).toMatchObject({ isMuted: false, mutedUntil: null });
+    expect(withMuteAll(group, true).muteAll).toBe(true);
+  });
+
+  it('says why I may not send: my own mute until it ends, then mute all for plain members only', () => {
+    const now = Date.parse('2026-01-01T00:00:00.000Z');
+    const timed = withMuted(group, 3, true, 10, now);
+    expect(mutedState(timed, 3, now)).toBe('member');
+    expect(mutedState(timed, 3, now + 10 * 60_000 + 1)).toBeNull();
+    expect(mutedState(withMuted(group, 3, true), 3, now + 1e12)).toBe('member');
+    const all = withMuteAll(group, true);
+    expect(mutedState(all, 3, now)).toBe('all');
+    expect(mutedState(all, 1, now)).toBeNull();
+    expect(mutedState(withRole(all, 2, 'manager'), 2, now)).toBeNull();
+    expect(mutedState(group, 3, now)).toBeNull();
+    expect(mutedState(undefined, 3, now)).toBeNull();
   });
 
   it('removes members and counts them out', () => {

@@ -1,10 +1,12 @@
 import { type ChatSession, type GroupInfo, groupApi, type InputOf } from '@chatpay/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { call } from '../../lib/request.ts';
 import { myId } from './engine.ts';
 import {
   dissolved,
   withFields,
+  withMuteAll,
   withMuted,
   withNote,
   withOwner,
@@ -27,13 +29,35 @@ export const useGroupInfo = (sessionId: number) =>
     retry: false,
   });
 
+/** Why I may not send in a group: muted myself, or a plain member under "mute all"; null: I may send. */
+export type MutedHere = 'member' | 'all' | null;
+
+/** As the server decides it (group/mute.ts), at `now`: a timed mute that has ended no longer counts. */
+export const mutedState = (g: GroupInfo | undefined, me: number | null, now: number): MutedHere => {
+  const m = g?.members.find((x) => x.userId === me);
+  if (!g || !m) return null;
+  if (m.isMuted && (!m.mutedUntil || Date.parse(m.mutedUntil) > now)) return 'member';
+  if (g.muteAll && m.role === 'member') return 'all';
+  return null;
+};
+
 /**
- * Whether I am muted in this group chat (SPEC §5): the chat shows a disabled input instead of one that fails.
- * Live: a group notice (mute, unmute) re-reads the group (realtime.ts).
+ * Whether I may send in this group chat (SPEC §5): the chat shows a disabled input instead of one that fails.
+ * Live: a group notice (mute, unmute, mute all) re-reads the group (realtime.ts); a timed mute lifts itself
+ * on this page when it ends.
  */
-export const useMutedHere = (session: ChatSession | null, me: number | null) => {
+export const useMutedHere = (session: ChatSession | null, me: number | null): MutedHere => {
   const info = useGroupInfo(session?.type === 'group' ? session.id : 0);
-  return Boolean(info.data?.members.find((m) => m.userId === me)?.isMuted);
+  const [now, setNow] = useState(() => Date.now());
+  const until = info.data?.members.find((m) => m.userId === me)?.mutedUntil;
+  useEffect(() => {
+    if (!until) return;
+    const left = Date.parse(until) - Date.now();
+    if (left <= 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(left + 500, 2_147_000_000));
+    return () => clearTimeout(timer);
+  }, [until]);
+  return mutedState(info.data, me, Math.max(now, Date.now()));
 };
 
 export const useGroups = () =>
@@ -109,8 +133,14 @@ export const useUnsetManager = (sessionId: number) =>
 export const useMuteMember = (sessionId: number) =>
   useGroupChange(
     sessionId,
-    (i: MemberRef) => call(groupApi.mute, i),
-    (g, i) => withMuted(g, i.userId, true),
+    (i: MemberRef & { minutes?: number }) => call(groupApi.mute, i),
+    (g, i) => withMuted(g, i.userId, true, i.minutes),
+  );
+export const useMuteAll = (sessionId: number) =>
+  useGroupChange(
+    sessionId,
+    (i: { groupId: number; on: boolean }) => call(groupApi.muteAll, i),
+    (g, i) => withMuteAll(g, i.on),
   );
 export const useUnmuteMember = (sessionId: number) =>
   useGroupChange(

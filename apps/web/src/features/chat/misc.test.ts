@@ -64,6 +64,14 @@ describe('group notices in the reader language', () => {
       'Alice created the group and invited Bobby, Carol',
     );
     expect(noticeText(notice({ type: 'group.mute', userIds: [3] }), nameOf)).toBe('Alice muted Carol');
+    expect(noticeText(notice({ type: 'group.muteFor', userIds: [3], minutes: 60 }), nameOf)).toBe(
+      'Alice muted Carol for 1 hour',
+    );
+    expect(noticeText(notice({ type: 'group.muteFor', userIds: [3], minutes: 7 * 1440 }), nameOf)).toBe(
+      'Alice muted Carol for 7 days',
+    );
+    expect(noticeText(notice({ type: 'group.muteAll' }), nameOf)).toBe('Alice turned on mute all');
+    expect(noticeText(notice({ type: 'group.unmuteAll' }), nameOf)).toBe('Alice turned off mute all');
     expect(noticeText(notice({ type: 'group.name', name: 'Trip' }), nameOf)).toBe(
       'Alice changed the group name to "Trip"',
     );

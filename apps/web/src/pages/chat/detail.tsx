@@ -1,5 +1,5 @@
-import type { GroupInfo, GroupMemberInfo } from '@chatpay/shared';
-import { Button, List } from 'antd-mobile';
+import { GROUP_MUTE_MINUTES, type GroupInfo, type GroupMemberInfo } from '@chatpay/shared';
+import { Button, List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError.tsx';
@@ -8,9 +8,11 @@ import { Page } from '../../components/Page.tsx';
 import { ChatSettings } from '../../features/chat/components/ChatSettings.tsx';
 import { MemberGrid } from '../../features/chat/components/MemberGrid.tsx';
 import { myId } from '../../features/chat/engine.ts';
+import { muteDuration } from '../../features/chat/format.ts';
 import {
   useDissolveGroup,
   useGroupInfo,
+  useMuteAll,
   useMuteMember,
   useQuitGroup,
   useRemoveMembers,
@@ -50,6 +52,7 @@ const GroupDetailPage = () => {
   const unsetManager = useUnsetManager(sessionId);
   const mute = useMuteMember(sessionId);
   const unmute = useUnmuteMember(sessionId);
+  const muteAll = useMuteAll(sessionId);
   const remove = useRemoveMembers(sessionId);
   const transferOwner = useTransferOwner(sessionId);
   const dissolveGroup = useDissolveGroup(sessionId);
@@ -71,7 +74,7 @@ const GroupDetailPage = () => {
     if (a === 'profile') return navigate({ path: Paths.chatUserDetail, query: { id: m.userId } });
     if (a === 'setManager') await orToast(setManager.mutateAsync(ref(m.userId)));
     if (a === 'unsetManager') await orToast(unsetManager.mutateAsync(ref(m.userId)));
-    if (a === 'mute') await orToast(mute.mutateAsync(ref(m.userId)));
+    if (a === 'mute') pickMuteLength(m);
     if (a === 'unmute') await orToast(unmute.mutateAsync(ref(m.userId)));
     if (
       a === 'remove' &&
@@ -80,6 +83,27 @@ const GroupDetailPage = () => {
       await orToast(remove.mutateAsync({ groupId: g.groupId, userIds: [m.userId] }));
     if (a === 'transfer' && (await confirm(t('group.transferConfirm'), 'group-transfer-dialog')))
       await orToast(transferOwner.mutateAsync(ref(m.userId)));
+  };
+
+  /** How long to mute: the usual lengths, or until unmuted. */
+  const pickMuteLength = (m: GroupMemberInfo) => {
+    const lengths: (number | null)[] = [...GROUP_MUTE_MINUTES, null];
+    const handler = showSheet({
+      cancelText: t('common.cancel'),
+      extra: t('group.muteHow'),
+      actions: lengths.map((minutes) => ({
+        key: minutes ?? 'forever',
+        text: (
+          <span data-testid={`mute-for-${minutes ?? 'forever'}`}>
+            {minutes ? muteDuration(minutes) : t('group.muteForever')}
+          </span>
+        ),
+        onClick: () => {
+          handler.close();
+          void orToast(mute.mutateAsync({ ...ref(m.userId), ...(minutes ? { minutes } : {}) }));
+        },
+      })),
+    });
   };
 
   const onMember = (m: GroupMemberInfo) => {
@@ -163,6 +187,21 @@ const GroupDetailPage = () => {
             data-testid="group-note-row"
           >
             {t('group.myNote')}
+          </List.Item>
+        )}
+        {canManage && (
+          <List.Item
+            description={t('group.muteAllHint')}
+            extra={
+              <Switch
+                checked={g.muteAll}
+                onChange={(on) => void orToast(muteAll.mutateAsync({ groupId: g.groupId, on }))}
+                aria-label={t('group.muteAll')}
+                data-testid="group-mute-all"
+              />
+            }
+          >
+            {t('group.muteAll')}
           </List.Item>
         )}
         <List.Item

@@ -15,6 +15,7 @@ import {
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { draftOf, saveDraft, useComposing } from '../drafts.ts';
+import type { MutedHere } from '../groups.ts';
 import { EMOJI } from './emoji.ts';
 import { VoiceButton } from './VoiceButton.tsx';
 
@@ -29,8 +30,8 @@ interface Props {
   /** The chat and me: the draft is kept per chat (drafts.ts). */
   sessionId: number;
   userId: number | null;
-  /** I am muted in this group: the bar says so instead of offering an input that would fail. */
-  muted?: boolean;
+  /** I may not send in this group (muted, or "mute all"): the bar says so instead of an input that would fail. */
+  muted?: MutedHere;
   /** I typed something (the typing indicator of single chats; throttled by the caller). */
   onTyping?: () => void;
   /** The message my next text replies to (its text or kind), shown above the input with a cancel button. */
@@ -60,8 +61,8 @@ export const Composer = (props: Props) => {
             disabled
             rows={1}
             value=""
-            placeholder={t('chat.muted')}
-            aria-label={t('chat.muted')}
+            placeholder={t(props.muted === 'all' ? 'group.muteAllHint' : 'chat.muted')}
+            aria-label={t(props.muted === 'all' ? 'group.muteAllHint' : 'chat.muted')}
             data-testid="chat-input-muted"
           />
         </div>
