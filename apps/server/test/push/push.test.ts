@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, pushApi, sessionApi } from '@chatpay/shared';
+import { ErrorCode, messageApi, pushApi, sessionApi } from '@chatpay/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_JOB, pushJobs, pushSubscriptions, setPushAgent } from '../../src/modules/push/index.ts';
 import { createAd, createMerchant, createTrader, pay, startOrder } from '../c2c/factories.ts';
 import { type TestApp, useTestApp } from '../helpers/app.ts';
-import { createFriendPair, sendText, type TestUser } from '../helpers/factories.ts';
+import { createFriendPair, createGroupOf, sendText, type TestUser } from '../helpers/factories.ts';
 import { connectSocket } from '../helpers/sockets.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { browserKeys, type PushService, startPushService } from './push-service.ts';
@@ -106,6 +106,40 @@ describe('Web Push to members who are not looking', () => {
     const pushes = await waitFor(() => svc.to('muted-b').length > 0 && svc.to('muted-b'));
     expect(pushes).toHaveLength(1);
     expect(svc.decrypt(pushes[0]!, browser).body).toContain('after unmute');
+  });
+
+  it('an @mention reaches a member who muted the group, marked and urgent; other messages do not', async () => {
+    const { owner, members, group } = await createGroupOf(t, 2);
+    const [b, c] = members as [TestUser, TestUser];
+    const browser = await subscribe(t, c, 'mention-c');
+    await t.ok(sessionApi.setChat, { sessionId: group.sessionId, action: 'notify.off' }, c.token);
+    await sendText(t, owner, group.sessionId, 'plain group chatter');
+    await t.ok(
+      messageApi.send,
+      {
+        sessionId: group.sessionId,
+        clientMsgId: randomUUID(),
+        contentType: 'text',
+        content: { text: '@Bob lunch?', mentions: [b.id] },
+      },
+      owner.token,
+    );
+    await t.ok(
+      messageApi.send,
+      {
+        sessionId: group.sessionId,
+        clientMsgId: randomUUID(),
+        contentType: 'text',
+        content: { text: '@Carol are you in?', mentions: [c.id] },
+      },
+      owner.token,
+    );
+    const pushes = await waitFor(() => svc.to('mention-c').length > 0 && svc.to('mention-c'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(svc.to('mention-c')).toHaveLength(1);
+    expect(svc.decrypt(pushes[0]!, browser).body).toContain('[You were mentioned]');
+    expect(svc.decrypt(pushes[0]!, browser).body).toContain('@Carol are you in?');
+    expect(pushes[0]!.headers.urgency).toBe('high');
   });
 
   it('texts follow the subscription’s language; transfers and orders are urgent', async () => {

@@ -62,6 +62,13 @@ export const messageQuote = z.object({
 });
 export type MessageQuote = z.infer<typeof messageQuote>;
 export const QUOTE_TEXT_MAX = 200;
+/** The most members one message may @mention. */
+export const MENTIONS_MAX = 50;
+
+/** Whether a stored text message @mentions `userId` (by name, or @everyone). */
+export const mentionsUser = (content: Record<string, unknown> | null | undefined, userId: number | null) =>
+  userId !== null &&
+  (content?.mentionAll === true || (Array.isArray(content?.mentions) && content.mentions.includes(userId)));
 
 /** Per-type content rules. Unknown keys are dropped. */
 export const messageContent = {
@@ -69,6 +76,10 @@ export const messageContent = {
     text: z.string().trim().min(1, 'Content cannot be empty').max(MESSAGE_TEXT_MAX),
     /** Reply with a quote of this message of the same session (issue 16). */
     quoteId: id.optional(),
+    /** Group chats: the members @mentioned (notified even when they muted the group). */
+    mentions: z.array(id).max(MENTIONS_MAX).optional(),
+    /** Group chats: @everyone (the owner and managers only). */
+    mentionAll: z.boolean().optional(),
   }),
   image: z.object({ url: mediaUrl, width: positive.optional(), height: positive.optional() }),
   video: z.object({
@@ -530,6 +541,8 @@ export const messageApi = {
       ErrorCode.ClientMsgIdReused,
       ErrorCode.GroupDissolved,
       ErrorCode.MessageNotFound,
+      // @everyone from a member who is not the owner or a manager.
+      ErrorCode.Forbidden,
     ],
   }),
   page: endpoint({

@@ -10,6 +10,7 @@ import type {
   TicketReplyPayload,
   WalletPayload,
 } from '@chatpay/shared';
+import { mentionsUser } from '@chatpay/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/connection.ts';
@@ -91,7 +92,9 @@ export class PushNotifier {
     const subs = await this.subscriptionsOf(userId);
     if (subs.length === 0) return;
     const state = await notifyStateOf(this.db, message.sessionId, userId);
-    if (!state?.useNotify) return;
+    // An @mention reaches me even in a group I muted (issue 16).
+    const mentioned = mentionsUser(message.content, userId);
+    if (!state || (!state.useNotify && !mentioned)) return;
     const [sender] = await this.db
       .select({ nickName: users.nickName })
       .from(users)
@@ -102,14 +105,14 @@ export class PushNotifier {
       {
         dedupeKey: `m${message.id}`,
         topic: `s${message.sessionId}`,
-        urgency: message.contentType === 'transfer' ? 'high' : 'normal',
+        urgency: message.contentType === 'transfer' || mentioned ? 'high' : 'normal',
         payload: (sub) => {
           const texts = textsFor(sub.lang);
           const line = messageLine(texts, message.contentType, message.content, sub.preview);
           return {
             kind: message.contentType === 'transfer' ? 'wallet' : 'chat',
             title: sender?.nickName ?? '',
-            body: count > 1 ? `${texts.messages(count)} · ${line}` : line,
+            body: `${mentioned ? `${texts.mentioned} ` : ''}${count > 1 ? `${texts.messages(count)} · ${line}` : line}`,
             tag: `chat-${message.sessionId}`,
             url: chatRoute(message.sessionId),
             count,

@@ -3,6 +3,8 @@ import type { Locale, MessageContentType, OrderStatus, TicketKind, TicketStatus 
 /** Notification texts in the member's language (the subscription's `lang`). */
 interface Texts {
   newMessage: string;
+  /** Put before the line of a message that @mentions the member. */
+  mentioned: string;
   /** A collapsed notification of several messages. */
   messages: (n: number) => string;
   content: Partial<Record<MessageContentType, string>>;
@@ -23,6 +25,7 @@ interface Texts {
 
 const en: Texts = {
   newMessage: 'New message',
+  mentioned: '[You were mentioned]',
   messages: (n) => `${n} new messages`,
   content: {
     image: '[Image]',
@@ -61,6 +64,7 @@ const en: Texts = {
 
 const zh: Texts = {
   newMessage: '新消息',
+  mentioned: '[有人@我]',
   messages: (n) => `${n} 条新消息`,
   content: {
     image: '[图片]',
@@ -99,6 +103,7 @@ const zh: Texts = {
 
 const vn: Texts = {
   newMessage: 'Tin nhắn mới',
+  mentioned: '[Có người nhắc đến bạn]',
   messages: (n) => `${n} tin nhắn mới`,
   content: {
     image: '[Hình ảnh]',
@@ -137,6 +142,7 @@ const vn: Texts = {
 
 const jp: Texts = {
   newMessage: '新着メッセージ',
+  mentioned: '[あなたへのメンション]',
   messages: (n) => `新着メッセージ ${n} 件`,
   content: {
     image: '[画像]',

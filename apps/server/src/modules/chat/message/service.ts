@@ -18,6 +18,7 @@ import { memberOf, peerOf, sessionById } from '../session/queries.ts';
 import { chatMembers, chatMessageRemovals, chatMessages, chatPushDevices, chatSessions } from '../tables.ts';
 import { getAutoReply, sendAutoReply, setAutoReply } from './auto-reply.ts';
 import { isMoneyContent, MONEY_CONTENT_MESSAGE, parseContent } from './content.ts';
+import { withMentions, withoutMentions } from './mentions.ts';
 import { presentMessage, presentSendResult } from './presenter.ts';
 import { byClientMsgId, visibleMessage, visibleTo } from './queries.ts';
 import type { SendLimiter } from './rate-limit.ts';
@@ -42,10 +43,15 @@ export class MessageService {
   ) {
     const first = await byClientMsgId(this.db, userId, input.clientMsgId);
     if (first) return this.repeat(first, input.sessionId, true);
-    const content = await this.withQuote(
-      userId,
+    const content = await withMentions(
+      this.db,
       input.sessionId,
-      parseContent(input.contentType, input.content, this.config.PUBLIC_URL),
+      userId,
+      await this.withQuote(
+        userId,
+        input.sessionId,
+        parseContent(input.contentType, input.content, this.config.PUBLIC_URL),
+      ),
     );
     await this.limiter.hit(userId);
     let stored: StoredMessage;
@@ -250,7 +256,7 @@ export class MessageService {
               senderId: userId,
               clientMsgId: `fwd:${source.id}:${crypto.randomUUID()}`,
               contentType: source.contentType,
-              content: source.content,
+              content: withoutMentions(source.content as Record<string, unknown>),
             }),
           );
         }
