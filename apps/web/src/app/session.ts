@@ -1,8 +1,9 @@
-import { type LoginResult, Role, userApi } from '@chatpay/shared';
+import { type LoginResult, Role } from '@chatpay/shared';
 import { forgetChatCache } from '../features/chat/offline-cache.ts';
 import { listenForPushTaps } from '../features/push/taps.ts';
 import { userKeys } from '../features/user/keys.ts';
 import { reloadAuthFromStorage, useAuth } from '../lib/auth.ts';
+import { loadContract } from '../lib/contract.ts';
 import { call, restoreSession } from '../lib/request.ts';
 import { afterLogin, navigate, toLogin } from '../lib/router/navigate.ts';
 import { Paths } from '../lib/router/paths.ts';
@@ -85,6 +86,7 @@ export const completeLogin = async (result: LoginResult, loginType: 'name' | 're
   // The engine seeds and listens before the first page of the session reads the chat list.
   const engine = loadRealtime().catch(() => undefined);
   try {
+    const { userApi } = await loadContract();
     const person = await call(userApi.person, {});
     useAuth.getState().setUser(person);
     queryClient.setQueryData(userKeys.person(), person);
@@ -105,7 +107,7 @@ export const completeLogin = async (result: LoginResult, loginType: 'name' | 're
 /** Ends the session on the server (best effort) and locally. */
 export const logout = async () => {
   try {
-    const { disablePush } = await loadRealtime();
+    const [{ userApi }, { disablePush }] = await Promise.all([loadContract(), loadRealtime()]);
     // This device stops getting the member's pushes (the browser keeps its subscription for the next login).
     await disablePush({ unsubscribeBrowser: false });
     try {
