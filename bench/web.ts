@@ -15,7 +15,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { baseApi, friendApi, messageApi } from '@chatpay/shared';
 import pg from 'pg';
 import type { BrowserContext } from 'playwright-core';
@@ -26,43 +25,14 @@ import { logInAs, registerMember } from '../e2e/people.ts';
 import { httpClient } from '../test-support/http.ts';
 import { freePort, freshDatabase, percentiles, report, root, setting } from './lib.ts';
 import { lighthouseRuns } from './lighthouse.ts';
+import { bundleSizes } from './web-sizes.ts';
 
 const MESSAGES = setting('BENCH_WEB_MESSAGES', 10_000);
 const RUNS = setting('BENCH_WEB_RUNS', 5);
 const PHOTOS = setting('BENCH_WEB_PHOTOS', 50);
 const dist = path.join(root, 'apps/web/dist');
 
-const gz = (file: string) => gzipSync(fs.readFileSync(file)).length;
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-
-/** What index.html loads before anything else: its scripts, module preloads and style sheets. */
-const bundleSizes = () => {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/(?:src|href)="\.?\/?([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-  const first = { js: 0, css: 0, files: refs };
-  for (const ref of refs) {
-    const size = gz(path.join(dist, ref));
-    if (ref.endsWith('.js')) first.js += size;
-    else first.css += size;
-  }
-  const total = { js: 0, css: 0, files: 0 };
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.(js|css)$/.test(entry.name)) {
-        total.files++;
-        if (entry.name.endsWith('.js')) total.js += gz(full);
-        else total.css += gz(full);
-      }
-    }
-  };
-  walk(dist);
-  return {
-    firstScreenGzipKB: { js: kb(first.js), css: kb(first.css), files: first.files },
-    totalGzipKB: { js: kb(total.js), css: kb(total.css), files: total.files },
-  };
-};
 
 /** A photo-like JPEG (noise compresses as badly as a real photo): about 600 kB. */
 const photo = (i: number) =>
@@ -147,7 +117,7 @@ const photoChat = async (
 
 const main = async () => {
   if (!process.env.BENCH_SKIP_BUILD) execSync('npm run build:web', { cwd: root, stdio: 'inherit' });
-  const sizes = bundleSizes();
+  const sizes = bundleSizes(dist);
 
   const database = await freshDatabase('bench_web');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));

@@ -27,10 +27,10 @@ unstableSetRender((node, container) => {
 
 applyPageScale();
 startTheme();
-startSession();
+const sessionReady = startSession();
 logAppOpen();
 
-void i18nReady.then(() => {
+void Promise.all([i18nReady, sessionReady]).then(() => {
   syncAntdLocale();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

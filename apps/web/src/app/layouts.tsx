@@ -1,11 +1,13 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { Loading } from '../components/Loading.tsx';
-import { AppTabBar } from '../components/TabBar.tsx';
 import { useAuth } from '../lib/auth.ts';
 import { rememberTarget } from '../lib/router/deep-link.ts';
 import { isReachable, Paths } from '../lib/router/paths.ts';
+
+// The tab bar's unread badges need the chat engine and the contract: only a session shows it.
+const AppTabBar = lazy(() => import('../components/TabBar.tsx').then((m) => ({ default: m.AppTabBar })));
 
 /** Every route passes here: the SPEC §2 guard for addresses typed or restored, and the page width limit. */
 export const RootLayout = () => {
@@ -34,6 +36,8 @@ export const TabLayout = () => (
         <Outlet />
       </Suspense>
     </div>
-    <AppTabBar />
+    <Suspense fallback={<nav className="tab-nav" />}>
+      <AppTabBar />
+    </Suspense>
   </div>
 );

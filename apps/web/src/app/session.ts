@@ -1,44 +1,73 @@
-import { type LoginResult, Role, userApi } from '@chatpay/shared';
-import { startC2CRealtime } from '../features/c2c/realtime.ts';
-import { forgetChatCache, startChatCache } from '../features/chat/offline-cache.ts';
-import { startChatEngine } from '../features/chat/realtime.ts';
-import { disablePush, listenForPushTaps, syncPush } from '../features/push/push.ts';
+import { type LoginResult, Role } from '@chatpay/shared';
+import { forgetChatCache } from '../features/chat/offline-cache.ts';
+import { listenForPushTaps } from '../features/push/taps.ts';
 import { userKeys } from '../features/user/keys.ts';
 import { reloadAuthFromStorage, useAuth } from '../lib/auth.ts';
+import { loadContract } from '../lib/contract.ts';
 import { call, restoreSession } from '../lib/request.ts';
 import { afterLogin, navigate, toLogin } from '../lib/router/navigate.ts';
 import { Paths } from '../lib/router/paths.ts';
-import { connectSocket, disconnectSocket } from '../lib/socket.ts';
 import { StorageKey, storage } from '../lib/storage.ts';
 import { queryClient } from './queryClient.ts';
+
+type Realtime = typeof import('./realtime.ts');
+
+let realtime: Promise<Realtime> | null = null;
+/** Set once the realtime module has loaded, so a logout can stop it without waiting a turn. */
+let loaded: Realtime | null = null;
+
+/**
+ * The realtime engine (socket, chat engine, C2C events, push), loaded and started on first use: only a
+ * session needs it, so the login page's first screen does not load it.
+ */
+export const loadRealtime = (): Promise<Realtime> => {
+  realtime ??= import('./realtime.ts').then(
+    (m) => {
+      m.startRealtime();
+      loaded = m;
+      return m;
+    },
+    (error: unknown) => {
+      realtime = null;
+      throw error;
+    },
+  );
+  return realtime;
+};
 
 /**
  * Reacts to the session: a new token (re)connects the socket; losing the token (logout, failed refresh,
  * 401, single-session kick) disconnects, forgets cached data and relaunches the login page.
+ * Answers when the app may render: at once without a session, once the realtime engine runs with one (it
+ * seeds the chat list from the offline cache before the first page reads it).
  */
-export const startSession = () => {
-  startChatEngine(queryClient);
-  startChatCache(queryClient);
-  startC2CRealtime(queryClient);
+export const startSession = (): Promise<void> => {
   listenForPushTaps();
   let previous = useAuth.getState().token;
   // A session stored without a refresh token is exchanged for a full one at once (loginByToken).
   if (previous && !useAuth.getState().refreshToken) void restoreSession();
-  if (previous) {
-    void connectSocket(previous);
-    syncPush();
-  }
+  const start = previous;
+  const ready = start
+    ? loadRealtime().then((r) => {
+        void r.connectSocket(start);
+        r.syncPush();
+      })
+    : Promise.resolve();
   useAuth.subscribe((state) => {
     if (state.token === previous) return;
     const hadToken = previous !== null;
     previous = state.token;
-    if (state.token) {
+    const token = state.token;
+    if (token) {
       // A refresh swaps the token of a live session: the socket reconnects with it.
-      void connectSocket(state.token);
-      if (!hadToken) syncPush();
+      void loadRealtime().then((r) => {
+        void r.connectSocket(token);
+        if (!hadToken) r.syncPush();
+      });
       return;
     }
-    disconnectSocket();
+    if (loaded) loaded.disconnectSocket();
+    else void realtime?.then((r) => r.disconnectSocket());
     queryClient.clear();
     forgetChatCache();
     if (hadToken) toLogin();
@@ -47,18 +76,24 @@ export const startSession = () => {
   window.addEventListener('storage', (event) => {
     if (event.key === null || event.key === StorageKey.Token) reloadAuthFromStorage();
   });
+  // The app renders even if the engine failed to load (the pages report their own errors).
+  return ready.catch((error: unknown) => console.error('realtime engine failed to start', error));
 };
 
 /** Stores a login result, loads the profile and leaves the login pages (SPEC §2 after login). */
 export const completeLogin = async (result: LoginResult, loginType: 'name' | 'register') => {
   useAuth.getState().setLogin(result);
+  // The engine seeds and listens before the first page of the session reads the chat list.
+  const engine = loadRealtime().catch(() => undefined);
   try {
+    const { userApi } = await loadContract();
     const person = await call(userApi.person, {});
     useAuth.getState().setUser(person);
     queryClient.setQueryData(userKeys.person(), person);
   } catch {
     // The Me tab loads the profile again; the login itself succeeded.
   }
+  await engine;
   // Staff land in the operator console (issue 14); members go on as SPEC §2 says.
   const { payload } = useAuth.getState();
   if (payload?.role.includes(Role.Support) || payload?.role.includes(Role.Admin)) {
@@ -71,12 +106,17 @@ export const completeLogin = async (result: LoginResult, loginType: 'name' | 're
 
 /** Ends the session on the server (best effort) and locally. */
 export const logout = async () => {
-  // This device stops getting the member's pushes (the browser keeps its subscription for the next login).
-  await disablePush({ unsubscribeBrowser: false });
   try {
-    await call(userApi.logout, {});
+    const [{ userApi }, { disablePush }] = await Promise.all([loadContract(), loadRealtime()]);
+    // This device stops getting the member's pushes (the browser keeps its subscription for the next login).
+    await disablePush({ unsubscribeBrowser: false });
+    try {
+      await call(userApi.logout, {});
+    } catch {
+      // Logging out locally must work even when the server cannot be reached.
+    }
   } catch {
-    // Logging out locally must work even when the server cannot be reached.
+    // Nor may code that could not load (offline, no cached copy) keep the session open.
   }
   useAuth.getState().logout();
 };

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../lib/auth.ts';
 import { useConnection } from '../lib/connection.ts';
-import { reconnectNow } from '../lib/socket.ts';
 
 const textKey = {
   connecting: 'pwa.connecting',
@@ -9,6 +8,9 @@ const textKey = {
   timeout: 'pwa.timeout',
   reconnected: 'pwa.reconnected',
 } as const;
+
+// The socket module is loaded by then (the banner shows only in a session): not part of the first screen.
+const reconnectNow = () => void import('../lib/socket.ts').then((m) => m.reconnectNow());
 
 /** The connection state over every page while logged in (SPEC §8); a timed-out connection retries on a tap. */
 export const ConnectionBanner = () => {

@@ -1,12 +1,6 @@
-import {
-  type Endpoint,
-  ErrorCode,
-  type InputOf,
-  type OutputOf,
-  REQUEST_TIMEOUT_MS,
-  userApi,
-} from '@chatpay/shared';
+import { type Endpoint, ErrorCode, type InputOf, type OutputOf, REQUEST_TIMEOUT_MS } from '@chatpay/shared';
 import { isRefreshValid, isTokenValid, useAuth } from './auth.ts';
+import { loadContract } from './contract.ts';
 import { ApiError, ClientCode, messageForCode } from './errors.ts';
 import { t } from './i18n/index.ts';
 import { onLoginPage } from './location.ts';
@@ -125,6 +119,7 @@ const refreshOnce = (): Promise<string> => {
   refreshing ??= (async () => {
     const { refreshToken, token } = useAuth.getState();
     try {
+      const { userApi } = await loadContract();
       // A session stored without a refresh token (an older client, a token handed to the h5 view) is
       // exchanged for a full login with loginByToken while its access token is still good.
       const data = refreshToken

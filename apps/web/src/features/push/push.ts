@@ -1,7 +1,6 @@
-import { PUSH_TAP_DELAY_MS, pushApi } from '@chatpay/shared';
+import { pushApi } from '@chatpay/shared';
 import { currentLocale } from '../../lib/i18n/index.ts';
 import { call } from '../../lib/request.ts';
-import { navigate } from '../../lib/router/navigate.ts';
 import { StorageKey, storage } from '../../lib/storage.ts';
 import { soundAllowed, usePrefs } from '../settings/prefs.ts';
 
@@ -107,22 +106,3 @@ export const shouldOfferPush = () =>
   storage.get(StorageKey.PushAsked) === null;
 
 export const dismissPushOffer = () => storage.set(StorageKey.PushAsked, '1');
-
-/**
- * A tapped notification while the app is open: the service worker focused this window and sends the route;
- * it opens after PUSH_TAP_DELAY_MS (SPEC §4), once the app is in front.
- */
-export const listenForPushTaps = () => {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
-    const data = event.data as { type?: unknown; url?: unknown } | null;
-    if (data?.type !== 'push-open' || typeof data.url !== 'string') return;
-    const m = data.url.match(/^#(\/(?:pages|uni_modules)\/[\w/-]+)(?:\?id=(\d+))?$/);
-    if (!m) return;
-    const [, path, id] = m;
-    setTimeout(
-      () => navigate({ path: path!, ...(id ? { query: { id: Number(id) } } : {}) }),
-      PUSH_TAP_DELAY_MS,
-    );
-  });
-};

@@ -1,4 +1,5 @@
-import { APP_VERSION, userApi } from '@chatpay/shared';
+import { APP_VERSION } from '@chatpay/shared';
+import { loadContract } from '../../lib/contract.ts';
 import { call } from '../../lib/request.ts';
 import { arrivalInviteCode, inviteCodeOf } from '../../lib/router/deep-link.ts';
 import { StorageKey, storage } from '../../lib/storage.ts';
@@ -10,12 +11,16 @@ import { StorageKey, storage } from '../../lib/storage.ts';
 export const logAppOpen = () => {
   if (storage.get(StorageKey.OpenLogged)) return;
   const code = inviteCodeOf(window.location.hash.replace(/^#/, '')) ?? arrivalInviteCode();
-  void call(userApi.useDownloadLog, {
-    platform: 'web',
-    version: APP_VERSION,
-    ...(code ? { shareCode: code } : {}),
-  }).then(
-    () => storage.set(StorageKey.OpenLogged, '1'),
-    () => {},
-  );
+  void loadContract()
+    .then(({ userApi }) =>
+      call(userApi.useDownloadLog, {
+        platform: 'web',
+        version: APP_VERSION,
+        ...(code ? { shareCode: code } : {}),
+      }),
+    )
+    .then(
+      () => storage.set(StorageKey.OpenLogged, '1'),
+      () => {},
+    );
 };

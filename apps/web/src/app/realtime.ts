@@ -1,0 +1,22 @@
+import { startC2CRealtime } from '../features/c2c/realtime.ts';
+import { startChatCache } from '../features/chat/offline-cache.ts';
+import { startChatEngine } from '../features/chat/realtime.ts';
+import { queryClient } from './queryClient.ts';
+
+export { disablePush, syncPush } from '../features/push/push.ts';
+export { connectSocket, disconnectSocket } from '../lib/socket.ts';
+
+let started = false;
+
+/**
+ * The realtime side of a session: the chat engine, its offline cache, the C2C events, the socket and push.
+ * Loaded by `session.ts` with a dynamic import once a token exists, so the login page's first screen does
+ * not carry it. Starts once.
+ */
+export const startRealtime = () => {
+  if (started) return;
+  started = true;
+  startChatEngine(queryClient);
+  startChatCache(queryClient);
+  startC2CRealtime(queryClient);
+};
