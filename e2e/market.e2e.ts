@@ -6,6 +6,7 @@ import {
   bankApi,
   merchantApi,
   testClockApi,
+  transactionApi,
   userApi,
   walletApi,
 } from '@chatpay/shared';
@@ -310,6 +311,50 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     expect(await balanceOf(buyer)).toMatchObject({ available: '9.99' });
     const adAfter = await server.api.ok(advertisingApi.info, { id: adId }, merchant.token);
     expect(adAfter.remaining).toBe('90.00');
+
+    // The wallet history names what each did (issue 17): the sale and the purchase with their order numbers,
+    // the ad's freeze and the canceled order's escrow as grey lines that the totals leave out; a row opens
+    // its record.
+    const [no1, no2] = await Promise.all(
+      [orderId, order2].map(
+        async (id) => (await server.api.ok(transactionApi.detail, { id }, buyer.token)).orderNo,
+      ),
+    );
+    await open(m, '/pages/usdt/wallet');
+    const mRows = byId(m, 'history-all');
+    const sold = mRows.locator('[data-action="c2c-sell"]');
+    await sold.waitFor();
+    expect(await sold.innerText()).toContain('Sold USDT');
+    expect(await sold.innerText()).toContain(`Order #${no1}`);
+    expect(await sold.locator('[data-testid="history-amount"]').innerText()).toBe('-10.00 USDT');
+    const held = mRows.locator('[data-action="c2c-escrow"]');
+    expect(await held.innerText()).toContain(`Order #${no2}`);
+    expect(await held.locator('[data-testid="history-amount"]').innerText()).toBe('Frozen 20.00 USDT');
+    const back = mRows.locator('[data-action="c2c-return"]');
+    expect(await back.locator('[data-testid="history-amount"]').innerText()).toBe('Unfrozen 20.00 USDT');
+    expect(await mRows.locator('[data-action="c2c-ad-freeze"]').first().innerText()).toContain('Frozen');
+    expect(await mRows.locator('[data-action="other"]').count()).toBe(0);
+    await expect.poll(() => text(m, 'wallet-expense')).toBe('10.00');
+    expect(await text(m, 'wallet-income')).toBe('1000.00');
+    await shot(m, 'market-15b-m-wallet-history');
+    await sold.click();
+    await byId(m, 'wallet-record').waitFor();
+    expect(await text(m, 'record-type')).toBe('Sold USDT');
+    expect(await text(m, 'record-amount')).toBe('-10.00 USDT');
+    expect(await text(m, 'record-ref')).toBe(`Order #${no1}`);
+    expect(await text(m, 'record-status')).toBe('Completed');
+    expect(await text(m, 'record-counterparty')).toContain('Bao');
+    await shot(m, 'market-15c-m-wallet-record');
+    await open(b, '/pages/usdt/wallet');
+    const bought = byId(b, 'history-all').locator('[data-action="c2c-buy"]');
+    await bought.waitFor();
+    expect(await bought.innerText()).toContain(`Order #${no1}`);
+    expect(await bought.locator('[data-testid="history-amount"]').innerText()).toBe('+9.99 USDT');
+    await expect.poll(() => text(b, 'wallet-income')).toBe('9.99');
+    await bought.click();
+    await byId(b, 'wallet-record').waitFor();
+    expect(await text(b, 'record-fee')).toBe('0.01 USDT');
+    expect(await text(b, 'record-balance')).toBe('9.99 USDT');
 
     // The same screens in Chinese.
     for (const page of [b, m]) {

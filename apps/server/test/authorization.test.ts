@@ -24,6 +24,7 @@ import {
   successData,
   transactionApi,
   trustApi,
+  walletApi,
 } from '@chatpay/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addBank, bankForm, createAd, createMerchant, pay, startOrder } from './c2c/factories.ts';
@@ -93,6 +94,8 @@ interface World {
   adId: number;
   c2cOrderId: number;
   attackerBankId: number;
+  /** The victim's red packet in their wallet history. */
+  walletEntryId: number;
 }
 
 type Probe = { endpoint: Endpoint; input: (w: World) => unknown };
@@ -182,6 +185,7 @@ const probes: Record<string, Probe[]> = {
   ],
   'redPacketApi.claim': [probe(redPacketApi.claim, (w) => ({ id: w.packetId }))],
   'redPacketApi.detail': [probe(redPacketApi.detail, (w) => ({ id: w.packetId }))],
+  'walletApi.detail': [probe(walletApi.detail, (w) => ({ id: w.walletEntryId }))],
   'payDeskApi.pay': [probe(payDeskApi.pay, (w) => ({ orderNo: w.orderNo, pin: TEST_PIN }))],
   'payDeskApi.info': [probe(payDeskApi.info, (w) => ({ orderNo: w.orderNo }))],
   'bankApi.info': [probe(bankApi.info, (w) => ({ id: w.bankId }))],
@@ -327,6 +331,7 @@ beforeAll(async () => {
     },
     victim!.token,
   );
+  const [packetEntry] = (await t.ok(walletApi.page, { page: 1, size: 1 }, victim!.token)).list;
   const order = await t.ok(payDeskApi.create, { goodsId: 1, requestId: 'victim-order-1' }, victim!.token);
   // C2C: the victim sells through an ad on a card; the friend's order on it is marked paid.
   const merchant = await createMerchant(t);
@@ -362,6 +367,7 @@ beforeAll(async () => {
     c2cOrderId: c2cOrder.orderId,
     c2cOrderNo: c2cOrder.orderNo,
     attackerBankId: attackerMerchant.code === 1000 ? successData(bankApi.add, attackerMerchant).id : bank.id,
+    walletEntryId: packetEntry!.id,
   };
   c2c = { merchant, buyer };
 });

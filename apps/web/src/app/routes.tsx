@@ -65,6 +65,7 @@ const loaders: Record<string, Loader> = {
   [Paths.usdtTransfer]: () => import('../pages/usdt/transfer.tsx'),
   [Paths.usdtIn]: () => import('../pages/usdt/usdt-in.tsx'),
   [Paths.usdtOut]: () => import('../pages/usdt/usdt-out.tsx'),
+  [Paths.usdtRecord]: () => import('../pages/usdt/record.tsx'),
   [Paths.redPacket]: () => import('../pages/chat/red-packet.tsx'),
   [Paths.chatTransfer]: () => import('../pages/chat/transfer.tsx'),
   [Paths.redPacketSend]: () => import('../pages/chat/red-packet-send.tsx'),

@@ -70,12 +70,64 @@ export type NetworkSettings = z.infer<typeof networkSettings>;
 
 const counterparty = z.object({ memberId: z.string(), nickName: z.string() });
 
-/** One entry of my history; `amount` is signed from my point of view ("-1.50" left my wallet). */
+/**
+ * What a history line stands for as the member did it (issue 17), derived from the entry's kind, reference and
+ * the owning module's record: `c2c-escrow` is a sale whose coins wait in escrow (not yet spent), `c2c-return`
+ * the escrow of a canceled order coming back.
+ */
+export const walletActions = [
+  'c2c-sell',
+  'c2c-buy',
+  'c2c-escrow',
+  'c2c-return',
+  'c2c-ad-freeze',
+  'c2c-ad-unfreeze',
+  'transfer-out',
+  'transfer-in',
+  'chat-transfer-out',
+  'chat-transfer-in',
+  'redpacket-sent',
+  'redpacket-received',
+  'redpacket-refund',
+  'withdrawal',
+  'withdrawal-freeze',
+  'withdrawal-refund',
+  'deposit',
+  'deposit-award',
+  'paydesk',
+  'adjust',
+  'other',
+] as const;
+export type WalletAction = (typeof walletActions)[number];
+
+/**
+ * Which way a line moved my money: `in` and `out` are real income and spending (the totals count them);
+ * `freeze` and `unfreeze` move my own coins between available and frozen or escrow, and count as neither.
+ */
+export const walletFlows = ['in', 'out', 'freeze', 'unfreeze'] as const;
+export type WalletFlow = (typeof walletFlows)[number];
+
+/**
+ * One entry of my history; `amount` is signed from my point of view ("-1.50" left my wallet, "0.00" for a pure
+ * freeze); `moved` is the unsigned amount the line is about (what was frozen, for a freeze line).
+ */
 export const walletEntry = z.object({
   id: z.number().int(),
   kind: z.string(),
+  action: z.enum(walletActions),
+  flow: z.enum(walletFlows),
   amount: money,
+  moved: money,
+  /** A fee included in `amount` (withdrawal gas + percent, the C2C charge taken from what the buyer got). */
+  fee: money.nullable(),
+  /** My available balance right after the entry, when it touched my available account. */
+  balanceAfter: money.nullable(),
   counterparty: counterparty.nullable(),
+  /** The business record: `no` is the number the member sees (C2C and pay-desk order numbers). */
+  reference: z.object({ type: z.string(), id: z.string(), no: z.string().nullable() }).nullable(),
+  /** The business record's state (order, withdrawal, deposit, red packet), when it has one. */
+  status: z.string().nullable(),
+  txHash: z.string().nullable(),
   memo: z.string(),
   createTime: z.string(),
 });
@@ -150,15 +202,24 @@ export const walletApi = {
     method: 'POST',
     path: `${WALLET}/page`,
     auth: 'user',
-    summary: 'My wallet history, newest first (income: money in, expense: money out)',
+    summary: 'My wallet history, newest first (income: money in, expense: money out; freezes are in neither)',
     input: pageInput.extend({ type: z.enum(['income', 'expense']).optional() }),
     output: pageOf(walletEntry),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: `${WALLET}/detail`,
+    auth: 'user',
+    summary: 'One entry of my history with its business record (another member’s entry is not found)',
+    input: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+    output: walletEntry,
+    errors: [ErrorCode.NotFound],
   }),
   count: endpoint({
     method: 'GET',
     path: `${WALLET}/count`,
     auth: 'user',
-    summary: 'How many entries my history has: all, income, expense',
+    summary: 'How many entries my history has: all, income, expense (freezes count only in all)',
     input: z.object({}),
     output: z.object({ total: z.number().int(), income: z.number().int(), expense: z.number().int() }),
   }),

@@ -11,11 +11,13 @@ import {
 } from '@chatpay/shared';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
+import { provideHistoryRefs } from '../wallet/index.ts';
 import { AdService } from './ads.ts';
 import { AppealService } from './appeals.ts';
 import { BankService } from './banks.ts';
 import { SecretBox } from './crypto.ts';
 import { orderExpiryJob } from './expiry.ts';
+import { describeOrders } from './history.ts';
 import { registerMerchantOpenApi } from './merchant-api.ts';
 import { MerchantService } from './merchants.ts';
 import { OrderService } from './orders.ts';
@@ -29,6 +31,7 @@ import { webhookJob } from './webhooks.ts';
 
 /** The C2C market (docs/design/market.md): app calls, support calls, merchant API and the two jobs. */
 export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
+  provideHistoryRefs('c2c-order', describeOrders);
   const previous = (deps.config.C2C_SECRET_PREVIOUS ?? '')
     .split(',')
     .map((s) => s.trim())

@@ -4,4 +4,4 @@ export { type ChainRuntime, startChain } from './runtime.ts';
 export { findNetwork, formatPercent, type NetworkConfig, withdrawalFee } from './settings.ts';
 export { chainStats } from './stats.ts';
 export { sweepNetwork } from './sweep.ts';
-export { chainWithdrawals } from './tables.ts';
+export { chainDeposits, chainWithdrawals } from './tables.ts';

@@ -25,6 +25,7 @@ export const registerWalletRoutes = (deps: AppDeps, networks: readonly NetworkCo
   route(deps, walletApi.balance, (_input, ctx) => wallet.balance(ctx.user.id));
   route(deps, walletApi.info, (_input, ctx) => wallet.info(ctx.user.id));
   route(deps, walletApi.page, (input, ctx) => wallet.page(ctx.user.id, input));
+  route(deps, walletApi.detail, (input, ctx) => wallet.detail(ctx.user.id, input.id));
   route(deps, walletApi.count, (_input, ctx) => wallet.count(ctx.user.id));
   route(deps, walletApi.estimate, (input) => wallet.estimate(input.network, input.amount));
   route(deps, walletApi.transfer, (input, ctx) => wallet.transfer(ctx.user.id, input));

@@ -17,8 +17,22 @@ import { findNetwork, type NetworkConfig, withdrawalFee } from '../chain/index.t
 import { memberBalances } from '../ledger/index.ts';
 import { accountNotices, users, verifyPin } from '../user/index.ts';
 import { AdjustmentService, postAdjustment } from './adjustments.ts';
-import { presentBalance, presentEntry, presentNetwork, presentTransfer } from './presenter.ts';
-import { counterparties, findMember, type HistoryType, historyPage, historySummary } from './queries.ts';
+import { describeRefs } from './history-refs.ts';
+import {
+  type HistoryRow,
+  presentBalance,
+  presentEntry,
+  presentNetwork,
+  presentTransfer,
+} from './presenter.ts';
+import {
+  counterparties,
+  findMember,
+  type HistoryType,
+  historyEntry,
+  historyPage,
+  historySummary,
+} from './queries.ts';
 import { transferFunds } from './transfer.ts';
 
 const MIN_TRANSFER_MICRO = parseUsdt(MIN_TRANSFER);
@@ -51,13 +65,33 @@ export class WalletService {
 
   async page(userId: number, opts: { page: number; size: number; type?: HistoryType }) {
     const { rows, total } = await historyPage(this.db, userId, opts);
-    const others = await counterparties(
-      this.db,
-      userId,
-      rows.map((r) => r.id),
+    return {
+      list: await this.hydrate(userId, rows),
+      pagination: { page: opts.page, size: opts.size, total },
+    };
+  }
+
+  /** One entry of my history; someone else's (or none) is NotFound, telling a stranger nothing. */
+  async detail(userId: number, entryId: number) {
+    const row = await historyEntry(this.db, userId, entryId);
+    if (!row) throw new AppError(ErrorCode.NotFound);
+    const [entry] = await this.hydrate(userId, [row]);
+    return entry!;
+  }
+
+  /** History rows with their business records and other members (hydration; the presenter never queries). */
+  private async hydrate(userId: number, rows: HistoryRow[]): Promise<WalletEntry[]> {
+    const [refs, others] = await Promise.all([
+      describeRefs(this.db, userId, rows),
+      counterparties(
+        this.db,
+        userId,
+        rows.map((r) => r.id),
+      ),
+    ]);
+    return rows.map((r) =>
+      presentEntry(r, refs.get(`${r.refType}:${r.refId}`) ?? null, others.get(r.id) ?? null),
     );
-    const list: WalletEntry[] = rows.map((r) => presentEntry(r, others.get(r.id) ?? null));
-    return { list, pagination: { page: opts.page, size: opts.size, total } };
   }
 
   /** Withdrawal fee preview; answers for disabled networks too (the settings are known). */

@@ -56,6 +56,14 @@ export const useHistory = (tab: HistoryTab) =>
     },
   });
 
+/** One record of my history with its business record (the detail page). */
+export const useWalletEntry = (id: number) =>
+  useQuery({
+    queryKey: walletKeys.entry(id),
+    queryFn: () => call(walletApi.detail, { id }),
+    enabled: id > 0,
+  });
+
 /** After money moved: balances, totals and history are all stale. */
 export const invalidateWallet = (qc: QueryClient) => qc.invalidateQueries({ queryKey: walletKeys.all });
 

@@ -45,6 +45,8 @@ export const Paths = {
   usdtTransfer: '/pages/usdt/transfer',
   usdtIn: '/pages/usdt/usdt-in',
   usdtOut: '/pages/usdt/usdt-out',
+  /** One record of the wallet history (issue 17): ?id=<entry id>. */
+  usdtRecord: '/pages/usdt/record',
   /** A red packet's claim list (the page WeChat opens after "Open"). */
   redPacket: '/pages/chat/red-packet',
   /** The composers of a chat's transfer and red packet (?id=<sessionId>). */

@@ -1,9 +1,12 @@
-import type { ChainRecord } from '@chatpay/shared';
+import { type ChainRecord, formatUsdt, micro, parseUsdt } from '@chatpay/shared';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard.ts';
 import { dateTime } from '../../../lib/i18n/time.ts';
 import { showUsdt } from '../../wallet/amount.ts';
 import { isPending, shortHash } from '../queries.ts';
+
+/** What a withdrawal took from the wallet: the amount sent plus its fee (issue 17). */
+const leftWallet = (r: ChainRecord) => formatUsdt(micro(parseUsdt(r.amount) + parseUsdt(r.fee)));
 
 /** One deposit or withdrawal: what, state (confirming n/N…), amount, explorer-style short tx hash. */
 export const RecordRow = ({ record }: { record: ChainRecord }) => {
@@ -43,7 +46,7 @@ export const RecordRow = ({ record }: { record: ChainRecord }) => {
       <div className="chain-side">
         <div className={`history-amount ${deposit ? 'in' : 'out'}`}>
           {deposit ? '+' : '-'}
-          {showUsdt(record.amount)}
+          {showUsdt(deposit ? record.amount : leftWallet(record))}
         </div>
         <div
           className={`chain-status ${isPending(record) ? 'pending' : record.status}`}
