@@ -57,6 +57,20 @@ describe('groups: create, roles, mute, dissolve', () => {
     expect(sessionId).toBeGreaterThan(0);
     await expect.poll(() => a.locator('.adm-nav-bar-title').textContent()).toContain('(3)');
     await shot(a, 'group-02-a-chat');
+    // A mentions Bob: "@" offers the members (and everyone, A being the owner); Bob's list flags the chat.
+    await byId(a, 'chat-input').pressSequentially('@');
+    await byId(a, 'mention-pick-all').waitFor();
+    await shot(a, 'group-02a-a-mention-pick');
+    await byId(a, `mention-pick-${bob.id}`).click();
+    await a.locator('.adm-action-sheet').waitFor({ state: 'detached' });
+    await byId(a, 'chat-input').pressSequentially('see you at 8');
+    expect(await byId(a, 'chat-input').inputValue()).toBe('@Bob see you at 8');
+    await byId(a, 'chat-send').click();
+    await byId(b, `session-mentioned-${sessionId}`).waitFor();
+    await expect
+      .poll(() => byId(b, `session-preview-${sessionId}`).textContent())
+      .toContain('[You were mentioned]');
+    await shot(b, 'group-02c-b-mentioned');
     // In B's chat list the group's avatar is a grid of its members' faces, not one person's.
     await expect.poll(() => byId(b, `session-avatar-${sessionId}`).getAttribute('data-count')).toBe('3');
     expect(await byId(b, `session-avatar-${sessionId}`).locator('img').count()).toBe(3);

@@ -11,6 +11,7 @@ import {
   sendMessage,
 } from './engine.ts';
 import { sendImage, sendMedia, sendVoice } from './media.ts';
+import type { Mentions } from './mentions.ts';
 import type { Thread } from './store.ts';
 import type { UiMessage } from './thread.ts';
 
@@ -48,8 +49,8 @@ export interface ReadActions {
 
 /** What a live chat allows besides reading. */
 export interface WriteActions extends ReadActions {
-  /** Sends a text; with `quote`, as a reply quoting that stored message. */
-  sendText: (text: string, quote?: UiMessage | null) => void;
+  /** Sends a text; with `quote`, as a reply quoting that stored message; with `mentions`, naming members. */
+  sendText: (text: string, quote?: UiMessage | null, mentions?: Mentions) => void;
   sendFile: (kind: MediaKind, file: File) => Promise<void>;
   sendVoice: (blob: Blob, seconds: number) => void;
   /** Sends every failed message of the chat again, in order. */
@@ -89,8 +90,12 @@ export const chatActions = (sessionId: number): WriteActions => ({
   markRead: () => markRead(sessionId),
   removeForMe: (message) => removeForMe(message),
   deleteFailed: (message) => deleteFailed(sessionId, message.clientMsgId),
-  sendText: (text, quote) =>
-    sendMessage(sessionId, 'text', quote ? { text, quoteId: quote.id, quote: quoteOf(quote) } : { text }),
+  sendText: (text, quote, mentions) =>
+    sendMessage(sessionId, 'text', {
+      text,
+      ...(quote ? { quoteId: quote.id, quote: quoteOf(quote) } : {}),
+      ...mentions,
+    }),
   sendFile: async (kind, file) => {
     if (kind === 'image') await sendImage(sessionId, file);
     else await sendMedia(sessionId, kind, file);

@@ -251,8 +251,14 @@ const ChatPage = () => {
           onTyping={single ? () => sendTyping(sessionId) : undefined}
           quote={quoting ? quoteLabel(quoting) : null}
           onCancelQuote={() => setQuoting(null)}
-          onText={(text) => {
-            chat.sendText(text, quoting);
+          mentionables={group?.members
+            .filter((m) => m.userId !== me)
+            .map((m) => ({ userId: m.userId, name: m.note || m.nickName }))}
+          mentionEveryone={group?.members.some(
+            (m) => m.userId === me && (m.role === 'owner' || m.role === 'manager'),
+          )}
+          onText={(text, mentions) => {
+            chat.sendText(text, quoting, mentions);
             setQuoting(null);
             toBottom();
           }}

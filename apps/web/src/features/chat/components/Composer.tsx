@@ -16,6 +16,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { draftOf, saveDraft, useComposing } from '../drafts.ts';
 import type { MutedHere } from '../groups.ts';
+import { type Mentions, type MentionTarget, mentionsIn, typedAt } from '../mentions.ts';
+import { useSheet } from '../useSheet.ts';
 import { EMOJI } from './emoji.ts';
 import { VoiceButton } from './VoiceButton.tsx';
 
@@ -37,7 +39,10 @@ interface Props {
   /** The message my next text replies to (its text or kind), shown above the input with a cancel button. */
   quote?: string | null;
   onCancelQuote?: () => void;
-  onText: (text: string) => void;
+  onText: (text: string, mentions: Mentions) => void;
+  /** Group chats: who "@" offers (not me), and whether @everyone is mine to use (owner or manager). */
+  mentionables?: { userId: number; name: string }[];
+  mentionEveryone?: boolean;
   onFile: (kind: MediaKind, file: File) => void;
   onVoice: (blob: Blob, seconds: number) => void;
   /** The panels open or close: the list stays pinned to its newest message. */
@@ -84,8 +89,13 @@ const WritingComposer = ({
   onTyping,
   quote,
   onCancelQuote,
+  mentionables,
+  mentionEveryone,
 }: Props) => {
   const { t } = useTranslation();
+  const showSheet = useSheet();
+  // The names picked from the "@" list while writing this text (name → member or everyone).
+  const picked = useRef(new Map<string, MentionTarget>());
   const [text, setTextState] = useState(() => draftOf(userId, sessionId));
   const setText = (next: string | ((v: string) => string)) =>
     setTextState((v) => {
@@ -126,8 +136,32 @@ const WritingComposer = ({
   const send = () => {
     const value = text.trim();
     if (!value) return;
-    onText(value);
+    onText(value, mentionsIn(value, picked.current));
+    picked.current.clear();
     setText('');
+  };
+  /** "@" typed in a group: pick who; their name completes the "@" (WeChat's behaviour). */
+  const offerMentions = () => {
+    if (!mentionables) return;
+    const targets: { key: MentionTarget; name: string }[] = [
+      ...(mentionEveryone ? [{ key: 'all' as const, name: t('chat.mentionEveryone') }] : []),
+      ...mentionables.map((m) => ({ key: m.userId, name: m.name })),
+    ];
+    if (targets.length === 0) return;
+    const handler = showSheet({
+      extra: t('chat.mentionPick'),
+      cancelText: t('common.cancel'),
+      actions: targets.map((target) => ({
+        key: String(target.key),
+        text: <span data-testid={`mention-pick-${target.key}`}>{target.name}</span>,
+        onClick: () => {
+          handler.close();
+          picked.current.set(target.name, target.key);
+          setText((v) => `${v}${target.name} `);
+          textarea.current?.focus();
+        },
+      })),
+    });
   };
   const pick = (kind: MediaKind) => (e: React.ChangeEvent<HTMLInputElement>) => {
     for (const file of Array.from(e.target.files ?? [])) {
@@ -180,8 +214,10 @@ const WritingComposer = ({
             className="composer-input"
             value={text}
             onChange={(e) => {
+              const before = text;
               setText(e.target.value);
               if (e.target.value.trim()) onTyping?.();
+              if (typedAt(before, e.target.value)) offerMentions();
             }}
             rows={1}
             maxLength={4000}

@@ -1,9 +1,10 @@
-import type { ChatSession } from '@chatpay/shared';
+import { type ChatSession, mentionsUser } from '@chatpay/shared';
 import { Badge } from 'antd-mobile';
 import { SoundMuteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { GroupAvatar } from '../../../components/GroupAvatar.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { myId } from '../engine.ts';
 import { listTime, memberNames, previewText, sessionAvatar, sessionTitle } from '../format.ts';
 import { useLongPress } from '../useLongPress.ts';
 
@@ -52,6 +53,11 @@ export const SessionItem = ({
         </div>
         <div className="session-row">
           <span className="session-preview" data-testid={`session-preview-${session.id}`}>
+            {unread > 0 && mentionsUser(session.content, myId()) ? (
+              <span className="session-mentioned" data-testid={`session-mentioned-${session.id}`}>
+                {t('chat.mentionedMe')}
+              </span>
+            ) : null}
             {muted && unread > 1 ? t('chat.mutedCount', { count: unread }) : ''}
             {previewText(session.contentType, session.content, memberNames(session.groupInfo?.members))}
           </span>
