@@ -104,6 +104,18 @@ export interface ConsolePayload {
   kind: 'appeal' | 'merchant' | 'withdrawal' | 'complain' | 'feedback' | 'service';
 }
 
+/**
+ * Moments news for me (issue 16): a friend posted (`post`), or someone liked or commented on my moment (or
+ * replied to my comment). `userId` and `avatar` are who did it; the app shows a badge on Discovery.
+ */
+export const momentNewsPayload = z.object({
+  kind: z.enum(['post', 'like', 'comment']),
+  momentId: z.number().int(),
+  userId: z.number().int(),
+  avatar: z.string(),
+});
+export type MomentNewsPayload = z.infer<typeof momentNewsPayload>;
+
 /** I am typing in a single session (client → server; relayed to the peer at most every TYPING_THROTTLE_MS). */
 export const typingPayload = z.object({ sessionId: z.number().int().positive().max(2_147_483_647) });
 export type TypingPayload = z.infer<typeof typingPayload>;
@@ -143,6 +155,8 @@ export interface ServerToClientEvents {
   typing: (payload: PeerTypingPayload) => void;
   /** The peer of one of my single sessions read my messages up to a seq. */
   onPeerRead: (payload: PeerReadPayload) => void;
+  /** A friend posted a moment, or someone liked or commented on mine. */
+  moment: (payload: MomentNewsPayload) => void;
 }
 
 /** The page went to the background or came back: a member whose sockets are all hidden gets Web Push. */

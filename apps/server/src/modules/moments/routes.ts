@@ -5,7 +5,7 @@ import { MomentsService } from './service.ts';
 
 /** Moments under /app/moments (docs/design/groups-moments.md). */
 export const registerMomentsRoutes = (deps: AppDeps) => {
-  const service = new MomentsService(deps.db, deps.config);
+  const service = new MomentsService(deps.db, deps.config, deps.realtime);
   route(deps, momentsApi.post, (input, ctx) => service.post(ctx.user.id, input));
   route(deps, momentsApi.page, (input, ctx) => service.page(ctx.user.id, input));
   route(deps, momentsApi.detail, (input, ctx) => service.detail(ctx.user.id, input.id));

@@ -1,8 +1,9 @@
-import { ErrorCode, type Moment } from '@chatpay/shared';
+import { ErrorCode, type Moment, type MomentNewsPayload } from '@chatpay/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Realtime } from '../../realtime/socket.ts';
 import { friendIdsOf } from '../chat/index.ts';
 import { isOwnUrl } from '../uploads/index.ts';
 import { users } from '../user/index.ts';
@@ -20,7 +21,20 @@ export class MomentsService {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
+    private readonly realtime: Realtime,
   ) {}
+
+  /** Tells these members what `actorId` did (after the write; a member never hears of their own doing). */
+  private async tell(userIds: Iterable<number>, news: Omit<MomentNewsPayload, 'avatar'>) {
+    const to = [...new Set(userIds)].filter((id) => id !== news.userId);
+    if (to.length === 0) return;
+    const [actor] = await this.db
+      .select({ avatar: users.avatar })
+      .from(users)
+      .where(eq(users.id, news.userId));
+    const payload = { ...news, avatar: actor?.avatar ?? '' };
+    for (const userId of to) this.realtime.emitToUser(userId, 'moment', payload);
+  }
 
   async post(userId: number, input: { text: string; images: string[]; video?: Video }) {
     if (!input.text && input.images.length === 0 && !input.video) throw new AppError(ErrorCode.ContentEmpty);
@@ -33,6 +47,8 @@ export class MomentsService {
       .insert(moments)
       .values({ userId, text: input.text, images: input.images, video: input.video ?? null })
       .returning();
+    // Every friend may see it: their Discovery tab shows a new post.
+    await this.tell(await friendIdsOf(this.db, userId), { kind: 'post', momentId: row!.id, userId });
     return this.detail(userId, row!.id);
   }
 
@@ -72,10 +88,16 @@ export class MomentsService {
   }
 
   async like(viewer: number, id: number, liked: boolean) {
-    await this.visible(this.db, viewer, id);
-    if (liked)
-      await this.db.insert(momentLikes).values({ momentId: id, userId: viewer }).onConflictDoNothing();
-    else
+    const moment = await this.visible(this.db, viewer, id);
+    if (liked) {
+      const added = await this.db
+        .insert(momentLikes)
+        .values({ momentId: id, userId: viewer })
+        .onConflictDoNothing()
+        .returning({ id: momentLikes.momentId });
+      // A like the author did not hear of yet (liking again is no news).
+      if (added.length > 0) await this.tell([moment.userId], { kind: 'like', momentId: id, userId: viewer });
+    } else
       await this.db
         .delete(momentLikes)
         .where(and(eq(momentLikes.momentId, id), eq(momentLikes.userId, viewer)));
@@ -83,7 +105,7 @@ export class MomentsService {
   }
 
   async comment(viewer: number, input: { id: number; text: string; replyToId?: number }) {
-    await this.visible(this.db, viewer, input.id);
+    const moment = await this.visible(this.db, viewer, input.id);
     let replyToUserId: number | null = null;
     if (input.replyToId !== undefined) {
       const [target] = await this.db
@@ -100,6 +122,11 @@ export class MomentsService {
       replyToId: input.replyToId ?? null,
       replyToUserId,
     });
+    // The author hears of every comment; the member replied to only when they may see it (a friend of mine).
+    const told = [moment.userId];
+    if (replyToUserId !== null && (await friendIdsOf(this.db, viewer)).has(replyToUserId))
+      told.push(replyToUserId);
+    await this.tell(told, { kind: 'comment', momentId: input.id, userId: viewer });
     return this.detail(viewer, input.id);
   }
 
