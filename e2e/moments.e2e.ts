@@ -116,6 +116,14 @@ describe('moments: a friends-only feed', () => {
     await a.locator('.adm-toast-mask').waitFor({ state: 'detached' });
     await shot(a, 'moments-03-a-feed');
 
+    // B, on the chat tab, sees a dot on Discovery for A's new post; A goes to the Discovery tab.
+    await b.locator('[data-testid="tab-discovery"] .adm-badge-dot').waitFor();
+    await byId(b, 'tab-discovery').click();
+    await expect.poll(() => byId(b, 'discovery-moments-news').getAttribute('data-badge')).toBe('dot');
+    await shot(b, 'moments-03b-b-discovery-dot');
+    await open(a, '/pages/index/discovery');
+    await byId(a, 'discovery-moments').waitFor();
+
     // B likes it and comments.
     await open(b, '/pages/moments/index');
     await byId(b, `moment-${id}`).waitFor();
@@ -132,8 +140,12 @@ describe('moments: a friends-only feed', () => {
       .toContain('Bob: Beautiful colours!');
     await shot(b, 'moments-05-b-liked');
 
-    // A pulls the feed again: the like and the comment are there; A answers B's comment.
-    await a.reload();
+    // A's Discovery tab counts the like and the comment, with Bob's face; Moments shows both, no reload.
+    await expect.poll(() => byId(a, 'discovery-moments-news').getAttribute('data-badge')).toBe('2');
+    expect(await a.locator('[data-testid="tab-discovery"] .adm-badge').textContent()).toBe('2');
+    await shot(a, 'moments-05b-a-discovery-news');
+    await byId(a, 'discovery-moments').click();
+    // A answers B's comment.
     await expect.poll(() => byId(a, `moment-likes-${id}`).textContent()).toContain('Bob');
     await expect.poll(() => byId(a, `moment-comments-${id}`).textContent()).toContain('Beautiful colours!');
     await byId(a, `moment-comments-${id}`).getByText('Beautiful colours!').click();

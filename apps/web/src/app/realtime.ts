@@ -1,6 +1,7 @@
 import { startC2CRealtime } from '../features/c2c/realtime.ts';
 import { startChatCache } from '../features/chat/offline-cache.ts';
 import { startChatEngine } from '../features/chat/realtime.ts';
+import { startMomentsNews } from '../features/moments/news-realtime.ts';
 import { queryClient } from './queryClient.ts';
 
 export { disablePush, syncPush } from '../features/push/push.ts';
@@ -19,4 +20,5 @@ export const startRealtime = () => {
   startChatEngine(queryClient);
   startChatCache(queryClient);
   startC2CRealtime(queryClient);
+  startMomentsNews(queryClient);
 };

@@ -1,8 +1,9 @@
-import { TabBar } from 'antd-mobile';
+import { Badge, TabBar } from 'antd-mobile';
 import { CompassOutline, MessageOutline, UserContactOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useRequestCount, useUnreadTotal } from '../features/chat/queries.ts';
+import { newsBadge, useMomentsNews } from '../features/moments/news.ts';
 import { navigate } from '../lib/router/navigate.ts';
 import { canonicalPath, Paths } from '../lib/router/paths.ts';
 
@@ -20,7 +21,9 @@ export const AppTabBar = () => {
   const unread = useUnreadTotal();
   const requests = useRequestCount().data ?? 0;
   const badges: Record<string, number> = { chat: unread, contact: requests };
+  const discovery = newsBadge(useMomentsNews());
   const badgeOf = (key: string) => {
+    if (key === 'discovery') return discovery === 'dot' ? Badge.dot : discovery;
     const n = badges[key] ?? 0;
     return n <= 0 ? undefined : n > 99 ? '99+' : String(n);
   };

@@ -1,7 +1,9 @@
-import { List, Tag } from 'antd-mobile';
+import { Badge, List, Tag } from 'antd-mobile';
 import { CameraOutline, PayCircleOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { newsBadge, useMomentsNews } from '../../features/moments/news.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 
@@ -15,6 +17,15 @@ const entries = [
 /** Discovery tab (SPEC §1): Moments, USDT Wallet, C2C Market. */
 const DiscoveryTab = () => {
   const { t } = useTranslation();
+  const news = useMomentsNews();
+  const badge = newsBadge(news);
+  // WeChat's Moments entry: the face of whoever liked or commented last, with the count or a dot.
+  const momentsNews = badge ? (
+    <span className="discovery-news" data-testid="discovery-moments-news" data-badge={badge}>
+      {news.avatar ? <UserAvatar src={news.avatar} size={28} /> : null}
+      <Badge content={badge === 'dot' ? Badge.dot : badge} />
+    </span>
+  ) : undefined;
   return (
     <Page title={t('tabs.discovery')} back={false}>
       <List className="entry-list">
@@ -25,7 +36,9 @@ const DiscoveryTab = () => {
             disabled={!path}
             onClick={path ? () => navigate(path) : undefined}
             extra={
-              path ? undefined : (
+              key === 'moments' ? (
+                momentsNews
+              ) : path ? undefined : (
                 <Tag color="default" fill="outline">
                   {t('common.comingSoon')}
                 </Tag>

@@ -1,5 +1,6 @@
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
@@ -9,6 +10,7 @@ import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { flattenFeed } from '../../features/moments/cache.ts';
 import { CommentBar } from '../../features/moments/components/CommentBar.tsx';
 import { MomentItem } from '../../features/moments/components/MomentItem.tsx';
+import { useMomentsNews } from '../../features/moments/news.ts';
 import { useFeed } from '../../features/moments/queries.ts';
 import { useCommenting } from '../../features/moments/useCommenting.ts';
 import { usePerson } from '../../features/user/queries.ts';
@@ -23,6 +25,9 @@ const MomentsPage = () => {
   const feed = useFeed();
   const commenting = useCommenting();
   const moments = flattenFeed(feed.data);
+  // Opening the feed is looking at what was new: the Discovery badge goes.
+  const seen = useMomentsNews((s) => s.seen);
+  useEffect(() => seen(), [seen]);
 
   const list = feed.isPending ? (
     <Loading />
