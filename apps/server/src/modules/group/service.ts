@@ -432,11 +432,17 @@ export class GroupService {
     await removeSessionMembers(tx, group.sessionId, ids);
   }
 
-  private notice(tx: Tx, group: GroupRow, actorId: number, notice: Notice) {
+  /**
+   * Posts a group notice. It carries the names of the people it is about as they were then, so a reader shows
+   * it in their own language even after those members have left the group (issue 16).
+   */
+  private async notice(tx: Tx, group: GroupRow, actorId: number, notice: Notice) {
+    const ids = unique([actorId, ...(notice.userIds ?? [])]);
+    const names = Object.fromEntries(await nickNamesOf(tx, ids));
     return postNotice(tx, {
       sessionId: group.sessionId,
       senderId: actorId,
-      content: { ...notice, operatorId: actorId, groupId: group.id },
+      content: { ...notice, operatorId: actorId, groupId: group.id, names },
     });
   }
 

@@ -38,9 +38,13 @@ export const groupNoticeText = (content: Record<string, unknown> | null, nameOf:
   const cleared = kind === 'announcement' && !str(content?.announcement);
   const key = `chat.notice.group.${cleared ? 'announcementCleared' : kind}`;
   if (!i18n.exists(key)) return null;
-  const a = typeof content?.operatorId === 'number' ? nameOf(content.operatorId) : undefined;
+  // The names as they were when the notice was posted, for members who have since left the group.
+  const then = (content?.names ?? {}) as Record<string, unknown>;
+  const name = (id: unknown) =>
+    typeof id === 'number' ? (nameOf(id) ?? (str(then[String(id)]) || undefined)) : undefined;
+  const a = name(content?.operatorId);
   const ids = Array.isArray(content?.userIds) ? content.userIds : [];
-  const names = ids.map((id) => (typeof id === 'number' ? nameOf(id) : undefined));
+  const names = ids.map(name);
   if (!a || names.some((n) => !n)) return null;
   return t(key, {
     a,
