@@ -418,3 +418,21 @@ describe('managers, mute, name, announcement, transfer, note', () => {
     expect((await messagesOf(owner, group.sessionId)).lastSeq).toBe(1);
   });
 });
+
+describe('group notices', () => {
+  it('carry the names of the members they are about as they were then (shown after they leave)', async () => {
+    const { owner, members, group } = await createGroupOf(t, 2);
+    const [b] = members as [TestUser];
+    await t.ok(groupApi.quit, { groupId: group.id }, b.token);
+    const page = await t.ok(messageApi.page, { sessionId: group.sessionId }, owner.token);
+    const quit = page.list.find((m) => m.content.type === 'group.quit')!;
+    const { nickName } = await t.ok(userApi.person, {}, b.token);
+    expect(quit.content).toMatchObject({ userIds: [b.id], names: { [b.id]: nickName } });
+    const created = page.list.find((m) => m.content.type === 'group.create')!;
+    expect(
+      Object.keys(created.content.names as object)
+        .map(Number)
+        .sort(),
+    ).toEqual([owner.id, ...members.map((m) => m.id)].sort());
+  });
+});

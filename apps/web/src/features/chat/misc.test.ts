@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setLocale } from '../../lib/i18n/index.ts';
 import { groupByLetter, indexLetter, memberNames, needsSeparator, noticeText } from './format.ts';
 import { appRouteFromText } from './scanLink.ts';
 import { throttle } from './throttle.ts';
@@ -84,7 +85,19 @@ describe('group notices in the reader language', () => {
     );
   });
 
-  it('falls back to the server text for unknown types and members who left', () => {
+  it('names members who have left as the notice recorded them, in the reader’s language', async () => {
+    const left = notice({ type: 'group.quit', operatorId: 9, userIds: [9], names: { 9: 'Dan' } });
+    expect(noticeText(left, nameOf)).toBe('Dan left the group');
+    await setLocale('zh');
+    try {
+      expect(noticeText(left, nameOf)).not.toBe('Dan left the group');
+      expect(noticeText(left, nameOf)).toContain('Dan');
+    } finally {
+      await setLocale('en');
+    }
+  });
+
+  it('falls back to the server text for unknown types and unnamed members who left', () => {
     expect(noticeText(notice({ type: 'group.quit', userIds: [9] }), nameOf)).toBe('server text');
     expect(noticeText(notice({ type: 'group.future' }), nameOf)).toBe('server text');
     expect(noticeText(notice({ type: 'group.mute', userIds: [3] }))).toBe('server text');
