@@ -1,4 +1,13 @@
-import { adminWalletApi, appGoodsApi, userApi, walletApi } from '@chatpay/shared';
+import { createHmac, randomUUID } from 'node:crypto';
+import {
+  adminC2cApi,
+  adminWalletApi,
+  appGoodsApi,
+  type MerchantPayOrder,
+  merchantApi,
+  userApi,
+  walletApi,
+} from '@chatpay/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
@@ -62,6 +71,94 @@ describe('money display (issue 17)', () => {
       await expect.poll(() => byId(b, `goods-price-${g.id}`).textContent()).toMatch(/^\d+\.\d{2,6} USDT$/);
     }
     await shot(b, 'money-02-cashier-prices');
+    await phone.close();
+  });
+
+  it('a merchant checkout: paid in the browser with the PIN, half refunded, both in the wallet', {
+    timeout: 120_000,
+  }, async () => {
+    const [shop, cara] = await Promise.all([
+      registerMember(server.api, 'Shopkeeper'),
+      registerMember(server.api, 'Cara'),
+    ]);
+    const admin = await server.api.ok(userApi.loginByName, { username: 'admin', password: 'admin12345' });
+    for (const who of [shop, cara]) {
+      await server.api.ok(userApi.setPayPassword, { password: PASSWORD, pin: '135791' }, who.token);
+    }
+    await server.api.ok(
+      adminWalletApi.adjust,
+      { userId: cara.id, amount: '30', reason: 'e2e opening balance', requestId: `e2e-checkout-${cara.id}` },
+      admin.token,
+    );
+    await server.api.ok(merchantApi.apply, { name: 'Sunny Books' }, shop.token);
+    await server.api.ok(adminC2cApi.merchantReview, { userId: shop.id, approve: true }, admin.token);
+    const creds = await server.api.ok(merchantApi.apiKey, { pin: '135791' }, shop.token);
+
+    /** A signed merchant API POST, as a merchant's server would send it. */
+    const signedPost = async <T>(path: string, body: unknown) => {
+      const text = JSON.stringify(body);
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const nonce = randomUUID();
+      const signature = createHmac('sha256', creds.merchantKey)
+        .update(`POST\n${path}\n${timestamp}\n${nonce}\n${text}`)
+        .digest('hex');
+      const res = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-merchant-id': creds.merchantId,
+          'x-timestamp': timestamp,
+          'x-nonce': nonce,
+          'x-signature': signature,
+        },
+        body: text,
+      });
+      const envelope = (await res.json()) as { code: number; data: T };
+      expect(envelope.code).toBe(1000);
+      return envelope.data;
+    };
+
+    const created = await signedPost<{ cashierUrl: string; order: MerchantPayOrder }>(
+      '/api/open/pay/order/create',
+      {
+        amount: '12.4',
+        description: 'Novel: The Long Tide',
+        merchantOrderRef: `book-${cara.id}`,
+        returnUrl: 'https://books.example.test/thanks',
+      },
+    );
+    const { orderNo } = created.order;
+    expect(created.cashierUrl).toContain(`#/uni_modules/uni-pay/pages/pay-desk/pay-desk?orderNo=${orderNo}`);
+
+    const phone = await newPhone(browser);
+    const c = await logInAs(server.url, phone, cara);
+    await c.goto(`${server.url}/${created.cashierUrl.slice(created.cashierUrl.indexOf('#'))}`);
+    await expect.poll(() => byId(c, 'paydesk-merchant').textContent()).toBe('Sunny Books asks you to pay');
+    expect(await byId(c, 'paydesk-description').textContent()).toBe('Novel: The Long Tide');
+    await expect.poll(() => byId(c, 'paydesk-price').textContent()).toBe('USDT12.40');
+    await shot(c, 'money-03-merchant-cashier');
+    await byId(c, 'paydesk-pay').click();
+    await byId(c, 'pay-pin').waitFor();
+    await byId(c, 'pay-pin').fill('135791');
+    await byId(c, 'pay-success').waitFor();
+    expect(await byId(c, 'pay-success').getAttribute('data-status')).toBe('paid');
+    expect(await byId(c, 'pay-success-merchant').textContent()).toBe('Sunny Books');
+    expect(await byId(c, 'pay-success-return').count()).toBe(1);
+    await shot(c, 'money-04-merchant-paid');
+
+    // The merchant refunds half; Cara's wallet shows the payment and the refund.
+    const refunded = await signedPost<MerchantPayOrder>('/api/open/pay/order/refund', {
+      orderNo,
+      refundRef: `refund-${orderNo}`,
+      amount: '6.2',
+      reason: 'damaged cover',
+    });
+    expect(refunded).toMatchObject({ status: 'partially_refunded', refunded: '6.20' });
+    await byId(c, 'pay-success-wallet').click();
+    await expect.poll(() => byId(c, 'wallet-available').textContent()).toBe('23.80');
+    await expect.poll(() => byId(c, 'history-all').locator('[data-kind="paydesk"]').count()).toBe(1);
+    await expect.poll(() => byId(c, 'history-all').locator('[data-kind="paydesk-refund"]').count()).toBe(1);
+    await shot(c, 'money-05-wallet-paid-and-refunded');
     await phone.close();
   });
 });

@@ -33,6 +33,7 @@ import { registerDictRoutes } from './modules/dict/index.ts';
 import { registerGroupRoutes } from './modules/group/index.ts';
 import { registerHealthRoutes, registerTestClockRoutes } from './modules/health/index.ts';
 import { registerMomentsRoutes } from './modules/moments/index.ts';
+import { registerPayDeskRoutes } from './modules/paydesk/index.ts';
 import { registerPushRoutes } from './modules/push/index.ts';
 import { cacheControlFor, registerUploadRoutes, s3Origins } from './modules/uploads/index.ts';
 import {
@@ -218,7 +219,8 @@ export const buildApp = async (
   const chain = await startChain(config, app.log);
   registerWalletRoutes(deps, chain.networks);
   registerChainRoutes(deps, chain);
-  await registerC2CRoutes({ ...deps, secret });
+  const c2c = await registerC2CRoutes({ ...deps, secret });
+  registerPayDeskRoutes({ ...deps, merchantAuth: c2c.merchantAuth });
   registerConsoleRoutes(deps, chain);
   registerPushRoutes(deps);
   jobs.start();

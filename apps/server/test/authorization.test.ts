@@ -68,6 +68,10 @@ const notOwned: Record<string, string> = {
   'transactionApi.start': 'starting an order on a public ad is what every taker does',
   'merchantOpenApi.orderInfo':
     'signed with a merchant key, not a member token; test/c2c/merchant-api.test.ts refuses another merchant’s order',
+  'merchantPayApi.info':
+    'signed with a merchant key, not a member token; test/paydesk/checkout.test.ts refuses another merchant’s order',
+  'merchantPayApi.refund':
+    'signed with a merchant key, not a member token; test/paydesk/checkout.test.ts refuses another merchant’s order',
 };
 
 const MARK = 'victim-secret-7f3a';

@@ -81,6 +81,10 @@ export const ErrorCode = {
   PayOrderNotFound: 1418,
   PayOrderPaid: 1419,
   PayOrderClosed: 1420,
+  /** Refunding an order that was never paid (unpaid or closed). */
+  PayOrderNotPaid: 1421,
+  /** The refunds of an order would add up to more than was paid. */
+  RefundExceedsPaid: 1422,
   GroupDissolved: 1501,
   NotGroupMember: 1502,
   OwnerCannotQuit: 1503,
@@ -213,7 +217,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.GoodsNotFound]: 'These goods are not for sale',
   [ErrorCode.PayOrderNotFound]: 'Order does not exist',
   [ErrorCode.PayOrderPaid]: 'This order has already been paid',
-  [ErrorCode.PayOrderClosed]: 'This order was closed: it was not paid within 30 minutes',
+  [ErrorCode.PayOrderClosed]: 'This order was closed: it was not paid in time',
+  [ErrorCode.PayOrderNotPaid]: 'This order has not been paid',
+  [ErrorCode.RefundExceedsPaid]: 'The refunds would exceed what was paid',
   [ErrorCode.GroupDissolved]: 'The group has been dissolved',
   [ErrorCode.NotGroupMember]: 'This member is not in the group',
   [ErrorCode.OwnerCannotQuit]: 'The owner must transfer the group before leaving it',

@@ -59,15 +59,25 @@ export const redPacketPayload = z.object({
 export type RedPacketPayload = z.infer<typeof redPacketPayload>;
 
 /**
- * Money reached me without a chat message of its own (a transfer by member id): refresh the balance and say
+ * Money reached me without a chat message of its own (a transfer by member id, a pay-desk refund): refresh the balance and say
  * who sent it (issue 17). `from` is the sender's public face only.
  */
-export const walletPayload = z.object({
-  kind: z.literal('transferIn'),
-  entryId: z.number().int(),
-  amount: z.string(),
-  from: z.object({ nickName: z.string(), memberId: z.string() }),
-});
+export const walletPayload = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('transferIn'),
+    entryId: z.number().int(),
+    amount: z.string(),
+    from: z.object({ nickName: z.string(), memberId: z.string() }),
+  }),
+  /** A merchant refunded (part of) a pay-desk order I paid (docs/design/paydesk.md). */
+  z.object({
+    kind: z.literal('payRefund'),
+    entryId: z.number().int(),
+    amount: z.string(),
+    orderNo: z.string(),
+    merchant: z.object({ name: z.string() }),
+  }),
+]);
 export type WalletPayload = z.infer<typeof walletPayload>;
 
 /**

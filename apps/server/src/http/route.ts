@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the caller hook for API requests: the verified user (or why not), and the rate-limit key. */
     caller?: { user: AuthUser | null; error: unknown; rateKey: string };
+    /** Merchant API POSTs: the body as sent (re-serialised before validation trims it or adds defaults). */
+    signedBody?: string;
   }
 }
 
@@ -173,6 +175,14 @@ export const route = <E extends Endpoint>(
       response: { 200: envelope(endpoint.output) },
     },
     config: { endpoint, ...(extra.rateLimit ? { rateLimit: extra.rateLimit } : {}) },
+    // The signature covers the body the merchant sent, not what validation makes of it.
+    ...(endpoint.auth === 'merchant' && endpoint.method !== 'GET'
+      ? {
+          preValidation: async (req: FastifyRequest) => {
+            req.signedBody = JSON.stringify(req.body ?? '');
+          },
+        }
+      : {}),
     handler: async (req, reply) => {
       try {
         const user = endpoint.auth === 'user' ? await authenticate(host, req, endpoint.permission) : null;

@@ -2,15 +2,18 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { pageInput, pageOf } from '../envelope.ts';
 import { ErrorCode } from '../errors.ts';
+import { usdtAmount } from '../money.ts';
 import { pin } from './user.ts';
 import { requestId } from './wallet.ts';
 
 const PAY = '/app/app/pay';
 
-/** An unpaid pay-desk order closes this long after it was created. */
+/** An unpaid goods order closes this long after it was created (a merchant order: the merchant chooses). */
 export const PAY_ORDER_TTL_SECONDS = 30 * 60;
+/** Bounds of a merchant order's `expireMinutes`. */
+export const PAY_ORDER_MAX_MINUTES = 24 * 60;
 
-export const payOrderStatuses = ['unpaid', 'paid', 'closed'] as const;
+export const payOrderStatuses = ['unpaid', 'paid', 'partially_refunded', 'refunded', 'closed'] as const;
 export type PayOrderStatus = (typeof payOrderStatuses)[number];
 
 const orderNo = z
@@ -20,11 +23,24 @@ const orderNo = z
   .max(64)
   .regex(/^[A-Za-z0-9]+$/, 'Letters and digits only');
 
-/** A purchase at the pay desk (cashier); the price is copied from the goods when the order is created. */
+/** The cashier page of an order (hash route); absolute when the server knows its PUBLIC_URL. */
+export const cashierPath = (orderNo: string) =>
+  `#/uni_modules/uni-pay/pages/pay-desk/pay-desk?orderNo=${encodeURIComponent(orderNo)}`;
+
+/**
+ * An order at the pay desk (cashier), docs/design/paydesk.md: goods of the operator (`goods`, price copied at
+ * creation) or a merchant's checkout (`merchant`, `description`). Refunds only exist for merchant orders.
+ */
 export const payOrder = z.object({
   orderNo: z.string(),
-  goods: z.object({ id: z.number().int(), name: z.string(), image: z.string() }),
+  goods: z.object({ id: z.number().int(), name: z.string(), image: z.string() }).nullable(),
+  /** Who is asking: the merchant's shop name (null for the operator's goods). */
+  merchant: z.object({ name: z.string() }).nullable(),
+  description: z.string(),
   amount: z.string(),
+  refunded: z.string(),
+  /** Where the success page sends the payer back (http/https), or null. */
+  returnUrl: z.string().nullable(),
   status: z.enum(payOrderStatuses),
   createTime: z.string(),
   paidTime: z.string().nullable(),
@@ -47,7 +63,8 @@ export const payDeskApi = {
     method: 'POST',
     path: `${PAY}/pay`,
     auth: 'user',
-    summary: 'Pay my order from my wallet with the PIN; an order is paid once at most',
+    summary:
+      'Pay an order from my wallet with the PIN: my goods order, or any open merchant order I have the link of; paid once at most',
     input: z.object({ orderNo, pin }),
     output: payOrder,
     errors: [
@@ -58,13 +75,14 @@ export const payDeskApi = {
       ErrorCode.PayOrderPaid,
       ErrorCode.PayOrderClosed,
       ErrorCode.PinNotSet,
+      ErrorCode.CannotTransferToSelf,
     ],
   }),
   info: endpoint({
     method: 'GET',
     path: `${PAY}/info`,
     auth: 'user',
-    summary: 'One of my pay-desk orders',
+    summary: 'One of my pay-desk orders, or an open merchant order I have the link of',
     input: z.object({ orderNo }),
     output: payOrder,
     errors: [ErrorCode.PayOrderNotFound],
@@ -76,5 +94,89 @@ export const payDeskApi = {
     summary: 'My pay-desk orders, newest first',
     input: pageInput.extend({ status: z.enum(payOrderStatuses).optional() }),
     output: pageOf(payOrder),
+  }),
+};
+
+const OPEN_PAY = '/open/pay';
+const SIGNED_CALL = 'Merchant API, signed (docs/design/market.md, "Merchant API")';
+const reference = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'Letters, digits and _ . : - only');
+const httpUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(500)
+  .refine((u) => /^https?:\/\//i.test(u), 'An http or https URL');
+
+/** A payment order as its merchant sees it. */
+export const merchantPayOrder = z.object({
+  orderNo: z.string(),
+  merchantOrderRef: z.string(),
+  description: z.string(),
+  amount: z.string(),
+  refunded: z.string(),
+  status: z.enum(payOrderStatuses),
+  /** The paying member's public member id, once paid. */
+  payerMemberId: z.string().nullable(),
+  notifyUrl: z.string().nullable(),
+  returnUrl: z.string().nullable(),
+  createTime: z.string(),
+  paidTime: z.string().nullable(),
+  expireTime: z.string(),
+  refunds: z.array(
+    z.object({ refundRef: z.string(), amount: z.string(), reason: z.string(), createTime: z.string() }),
+  ),
+});
+export type MerchantPayOrder = z.infer<typeof merchantPayOrder>;
+
+export const merchantPayApi = {
+  create: endpoint({
+    method: 'POST',
+    path: `${OPEN_PAY}/order/create`,
+    auth: 'merchant',
+    summary: `${SIGNED_CALL}. Create a payment order; the same merchantOrderRef answers the same order. Answers the cashier link`,
+    input: z.object({
+      amount: usdtAmount,
+      description: z.string().trim().min(1).max(200),
+      merchantOrderRef: reference,
+      expireMinutes: z.coerce.number().int().min(1).max(PAY_ORDER_MAX_MINUTES).default(30),
+      notifyUrl: httpUrl.optional(),
+      returnUrl: httpUrl.optional(),
+    }),
+    output: z.object({ cashierUrl: z.string(), order: merchantPayOrder }),
+    errors: [ErrorCode.IdempotencyConflict],
+  }),
+  info: endpoint({
+    method: 'GET',
+    path: `${OPEN_PAY}/order/info`,
+    auth: 'merchant',
+    summary: `${SIGNED_CALL}. One of my payment orders, by orderNo or by my merchantOrderRef`,
+    input: z
+      .object({ orderNo: orderNo.optional(), merchantOrderRef: reference.optional() })
+      .refine((v) => Boolean(v.orderNo) !== Boolean(v.merchantOrderRef), 'Give orderNo or merchantOrderRef'),
+    output: merchantPayOrder,
+    errors: [ErrorCode.PayOrderNotFound],
+  }),
+  refund: endpoint({
+    method: 'POST',
+    path: `${OPEN_PAY}/order/refund`,
+    auth: 'merchant',
+    summary: `${SIGNED_CALL}. Refund a paid order in full or in part from my balance (idempotent by refundRef)`,
+    input: z.object({
+      orderNo,
+      refundRef: reference,
+      amount: usdtAmount,
+      reason: z.string().trim().max(200).default(''),
+    }),
+    output: merchantPayOrder,
+    errors: [
+      ErrorCode.PayOrderNotFound,
+      ErrorCode.PayOrderNotPaid,
+      ErrorCode.RefundExceedsPaid,
+      ErrorCode.IdempotencyConflict,
+      ErrorCode.InsufficientBalance,
+    ],
   }),
 };

@@ -95,6 +95,8 @@ export const walletActions = [
   'deposit',
   'deposit-award',
   'paydesk',
+  'paydesk-sale',
+  'paydesk-refund',
   'adjust',
   'other',
 ] as const;

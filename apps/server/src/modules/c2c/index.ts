@@ -1,2 +1,3 @@
+export { merchantProfile, queueMerchantWebhook } from './merchant-port.ts';
 export { registerC2CRoutes } from './routes.ts';
 export { c2cMerchants, c2cOrders } from './tables.ts';

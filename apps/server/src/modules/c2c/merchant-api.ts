@@ -59,7 +59,7 @@ export const verifyMerchantRequest = async (
     .from(c2cMerchants)
     .where(and(eq(c2cMerchants.merchantNo, merchantNo.slice(0, 64)), eq(c2cMerchants.status, 'approved')));
   if (!merchant?.apiKeyEnc) throw refuse(ErrorCode.SignatureInvalid);
-  const body = req.method === 'GET' ? '' : JSON.stringify(req.body ?? '');
+  const body = req.method === 'GET' ? '' : (req.signedBody ?? JSON.stringify(req.body ?? ''));
   const expected = hmacHex(
     box.open(merchant.apiKeyEnc, sealedAt.merchantKey(merchant.userId)),
     signingString(req.method, req.url, timestamp, nonce, body),
@@ -89,4 +89,5 @@ export const registerMerchantOpenApi = (deps: AppDeps, box: SecretBox, orders: O
   );
   route(host, merchantOpenApi.orderPage, (input, ctx) => orders.page(ctx.merchantUserId, input));
   route(host, merchantOpenApi.orderInfo, (input, ctx) => orders.read(ctx.merchantUserId, input.id));
+  return host.merchantAuth;
 };

@@ -145,8 +145,10 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
     return resolved;
   });
 
-  registerMerchantOpenApi(deps, box, orders);
+  const merchantAuth = registerMerchantOpenApi(deps, box, orders);
   deps.jobs.add(orderExpiryJob(orders, deps.clock));
   deps.jobs.add(orderReminderJob(deps.db, deps.realtime, deps.clock));
   deps.jobs.add(webhookJob(deps.db, box, { allowPrivate: deps.config.C2C_WEBHOOK_ALLOW_PRIVATE }));
+  // Other modules' merchant API calls (the pay desk) authenticate with the same signed-request check.
+  return { merchantAuth };
 };

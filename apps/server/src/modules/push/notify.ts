@@ -206,7 +206,8 @@ export class PushNotifier {
         const texts = textsFor(sub.lang);
         return {
           kind: 'wallet',
-          title: event.from.nickName || texts.walletTitle,
+          title:
+            (event.kind === 'transferIn' ? event.from.nickName : event.merchant.name) || texts.walletTitle,
           body: texts.transfer(event.amount),
           tag: `transfer-${event.entryId}`,
           url: WALLET_ROUTE,

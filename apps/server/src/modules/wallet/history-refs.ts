@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { chainDeposits, chainWithdrawals } from '../chain/index.ts';
 import { users } from '../user/index.ts';
-import { payOrders, redPackets } from './tables.ts';
+import { redPackets } from './tables.ts';
 
 /** What a history line shows of the business record its entry points to (`ref_type` / `ref_id`). */
 export interface RefView {
@@ -72,19 +72,10 @@ const packets: RefDescriber = async (exec, userId, ids) => {
   );
 };
 
-const payDesk: RefDescriber = async (exec, userId, ids) => {
-  const rows = await exec
-    .select({ orderNo: payOrders.orderNo, status: payOrders.status })
-    .from(payOrders)
-    .where(and(inArray(payOrders.orderNo, ids), eq(payOrders.userId, userId)));
-  return new Map(rows.map((o) => [o.orderNo, view({ no: o.orderNo, status: o.status })] as const));
-};
-
 const describers = new Map<string, RefDescriber>([
   ['chain-withdrawal', withdrawals],
   ['chain-deposit', deposits],
   ['redpacket', packets],
-  ['pay-order', payDesk],
 ]);
 
 /** Called once at start-up by a module whose entries carry references of `refType`. */

@@ -67,7 +67,9 @@ const actionOf = (row: HistoryRow): WalletAction => {
     case 'redpacket-refund':
       return 'redpacket-refund';
     case 'paydesk':
-      return 'paydesk';
+      return out ? 'paydesk' : 'paydesk-sale';
+    case 'paydesk-refund':
+      return 'paydesk-refund';
     case 'c2c-order-start':
       return row.counted ? 'c2c-sell' : 'c2c-escrow';
     case 'c2c-order-cancel':

@@ -4,7 +4,6 @@ import {
   chatTransferApi,
   mccApi,
   parseUsdt,
-  payDeskApi,
   redPacketApi,
   walletApi,
 } from '@chatpay/shared';
@@ -14,12 +13,11 @@ import type { NetworkConfig } from '../chain/index.ts';
 import { AdjustmentService } from './adjustments.ts';
 import { ChatTransferService } from './chat-transfer.ts';
 import { createGuest } from './guest.ts';
-import { PayDeskService } from './paydesk/service.ts';
 import { RED_PACKET_EXPIRY_JOB, sweepExpiredPackets } from './redpacket/expiry.ts';
 import { RedPacketService } from './redpacket/service.ts';
 import { WalletService } from './service.ts';
 
-/** USDT wallet, MCC calls, the admin adjustment, chat transfers, red packets, pay desk (docs/design/ledger.md). */
+/** USDT wallet, MCC calls, the admin adjustment, chat transfers, red packets (docs/design/ledger.md). */
 export const registerWalletRoutes = (deps: AppDeps, networks: readonly NetworkConfig[]) => {
   const wallet = new WalletService(deps.db, networks, deps.realtime);
   route(deps, walletApi.balance, (_input, ctx) => wallet.balance(ctx.user.id));
@@ -61,10 +59,4 @@ export const registerWalletRoutes = (deps: AppDeps, networks: readonly NetworkCo
     name: RED_PACKET_EXPIRY_JOB,
     run: () => sweepExpiredPackets(deps.db, deps.realtime, deps.clock),
   });
-
-  const payDesk = new PayDeskService(deps.db, deps.clock);
-  route(deps, payDeskApi.create, (input, ctx) => payDesk.create(ctx.user.id, input));
-  route(deps, payDeskApi.pay, (input, ctx) => payDesk.pay(ctx.user.id, input));
-  route(deps, payDeskApi.info, (input, ctx) => payDesk.info(ctx.user.id, input.orderNo));
-  route(deps, payDeskApi.page, (input, ctx) => payDesk.page(ctx.user.id, input));
 };

@@ -11,7 +11,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { appGoods } from '../app/tables.ts';
 import { chatMessages, chatSessions } from '../chat/tables.ts';
 import { users } from '../user/tables.ts';
 
@@ -75,37 +74,6 @@ export const redPacketClaims = pgTable(
   (t) => [
     uniqueIndex('red_packet_claims_packet_user_key').on(t.packetId, t.userId),
     check('red_packet_claims_amount', sql`${t.amount} > 0`),
-  ],
-);
-
-/** A purchase at the pay desk; price and goods name copied at creation. */
-export const payOrders = pgTable(
-  'pay_orders',
-  {
-    id: serial('id').primaryKey(),
-    orderNo: text('order_no').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    requestId: text('request_id').notNull(),
-    goodsId: integer('goods_id')
-      .notNull()
-      .references(() => appGoods.id),
-    goodsName: text('goods_name').notNull(),
-    goodsImage: text('goods_image').notNull().default(''),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    /** unpaid | paid | closed (an unpaid order past expire_time is closed, also before this says so) */
-    status: text('status').notNull().default('unpaid'),
-    entryId: bigint('entry_id', { mode: 'number' }),
-    expireTime: timestamp('expire_time', { withTimezone: true }).notNull(),
-    paidTime: timestamp('paid_time', { withTimezone: true }),
-    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('pay_orders_order_no_key').on(t.orderNo),
-    uniqueIndex('pay_orders_user_request_key').on(t.userId, t.requestId),
-    index('pay_orders_user_idx').on(t.userId, t.id),
-    check('pay_orders_amount', sql`${t.amount} > 0`),
   ],
 );
 

@@ -97,6 +97,8 @@ export const noticeText = (content: Record<string, unknown> | null, nameOf?: Nam
       amount: str(content?.amount),
       name: str(content?.name) || str(content?.memberId),
     });
+  if (type === 'wallet.payRefund')
+    return t('wallet.payRefund', { amount: str(content?.amount), name: str(content?.name) });
   if (type.startsWith('c2c.')) {
     const trade = tradeNoticeText(type, content);
     if (trade) return trade;

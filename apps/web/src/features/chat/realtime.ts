@@ -121,13 +121,16 @@ const handlers = {
     invalidate(redPacketKeys.detail(parsed.data.packetId));
     if (parsed.data.status === 'expired') invalidate(walletKeys.all);
   },
-  /** Money arrived by member id: the open wallet shows the new balance at once, and the member is told who sent it. */
+  /** Money arrived by member id or a merchant's refund: the open wallet shows the new balance at once, and the member is told who sent it. */
   wallet: (raw: unknown) => {
     const parsed = walletPayload.safeParse(raw);
     if (!parsed.success) return;
     invalidate(walletKeys.all);
-    const { amount, from } = parsed.data;
-    const text = t('wallet.transferIn', { amount: showUsdt(amount), name: from.nickName || from.memberId });
+    const e = parsed.data;
+    const text =
+      e.kind === 'transferIn'
+        ? t('wallet.transferIn', { amount: showUsdt(e.amount), name: e.from.nickName || e.from.memberId })
+        : t('wallet.payRefund', { amount: showUsdt(e.amount), name: e.merchant.name });
     // The toast layer pulls in antd-mobile: loaded on first use, so this module stays light (and testable).
     void import('../../lib/toast.ts').then(({ toast }) => toast(text));
   },

@@ -30,8 +30,18 @@ const GoodsImage = ({ src }: { src: string }) =>
     </span>
   );
 
-/** What the cashier is about to charge: the chosen goods, or the order it was opened for. */
-type Item = { goodsId: number; name: string; image: string; description: string; price: string };
+/**
+ * What the cashier is about to charge: the chosen goods, or the order it was opened for (goods, or a merchant's
+ * checkout: `merchant` names who is asking, `goodsId` is null).
+ */
+type Item = {
+  goodsId: number | null;
+  name: string;
+  image: string;
+  description: string;
+  price: string;
+  merchant: string | null;
+};
 
 const fromGoods = (g: GoodsItem): Item => ({
   goodsId: g.id,
@@ -39,14 +49,16 @@ const fromGoods = (g: GoodsItem): Item => ({
   image: g.image,
   description: g.description,
   price: g.price,
+  merchant: null,
 });
 
 const fromOrder = (o: PayOrder): Item => ({
-  goodsId: o.goods.id,
-  name: o.goods.name,
-  image: o.goods.image,
-  description: '',
+  goodsId: o.goods?.id ?? null,
+  name: o.goods?.name ?? o.description,
+  image: o.goods?.image ?? '',
+  description: o.goods ? '' : o.description,
   price: o.amount,
+  merchant: o.merchant?.name ?? null,
 });
 
 /** An order that can no longer be paid, with what to do next. */
@@ -54,9 +66,9 @@ const OrderState = ({ order }: { order: PayOrder }) => {
   const { t } = useTranslation();
   return (
     <div className="pay-block order-state" data-testid="paydesk-order-state" data-status={order.status}>
-      {order.status === 'paid' ? <CheckCircleFill className="order-state-icon paid" /> : null}
+      {order.status !== 'closed' ? <CheckCircleFill className="order-state-icon paid" /> : null}
       <div className="order-state-text">{t(`payDesk.status.${order.status}`)}</div>
-      {order.status === 'paid' ? (
+      {order.status !== 'closed' ? (
         <Button
           color="primary"
           fill="outline"
@@ -97,7 +109,7 @@ const PayDeskPage = () => {
   // other goods leaves it to expire and starts a new attempt).
   const pick = list.find((x) => x.id === chosen) ?? (list.length === 1 ? list[0] : undefined);
   const candidate = order ?? given.data ?? null;
-  const current = candidate && (givenOrderNo || candidate.goods.id === pick?.id) ? candidate : null;
+  const current = candidate && (givenOrderNo || candidate.goods?.id === pick?.id) ? candidate : null;
   const item: Item | null = current ? fromOrder(current) : pick ? fromGoods(pick) : null;
   const available = balance.data?.available ?? null;
   const short = item ? checkAmount(item.price, { balance: available }) : null;
@@ -137,8 +149,9 @@ const PayDeskPage = () => {
     if (!item || !(await pinGuard())) return;
     if (insufficient) return showInsufficient();
     try {
-      if (current?.status !== 'unpaid' || current.goods.id !== item.goodsId) {
-        // One order per attempt: a second tap (or a retry after a network error) answers the same order.
+      // A merchant's order is paid as it is; goods get one order per attempt (a second tap, or a retry after a
+      // network error, answers the same order).
+      if (item.goodsId !== null && (current?.status !== 'unpaid' || current.goods?.id !== item.goodsId)) {
         const requestId = attempt.idFor(String(item.goodsId));
         setOrder(await createOrder.mutateAsync({ goodsId: item.goodsId, requestId }));
       }
@@ -180,7 +193,14 @@ const PayDeskPage = () => {
       <>
         {item ? (
           <div className="pay-block cashier-summary" data-testid="paydesk-summary">
-            <div className="cashier-label">{item.name}</div>
+            {item.merchant !== null ? (
+              <div className="cashier-merchant" data-testid="paydesk-merchant">
+                {t('payDesk.merchantAsks', { name: item.merchant })}
+              </div>
+            ) : null}
+            <div className="cashier-label" data-testid="paydesk-description">
+              {item.name}
+            </div>
             <div className="cashier-price" data-testid="paydesk-price">
               <span className="pay-result-unit">{t('common.usdt')}</span>
               {showUsdt(item.price)}

@@ -33,6 +33,8 @@ const PaySuccessPage = () => {
   else {
     const o = order.data;
     const paid = o.status === 'paid';
+    // Back to the merchant only over http(s): the server checks it too, but a link must never run script.
+    const back = paid && o.returnUrl && /^https?:\/\//i.test(o.returnUrl) ? o.returnUrl : null;
     body = (
       <div className="pay-result" data-testid="pay-success" data-status={o.status}>
         <CheckCircleFill className={`pay-result-icon${paid ? '' : ' pending'}`} />
@@ -44,10 +46,22 @@ const PaySuccessPage = () => {
           {showUsdt(o.amount)}
         </div>
         <dl className="order-details">
+          {o.merchant ? (
+            <div>
+              <dt>{t('payDesk.payee')}</dt>
+              <dd data-testid="pay-success-merchant">{o.merchant.name}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t('payDesk.goods')}</dt>
-            <dd data-testid="pay-success-goods">{o.goods.name}</dd>
+            <dd data-testid="pay-success-goods">{o.goods?.name ?? o.description}</dd>
           </div>
+          {o.refunded !== '0.00' ? (
+            <div>
+              <dt>{t('payDesk.refunded')}</dt>
+              <dd data-testid="pay-success-refunded">{showUsdt(o.refunded)}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t('payDesk.orderNoLabel')}</dt>
             <dd className="mono">{o.orderNo}</dd>
@@ -61,7 +75,25 @@ const PaySuccessPage = () => {
             <dd>{when(o.paidTime, i18n.language)}</dd>
           </div>
         </dl>
-        <Button block color="primary" size="large" onClick={toWallet} data-testid="pay-success-wallet">
+        {back ? (
+          <Button
+            block
+            color="primary"
+            size="large"
+            onClick={() => window.location.assign(back)}
+            data-testid="pay-success-return"
+          >
+            {t('payDesk.backToMerchant', { name: o.merchant?.name ?? '' })}
+          </Button>
+        ) : null}
+        <Button
+          block
+          color="primary"
+          fill={back ? 'outline' : 'solid'}
+          size="large"
+          onClick={toWallet}
+          data-testid="pay-success-wallet"
+        >
           {t('payDesk.backToWallet')}
         </Button>
       </div>

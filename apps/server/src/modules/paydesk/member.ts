@@ -1,29 +1,29 @@
 import { randomInt } from 'node:crypto';
 import { ErrorCode, PAY_ORDER_TTL_SECONDS, type PayOrder, type PayOrderStatus } from '@chatpay/shared';
-import { and, desc, eq, gt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/connection.ts';
-import type { Clock } from '../../../lib/clock.ts';
-import { AppError } from '../../../lib/errors.ts';
-import { appGoods } from '../../app/index.ts';
-import { ensureMemberAccounts, ensureSystemAccount, postEntry, SystemAccount } from '../../ledger/index.ts';
-import { verifyPin } from '../../user/index.ts';
-import { payOrders } from '../tables.ts';
-import { type PayOrderRow, presentOrder } from './presenter.ts';
+import { and, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { appGoods } from '../app/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { merchantProfile } from '../c2c/index.ts';
+import { ensureMemberAccounts, ensureSystemAccount, postEntry, SystemAccount } from '../ledger/index.ts';
+import { verifyPin } from '../user/index.ts';
+import { queuePayWebhook } from './events.ts';
+import { type PayOrderRow, presentOrder, statusOf } from './presenter.ts';
+import { payOrders } from './tables.ts';
 
 /** `P` + UTC yyyyMMddHHmmss + 10 random digits: unique by index, sortable, nothing to guess from it. */
-const newOrderNo = () => {
+export const newOrderNo = () => {
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const random = `${randomInt(100_000)}`.padStart(5, '0') + `${randomInt(100_000)}`.padStart(5, '0');
   return `P${stamp}${random}`;
 };
 
-const isClosed = (row: PayOrderRow, now: Date) =>
-  row.status === 'closed' || (row.status === 'unpaid' && row.expireTime <= now);
-
 /**
- * The pay desk (cashier): a member buys goods with wallet balance. `create` copies the price into an order
- * (idempotent per (member, requestId)); `pay` moves member available → `paydesk` revenue under the order's
- * row lock, so an order is paid at most once. Unpaid orders close 30 minutes after creation (lazily).
+ * The pay desk as members use it (docs/design/paydesk.md): buy the operator's goods, and pay merchant orders
+ * by their cashier link. `pay` moves payer available → payee (merchant or `paydesk` revenue) under the order's
+ * row lock, so an order is paid at most once. Unpaid orders close at their expiry (lazily).
  */
 export class PayDeskService {
   constructor(
@@ -62,12 +62,14 @@ export class PayDeskService {
   }
 
   /**
-   * Free checks (mine, unpaid, open), the PIN, then one transaction: the order row locked, still unpaid and open,
-   * the entry `pay:<orderId>`, the order paid. A second pay finds it paid (PayOrderPaid) and moves nothing.
+   * Free checks (visible, unpaid, open, not my own shop), the PIN, then one transaction: the order row locked,
+   * still unpaid and open, the entry `pay:<orderId>`, the order paid by me, the audit row and the merchant's
+   * webhook. A second pay finds it paid (PayOrderPaid) and moves nothing.
    */
   async pay(userId: number, input: { orderNo: string; pin: string }): Promise<PayOrder> {
-    const order = await this.own(userId, input.orderNo);
+    const order = await this.visible(userId, input.orderNo);
     checkPayable(order, this.clock.now());
+    if (order.payeeId === userId) throw new AppError(ErrorCode.CannotTransferToSelf);
     await verifyPin(this.db, userId, input.pin);
     const outcome = await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(payOrders).where(eq(payOrders.id, order.id)).for('update');
@@ -81,39 +83,57 @@ export class PayDeskService {
         return closed!;
       }
       checkPayable(row!, now);
-      const revenue = await ensureSystemAccount(tx, SystemAccount.PayDesk);
-      const member = (await ensureMemberAccounts(tx, [userId])).get(userId)!;
+      const accounts = await ensureMemberAccounts(
+        tx,
+        row!.payeeId === null ? [userId] : [userId, row!.payeeId],
+      );
+      const payee =
+        row!.payeeId === null
+          ? await ensureSystemAccount(tx, SystemAccount.PayDesk)
+          : accounts.get(row!.payeeId)!.available;
       const entry = await postEntry(tx, {
         key: `pay:${row!.id}`,
         kind: 'paydesk',
         legs: [
-          { accountId: member.available, amount: -row!.amount },
-          { accountId: revenue, amount: row!.amount },
+          { accountId: accounts.get(userId)!.available, amount: -row!.amount },
+          { accountId: payee, amount: row!.amount },
         ],
-        memo: row!.goodsName,
+        memo: row!.goodsName || row!.description,
         ref: { type: 'pay-order', id: row!.orderNo },
         createdBy: userId,
       });
       const [paid] = await tx
         .update(payOrders)
-        .set({ status: 'paid', paidTime: entry.createTime, entryId: entry.id })
+        .set({ status: 'paid', userId, paidTime: entry.createTime, entryId: entry.id })
         .where(eq(payOrders.id, row!.id))
         .returning();
+      await recordAudit(tx, {
+        actorId: userId,
+        action: 'paydesk:order:pay',
+        targetUserId: paid!.payeeId,
+        amount: paid!.amount,
+        reason: paid!.orderNo,
+        entryId: entry.id,
+      });
+      await queuePayWebhook(tx, paid!, 'payment.paid', now);
       return paid!;
     });
     if (outcome.status === 'closed') throw new AppError(ErrorCode.PayOrderClosed);
-    return presentOrder(outcome, this.clock.now());
+    return this.present(outcome);
   }
 
   async info(userId: number, orderNo: string): Promise<PayOrder> {
-    return presentOrder(await this.own(userId, orderNo), this.clock.now());
+    return this.present(await this.visible(userId, orderNo));
   }
 
+  /** Orders I bought or paid, newest first. */
   async page(userId: number, opts: { page: number; size: number; status?: PayOrderStatus }) {
     const now = this.clock.now();
     const byStatus: Record<PayOrderStatus, SQL> = {
       unpaid: and(eq(payOrders.status, 'unpaid'), gt(payOrders.expireTime, now))!,
       paid: eq(payOrders.status, 'paid'),
+      partially_refunded: eq(payOrders.status, 'partially_refunded'),
+      refunded: eq(payOrders.status, 'refunded'),
       closed: or(
         eq(payOrders.status, 'closed'),
         and(eq(payOrders.status, 'unpaid'), lte(payOrders.expireTime, now)),
@@ -128,24 +148,49 @@ export class PayDeskService {
       .limit(opts.size)
       .offset((opts.page - 1) * opts.size);
     const [count] = await this.db.select({ total: sql<number>`count(*)::int` }).from(payOrders).where(where);
+    const names = await this.shopNames(rows.map((r) => r.payeeId).filter((id) => id !== null));
     return {
-      list: rows.map((r) => presentOrder(r, now)),
+      list: rows.map((r) => presentOrder(r, now, r.payeeId === null ? null : (names.get(r.payeeId) ?? ''))),
       pagination: { page: opts.page, size: opts.size, total: count?.total ?? 0 },
     };
   }
 
-  /** My order by number; anyone else's (or none) is PayOrderNotFound. */
-  private async own(userId: number, orderNo: string) {
+  private async present(row: PayOrderRow) {
+    const name = row.payeeId === null ? null : ((await merchantProfile(this.db, row.payeeId))?.name ?? '');
+    return presentOrder(row, this.clock.now(), name);
+  }
+
+  private async shopNames(ids: number[]) {
+    const names = new Map<number, string>();
+    for (const id of new Set(ids)) names.set(id, (await merchantProfile(this.db, id))?.name ?? '');
+    return names;
+  }
+
+  /**
+   * An order I may see: mine (I bought or paid it), one my shop sells, or a merchant order nobody has paid yet
+   * (the cashier link is the invitation). Anything else, or none, is PayOrderNotFound.
+   */
+  private async visible(userId: number, orderNo: string) {
     const [row] = await this.db
       .select()
       .from(payOrders)
-      .where(and(eq(payOrders.orderNo, orderNo), eq(payOrders.userId, userId)));
+      .where(
+        and(
+          eq(payOrders.orderNo, orderNo),
+          or(
+            eq(payOrders.userId, userId),
+            eq(payOrders.payeeId, userId),
+            and(sql`${payOrders.payeeId} IS NOT NULL`, inArray(payOrders.status, ['unpaid', 'closed'])),
+          ),
+        ),
+      );
     if (!row) throw new AppError(ErrorCode.PayOrderNotFound);
     return row;
   }
 }
 
 const checkPayable = (row: PayOrderRow, now: Date) => {
-  if (row.status === 'paid') throw new AppError(ErrorCode.PayOrderPaid);
-  if (isClosed(row, now)) throw new AppError(ErrorCode.PayOrderClosed);
+  const status = statusOf(row, now);
+  if (status === 'closed') throw new AppError(ErrorCode.PayOrderClosed);
+  if (status !== 'unpaid') throw new AppError(ErrorCode.PayOrderPaid);
 };

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.ts';
+import { c2cMerchants, c2cWebhookDeliveries } from './tables.ts';
+
+/** What other modules (the pay desk) may know of a merchant: public number, shop name, webhook URL, status. */
+export const merchantProfile = async (exec: Executor, userId: number) => {
+  const [m] = await exec
+    .select({
+      merchantNo: c2cMerchants.merchantNo,
+      name: c2cMerchants.name,
+      webhookUrl: c2cMerchants.webhookUrl,
+      status: c2cMerchants.status,
+    })
+    .from(c2cMerchants)
+    .where(eq(c2cMerchants.userId, userId));
+  return m ?? null;
+};
+
+/**
+ * Queues a signed webhook to a merchant in the caller's transaction; the `c2c-webhooks` job posts it. `url`
+ * overrides the merchant's webhook URL (a payment order's notify URL); with neither, nothing is queued.
+ * `refId` is stored as the delivery's `order_id` (a pay order id for `payment.*` events).
+ */
+export const queueMerchantWebhook = async (
+  exec: Executor,
+  merchantUserId: number,
+  refId: number,
+  payload: { event: string } & Record<string, unknown>,
+  url?: string,
+) => {
+  const merchant = await merchantProfile(exec, merchantUserId);
+  const target = url || merchant?.webhookUrl;
+  if (merchant?.status !== 'approved' || !target) return false;
+  await exec.insert(c2cWebhookDeliveries).values({
+    merchantId: merchantUserId,
+    orderId: refId,
+    url: target,
+    payload: { ...payload, merchantId: merchant.merchantNo },
+  });
+  return true;
+};

@@ -1,0 +1,2 @@
+export { registerPayDeskRoutes } from './routes.ts';
+export { payOrders, payRefunds } from './tables.ts';
