@@ -190,8 +190,23 @@ describe('merchant checkout', () => {
       expect(await available(payer)).toBe('20.00');
       expect((await t.ok(payDeskApi.info, { orderNo }, payer.token)).status).toBe('refunded');
 
-      const lines = await t.ok(walletApi.page, { page: 1, size: 10 }, payer.token);
-      expect(lines.list.length).toBeGreaterThanOrEqual(3);
+      // The history says what happened on each side, with the order number.
+      const mine = (u: TestUser) =>
+        t
+          .ok(walletApi.page, { page: 1, size: 10 }, u.token)
+          .then((p) =>
+            p.list.filter((l) => l.reference?.no === orderNo).map((l) => [l.action, l.flow, l.amount]),
+          );
+      expect(await mine(payer)).toEqual([
+        ['paydesk-refund', 'in', '7.00'],
+        ['paydesk-refund', 'in', '3.00'],
+        ['paydesk', 'out', '-10.00'],
+      ]);
+      expect(await mine(shop.user)).toEqual([
+        ['paydesk-refund', 'out', '-7.00'],
+        ['paydesk-refund', 'out', '-3.00'],
+        ['paydesk-sale', 'in', '10.00'],
+      ]);
 
       await t.jobs.runNow('c2c-webhooks');
       const bodies = receiver.received.map((r) => JSON.parse(r.body));
