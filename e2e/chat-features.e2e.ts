@@ -7,6 +7,7 @@ import {
   friendApi,
   groupApi,
   merchantApi,
+  messageApi,
   transactionApi,
   uploadAccept,
   userApi,
@@ -379,5 +380,66 @@ describe('reply with a quote (issue 16)', () => {
     await expect.poll(() => highlighted.textContent()).toBe('Which day works for you?');
     expect(await highlighted.isVisible()).toBe(true);
     await shot(b, 'chatfx-16-b-jumped');
+  });
+});
+
+/** Whether the element lies inside the message list's visible area (not just rendered above or below it). */
+const onScreen = (target: ReturnType<Page['locator']>) =>
+  target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const view = el.closest('[data-testid="msg-list"]')?.getBoundingClientRect();
+    return view !== undefined && r.top >= view.top && r.bottom <= view.bottom;
+  });
+
+describe('search (issue 16)', () => {
+  it('Alice finds a word across her chats and the chat opens at that message; Bob searches one chat in Chinese', async () => {
+    const [alice, bob] = await Promise.all([register('Alice'), register('Bob')]);
+    const single = await befriend(server.api, alice, bob);
+    const say = (who: Member, text: string, n: number) =>
+      server.api.ok(
+        messageApi.send,
+        { sessionId: single, clientMsgId: `search-${who.id}-${n}`, contentType: 'text', content: { text } },
+        who.token,
+      );
+    await say(bob, 'Shall we visit the lighthouse museum on Sunday?', 0);
+    await say(alice, '好啊，灯塔博物馆几点开门？', 1);
+    for (let n = 2; n <= 15; n++) await say(n % 2 ? alice : bob, `Filler ${n}`, n);
+
+    const a = await logIn(alice);
+    await open(a, '/pages/index/chat');
+    await byId(a, 'chat-search-entry').click();
+    await byId(a, 'search-input').locator('input').fill('lighthouse');
+    const hit = byId(a, 'search-messages').locator('.adm-list-item', { hasText: 'lighthouse museum' });
+    await hit.waitFor();
+    expect(await byId(a, 'search-messages').locator('mark.search-hit').first().textContent()).toBe(
+      'lighthouse',
+    );
+    // The chat with Bob is found by his name too.
+    await byId(a, 'search-input').locator('input').fill('bob');
+    await byId(a, `search-session-${single}`).waitFor();
+    await byId(a, 'search-input').locator('input').fill('lighthouse');
+    await hit.waitFor();
+    await shot(a, 'chatfx-17-a-search');
+    await hit.click();
+    await byId(a, 'chat-page').waitFor();
+    const shown = a.locator('.msg-line[data-highlight="1"] .msg-text');
+    await expect.poll(() => shown.textContent()).toBe('Shall we visit the lighthouse museum on Sunday?');
+    await expect.poll(() => onScreen(shown)).toBe(true);
+    await shot(a, 'chatfx-18-a-search-opened');
+
+    // Within one chat, from its settings, in Chinese: one character is enough.
+    const b = await logIn(bob, 'zh');
+    await open(b, `/pages/chat/user-detail?id=${alice.id}`);
+    await byId(b, 'chat-setting-search').click();
+    await byId(b, 'search-input').locator('input').fill('塔');
+    const zhHit = byId(b, 'search-messages').locator('.adm-list-item', { hasText: '博物馆' });
+    await zhHit.waitFor();
+    expect(await byId(b, 'search-contacts').count()).toBe(0);
+    await shot(b, 'chatfx-19-b-search-chat-zh');
+    await zhHit.click();
+    const zhShown = b.locator('.msg-line[data-highlight="1"] .msg-text');
+    await expect.poll(() => zhShown.textContent()).toBe('好啊，灯塔博物馆几点开门？');
+    await expect.poll(() => onScreen(zhShown)).toBe(true);
+    await shot(b, 'chatfx-20-b-search-opened-zh');
   });
 });

@@ -125,6 +125,10 @@ const probes: Record<string, Probe[]> = {
     probe(messageApi.transmit, (w) => ({ ids: [w.victimMessageId], sessionIds: [w.victimSession] })),
   ],
   'messageApi.callback': [probe(messageApi.callback, (w) => ({ id: w.victimMessageId }))],
+  'messageApi.search': [
+    probe(messageApi.search, (w) => ({ keyword: MARK, sessionId: w.victimSession })),
+    probe(messageApi.search, (w) => ({ keyword: MARK, sessionId: w.group.sessionId })),
+  ],
   'sessionApi.detail': [probe(sessionApi.detail, (w) => ({ id: w.victimSession }))],
   'sessionApi.info': [probe(sessionApi.info, (w) => ({ id: w.victimSession }))],
   'sessionApi.setChat': [
@@ -402,6 +406,15 @@ describe('a member cannot reach another member’s objects', () => {
       expect(res.code, `${name} answered ${res.code} ${res.message}`).not.toBe(1000);
       expect(JSON.stringify(res)).not.toContain(MARK);
     }
+  });
+
+  it('searching all my chats or names finds nothing of the victim’s (issue 16)', async () => {
+    const hits = await t.ok(messageApi.search, { keyword: MARK }, w.attacker.token);
+    expect(hits).toEqual({ list: [], nextCursor: null });
+    const names = await t.ok(sessionApi.search, { keyword: MARK }, w.attacker.token);
+    expect(names).toEqual({ contacts: [], sessions: [] });
+    // The victim finds their own, so the searches above were not empty by accident.
+    expect((await t.ok(messageApi.search, { keyword: MARK }, w.victim.token)).list.length).toBeGreaterThan(0);
   });
 
   it('the victim’s objects are unchanged after every attempt', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -98,7 +99,8 @@ export const openDatabase = async (options: {
     dir = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir);
+  // pg_trgm backs chat search (a trigram index on message text); PostgreSQL ships it as a contrib extension.
+  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   // One process per PGlite directory: nothing to serialise against.

@@ -52,6 +52,7 @@ const loaders: Record<string, Loader> = {
   [Paths.groupEdit]: () => import('../pages/chat/edit.tsx'),
   [Paths.groupQr]: () => import('../pages/chat/qrcode.tsx'),
   [Paths.groupJoin]: () => import('../pages/chat/group-join.tsx'),
+  [Paths.chatSearch]: () => import('../pages/chat/search.tsx'),
   [Paths.moments]: () => import('../pages/moments/index.tsx'),
   [Paths.momentsPublish]: () => import('../pages/moments/publish.tsx'),
   [Paths.momentsDetail]: () => import('../pages/moments/detail.tsx'),

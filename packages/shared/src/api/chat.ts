@@ -392,6 +392,10 @@ export const chatSession = z.object({
 });
 export type ChatSession = z.infer<typeof chatSession>;
 
+/** Search (issue 16): a keyword of 1–50 characters, matched anywhere in the text, case-insensitively. */
+export const SEARCH_KEYWORD_MAX = 50;
+const searchKeyword = z.string().trim().min(1).max(SEARCH_KEYWORD_MAX);
+
 export const setChatActions = ['chat.delete', 'notify.on', 'notify.off', 'chat.top', 'chat.untop'] as const;
 
 export const sessionApi = {
@@ -464,6 +468,20 @@ export const sessionApi = {
     input: z.object({}),
     output: chatSession,
   }),
+  search: endpoint({
+    method: 'POST',
+    path: `${SESSION}/search`,
+    auth: 'user',
+    summary:
+      'Search my friends (nickname, remark, member id) and my chats (group name, peer name) by keyword',
+    input: z.object({ keyword: searchKeyword }),
+    output: z.object({
+      /** Up to 20 friends, A-Z. */
+      contacts: z.array(friendItem),
+      /** Up to 20 sessions, newest chat first. */
+      sessions: z.array(chatSession),
+    }),
+  }),
   toMccId: endpoint({
     method: 'POST',
     path: `${SESSION}/toMccId`,
@@ -497,6 +515,24 @@ export const messagePage = pageOf(chatMessage).extend({
   /** More messages exist in the direction asked (older for beforeSeq/newest, newer for afterSeq). */
   hasMore: z.boolean(),
 });
+
+/** A text message that matched a search, with what a result row shows of its chat. */
+export const messageHit = z.object({
+  id: z.number().int(),
+  sessionId: z.number().int(),
+  seq: z.number().int(),
+  senderId: z.number().int(),
+  /** My remark for the sender, else their nickname. */
+  senderName: z.string(),
+  senderAvatar: z.string(),
+  text: z.string(),
+  createTime: z.string(),
+  sessionName: z.string(),
+  sessionType: z.enum(sessionTypes),
+  /** The chat's avatar (a group's: its first members' avatars, comma-separated). */
+  sessionAvatar: z.string(),
+});
+export type MessageHit = z.infer<typeof messageHit>;
 
 export const autoReply = z.object({
   enabled: z.boolean(),
@@ -557,6 +593,26 @@ export const messageApi = {
       size: z.coerce.number().int().min(1).max(200).default(50),
     }),
     output: messagePage,
+    errors: [ErrorCode.SessionNotFound],
+  }),
+  search: endpoint({
+    method: 'POST',
+    path: `${MESSAGE}/search`,
+    auth: 'user',
+    summary:
+      'Text messages I can see that contain the keyword, newest first, across my chats or in one (sessionId); page with cursor = nextCursor',
+    input: z.object({
+      keyword: searchKeyword,
+      sessionId: id.optional(),
+      /** The last message id of the previous page: older hits follow. */
+      cursor: id.optional(),
+      size: z.coerce.number().int().min(1).max(50).default(20),
+    }),
+    output: z.object({
+      list: z.array(messageHit),
+      /** Pass as `cursor` for the next page; null when there is none. */
+      nextCursor: z.number().int().nullable(),
+    }),
     errors: [ErrorCode.SessionNotFound],
   }),
   read: endpoint({

@@ -21,6 +21,11 @@ export interface GroupPort {
   assertCanSend(tx: Executor, sessionId: number, userId: number): Promise<void>;
   /** Name, avatars and group info of the given group sessions, by session id. */
   describe(exec: Executor, sessionIds: number[]): Promise<Map<number, GroupSessionView>>;
+  /**
+   * Search (issue 16): the sessions of my groups whose name matches `pattern` (an ILIKE pattern, its
+   * wildcards already escaped), at most `limit`.
+   */
+  sessionsNamed(exec: Executor, userId: number, pattern: string, limit: number): Promise<number[]>;
   /** The session of `groupId` when `userId` is a member of the group, else null. */
   sessionOfMember(exec: Executor, groupId: number, userId: number): Promise<number | null>;
 }

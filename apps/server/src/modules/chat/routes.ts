@@ -11,6 +11,8 @@ import { FriendService } from './friend/service.ts';
 import { createSendLimiter } from './message/rate-limit.ts';
 import { registerMessageRoutes } from './message/routes.ts';
 import { MessageService } from './message/service.ts';
+import { registerSearchRoutes } from './search/routes.ts';
+import { SearchService } from './search/service.ts';
 import { singlePeerOf } from './session/queries.ts';
 import { registerSessionRoutes } from './session/routes.ts';
 import { SessionService } from './session/service.ts';
@@ -34,8 +36,10 @@ export const registerChatRoutes = (deps: AppDeps) => {
     name: 'friend-lookup',
   });
   registerFriendRoutes(deps, new FriendService(deps.db, deps.realtime, lookups), new BlockService(deps.db));
-  registerSessionRoutes(deps, new SessionService(deps.db, deps.realtime));
+  const sessions = new SessionService(deps.db, deps.realtime);
+  registerSessionRoutes(deps, sessions);
   registerMessageRoutes(deps, new MessageService(deps.db, deps.realtime, limiter, deps.config, log));
+  registerSearchRoutes(deps, new SearchService(deps.db, sessions));
   registerServiceDeskRoutes(deps, new ServiceDesk(deps.db, deps.realtime, deps.config.PUBLIC_URL));
   deps.realtime.relayTyping((userId, sessionId) => singlePeerOf(deps.db, sessionId, userId));
 };

@@ -1,12 +1,12 @@
 import { ErrorCode } from '@chatpay/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { GroupPort } from '../chat/index.ts';
 import { mayNotSend } from './mute.ts';
 import { groupHeadimgs, presentSessionGroup } from './presenter.ts';
 import { groupMemberRow, groupOfSession, groupsOfSessions } from './queries.ts';
-import { chatGroups } from './tables.ts';
+import { chatGroupMembers, chatGroups } from './tables.ts';
 
 /** What the group module tells chat about group sessions (see chat's group-port.ts). */
 export const groupChatPort = (clock: Clock): GroupPort => ({
@@ -32,6 +32,19 @@ export const groupChatPort = (clock: Clock): GroupPort => ({
         },
       ]),
     );
+  },
+
+  async sessionsNamed(exec, userId, pattern, limit) {
+    const rows = await exec
+      .select({ sessionId: chatGroups.sessionId })
+      .from(chatGroups)
+      .innerJoin(
+        chatGroupMembers,
+        and(eq(chatGroupMembers.groupId, chatGroups.id), eq(chatGroupMembers.userId, userId)),
+      )
+      .where(sql`${chatGroups.name} ilike ${pattern}`)
+      .limit(limit);
+    return rows.map((r) => r.sessionId);
   },
 
   async sessionOfMember(exec, groupId, userId) {

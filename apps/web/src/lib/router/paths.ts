@@ -32,6 +32,8 @@ export const Paths = {
   groupEdit: '/pages/chat/edit',
   groupQr: '/pages/chat/qrcode',
   groupJoin: '/pages/chat/group-join',
+  /** Search (issue 16): contacts, chats and messages; `?id=<sessionId>` searches that chat's history. */
+  chatSearch: '/pages/chat/search',
   moments: '/pages/moments/index',
   momentsPublish: '/pages/moments/publish',
   momentsDetail: '/pages/moments/detail',

@@ -98,17 +98,32 @@ const ChatPage = () => {
   );
   const [forwarding, setForwarding] = useState<number | null>(null);
   const [quoting, setQuoting] = useState<UiMessage | null>(null);
-  // A quote's message may be older than what is loaded: load history until it is there (a few pages).
-  const onQuote = useCallback(
-    async (seq: number) => {
+  // A quoted or searched message may be older than what is loaded: load history until it is there (a few pages).
+  const jumpTo = useCallback(
+    async (seq: number, gone: string) => {
       for (let page = 0; page < 10; page++) {
         if (list.current?.toSeq(seq)) return;
         if (!loadOlder || (await loadOlder()) === 0) break;
       }
-      if (!list.current?.toSeq(seq)) toast(t('chat.quoteGone'));
+      if (!list.current?.toSeq(seq)) toast(gone);
     },
-    [loadOlder, t],
+    [loadOlder],
   );
+  const onQuote = useCallback((seq: number) => void jumpTo(seq, t('chat.quoteGone')), [jumpTo, t]);
+  // Opened from a search result (`?seq=`): go to that message once the thread is there, as to a quote's
+  // (issue 16). The list keeps scrolling to the newest message over its first frames and may undo the jump:
+  // once it has settled, the row (rendered, the list renders well beyond the screen) is scrolled into view.
+  const jumpSeq = Number(params.get('seq')) || 0;
+  const jumped = useRef(false);
+  const loaded = thread !== null;
+  useEffect(() => {
+    if (!jumpSeq || !loaded || jumped.current) return;
+    jumped.current = true;
+    const row = () => document.querySelector(`.msg-line[data-seq="${jumpSeq}"]`);
+    void jumpTo(jumpSeq, t('search.gone')).then(() => {
+      for (const ms of [300, 800, 1500]) setTimeout(() => row()?.scrollIntoView({ block: 'center' }), ms);
+    });
+  }, [jumpSeq, loaded, jumpTo, t]);
   // Recall only where the chat is live; deleting for me also where its history stays to read.
   const recall = chat.status === 'ready' ? chat.recall : null;
   const remove = chat.status === 'ready' || chat.status === 'dissolved' ? chat.removeForMe : null;

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { SearchEntry } from '../../features/chat/components/SearchEntry.tsx';
 import { SessionItem } from '../../features/chat/components/SessionItem.tsx';
 import { useSessions, useSetChat } from '../../features/chat/queries.ts';
 import { useSheet } from '../../features/chat/useSheet.ts';
@@ -122,6 +123,7 @@ const ChatTab = () => {
         completeText={t('chat.pull.done')}
       >
         <div className="pull-area">
+          <SearchEntry testId="chat-search-entry" />
           <PushOffer />
           {body}
         </div>

@@ -6,6 +6,7 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { SearchEntry } from '../../features/chat/components/SearchEntry.tsx';
 import { groupByLetter } from '../../features/chat/format.ts';
 import { useFriends, useRequestCount } from '../../features/chat/queries.ts';
 import { navigate } from '../../lib/router/navigate.ts';
@@ -101,6 +102,7 @@ const ContactTab = () => {
         </span>
       }
     >
+      <SearchEntry testId="contact-search-entry" />
       {head}
       <div className="contact-list-wrap">{body}</div>
     </Page>

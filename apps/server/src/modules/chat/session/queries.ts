@@ -1,5 +1,5 @@
 import { ErrorCode } from '@chatpay/shared';
-import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/connection.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -147,6 +147,42 @@ export const sessionViewRow = async (exec: Executor, userId: number, sessionId: 
   if (!row) throw new AppError(ErrorCode.SessionNotFound);
   return row;
 };
+
+/**
+ * Search (issue 16): my sessions that are either one of `groupSessionIds` or a single session in my list whose
+ * peer's name (my remark or their nickname) matches `pattern` (ILIKE, wildcards escaped); newest chat first.
+ */
+export const sessionViewsNamed = (
+  exec: Executor,
+  userId: number,
+  pattern: string,
+  groupSessionIds: number[],
+  limit: number,
+) =>
+  viewQuery(exec, userId)
+    .where(
+      and(
+        eq(chatMembers.userId, userId),
+        or(
+          and(
+            eq(chatSessions.type, 'single'),
+            eq(chatMembers.isDelete, false),
+            or(sql`${friends.remark} ilike ${pattern}`, sql`${peerUser.nickName} ilike ${pattern}`),
+          ),
+          groupSessionIds.length > 0 ? inArray(chatSessions.id, groupSessionIds) : undefined,
+        ),
+      ),
+    )
+    .orderBy(desc(lastChat), desc(chatSessions.id))
+    .limit(limit);
+
+/** My views of these sessions (those I am a member of). */
+export const sessionViewsOf = (exec: Executor, userId: number, sessionIds: number[]) =>
+  sessionIds.length === 0
+    ? Promise.resolve([])
+    : viewQuery(exec, userId).where(
+        and(eq(chatMembers.userId, userId), inArray(chatMembers.sessionId, sessionIds)),
+      );
 
 /** My visible sessions: pinned first, then by last chat time. */
 export const sessionViewPage = async (

@@ -19,6 +19,7 @@ import {
   sessionById,
   sessionViewPage,
   sessionViewRow,
+  sessionViewsOf,
 } from './queries.ts';
 
 export type SetChatAction = 'chat.delete' | 'notify.on' | 'notify.off' | 'chat.top' | 'chat.untop';
@@ -43,8 +44,13 @@ export class SessionService {
     };
   }
 
+  /** My views of these sessions (search results name their chats with them); others are left out. */
+  async views(userId: number, sessionIds: number[]) {
+    return this.present(userId, await sessionViewsOf(this.db, userId, sessionIds));
+  }
+
   /** Session views, with the group and members of group sessions loaded in one go. */
-  private async present(userId: number, rows: SessionViewRow[]) {
+  async present(userId: number, rows: SessionViewRow[]) {
     const [groups, friendIds] = await Promise.all([
       groupPort().describe(
         this.db,

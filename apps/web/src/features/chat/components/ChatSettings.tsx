@@ -1,11 +1,16 @@
 import { List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../lib/dialog.tsx';
+import { navigate } from '../../../lib/router/navigate.ts';
+import { Paths } from '../../../lib/router/paths.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useClearHistory } from '../manage.ts';
 import { useSessionDetail, useSetChat } from '../queries.ts';
 
-/** A chat's own settings (single and group chat info pages): pin, mute notifications, clear history. */
+/**
+ * A chat's own settings (single and group chat info pages): search its history, pin, mute notifications,
+ * clear history.
+ */
 export const ChatSettings = ({ sessionId }: { sessionId: number }) => {
   const { t } = useTranslation();
   const session = useSessionDetail(sessionId).data;
@@ -18,6 +23,12 @@ export const ChatSettings = ({ sessionId }: { sessionId: number }) => {
   };
   return (
     <List className="entry-list" data-testid="chat-settings">
+      <List.Item
+        onClick={() => navigate({ path: Paths.chatSearch, query: { id: sessionId } })}
+        data-testid="chat-setting-search"
+      >
+        {t('search.chatHistory')}
+      </List.Item>
       <List.Item
         extra={
           <Switch
