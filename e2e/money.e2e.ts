@@ -159,6 +159,11 @@ describe('money display (issue 17)', () => {
     await expect.poll(() => byId(c, 'history-all').locator('[data-kind="paydesk"]').count()).toBe(1);
     await expect.poll(() => byId(c, 'history-all').locator('[data-kind="paydesk-refund"]').count()).toBe(1);
     await shot(c, 'money-05-wallet-paid-and-refunded');
+    // Me → My purchases lists the shop's order, partly refunded.
+    await c.goto(`${server.url}/#/uni_modules/uni-pay/pages/orders/orders`);
+    await expect.poll(() => byId(c, `purchase-status-${orderNo}`).textContent()).toContain('Partly refunded');
+    expect(await byId(c, `purchase-${orderNo}`).textContent()).toContain('12.40 USDT');
+    await shot(c, 'money-06-my-purchases');
     await phone.close();
   });
 });

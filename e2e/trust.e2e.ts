@@ -156,6 +156,15 @@ describe('C2C trust: feedback on the merchant card, taker requirements', () => {
     await byId(b, `ad-${strict.id}`).waitFor();
     expect(await text(b, `ad-${strict.id}-requirements`)).toContain('3+ completed orders');
     await shot(b, 'trust-04-b-profile');
+    // Every feedback, page by page, filtered: the positive tab has it, the negative tab is empty.
+    await byId(b, 'profile-feedback-all').click();
+    await byId(b, 'feedback-list').waitFor();
+    await b.getByText('Released in a minute, thanks!').waitFor();
+    await byId(b, 'feedback-tab-negative').click();
+    await byId(b, 'feedback-empty').waitFor();
+    await shot(b, 'trust-04b-b-all-feedback');
+    await b.goBack();
+    await byId(b, 'profile').waitFor();
 
     // The strict ad asks for 3 completed orders; the buyer has 1 and is told so (UI).
     await byId(b, `ad-${strict.id}-trade`).click();
@@ -325,6 +334,15 @@ describe('C2C trust: feedback on the merchant card, taker requirements', () => {
     await byId(b, `ad-${ad!.id}-trusted`).waitFor();
     await shot(b, 'trade-03-b-market-trusted');
     await byId(b, 'market-trusted').click();
+    // The trusted list on the market's My page names Mei; taking her off empties it.
+    await open(b, '/pages/c2c/my');
+    await byId(b, 'my-trusted').click();
+    await byId(b, `trusted-${merchant.id}`).waitFor();
+    await shot(b, 'trade-03b-b-trusted-list');
+    await byId(b, `trusted-remove-${merchant.id}`).click();
+    await byId(b, 'trusted-remove-confirm').click();
+    await byId(b, 'trusted-empty').waitFor();
+    await open(b, '/pages/c2c/index');
 
     // Mei goes offline on her merchant page (UI): her cheaper ad now comes after Nina's, marked offline.
     await open(m, '/pages/c2c/my');

@@ -72,6 +72,7 @@ const loaders: Record<string, Loader> = {
   [Paths.redPacketSend]: () => import('../pages/chat/red-packet-send.tsx'),
   [Paths.payDesk]: () => import('../pages/uni-pay/pay-desk.tsx'),
   [Paths.paySuccess]: () => import('../pages/uni-pay/success.tsx'),
+  [Paths.payOrders]: () => import('../pages/uni-pay/orders.tsx'),
   [Paths.adWebview]: () => import('../pages/uni-pay/ad-interactive-webview.tsx'),
   [Paths.c2cMarket]: () => import('../pages/c2c/index.tsx'),
   [Paths.c2cOrders]: () => import('../pages/c2c/order.tsx'),
@@ -84,6 +85,8 @@ const loaders: Record<string, Loader> = {
   [Paths.c2cBankAdd]: () => import('../pages/c2c/bank-add.tsx'),
   [Paths.c2cApi]: () => import('../pages/c2c/api.tsx'),
   [Paths.c2cProfile]: () => import('../pages/c2c/merchant.tsx'),
+  [Paths.c2cFeedback]: () => import('../pages/c2c/feedback.tsx'),
+  [Paths.c2cTrusted]: () => import('../pages/c2c/trusted.tsx'),
 };
 
 /** The operator console's pages (issue 14), under `#/admin/...` in their own desktop layout. */

@@ -17,7 +17,8 @@ export const EmptyState = ({
     className="empty-state"
     status="empty"
     title={title}
-    description={description}
+    // Without one, antd-mobile would add its own ("Want to try a new search?"), which rarely fits.
+    description={description ?? null}
     data-testid={testId}
   >
     {children}

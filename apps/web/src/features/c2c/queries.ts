@@ -6,6 +6,7 @@ import {
   type InputOf,
   merchantApi,
   type PaymentType,
+  standingApi,
   transactionApi,
   trustApi,
   trustedApi,
@@ -134,6 +135,25 @@ export const useTraderProfile = (userId: number) =>
     enabled: userId > 0,
     staleTime: 0,
   });
+
+/** Every feedback a trader received, a page at a time (the profile shows the latest few). */
+export const useTraderFeedback = (userId: number, positive: 'all' | 'positive' | 'negative' = 'all') =>
+  useInfiniteQuery({
+    queryKey: c2cKeys.feedback(userId, positive),
+    queryFn: ({ pageParam }) => call(trustApi.feedbackPage, { userId, positive, page: pageParam, size: 20 }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, p) => n + p.list.length, 0) < last.pagination.total ? pages.length + 1 : undefined,
+    enabled: userId > 0,
+  });
+
+/** My appeal strikes and whether my trading is suspended (shown on my market page). */
+export const useMyStanding = () =>
+  useQuery({ queryKey: c2cKeys.standing(), queryFn: () => call(standingApi.mine, {}) });
+
+/** The traders I marked as trusted. */
+export const useTrustedList = () =>
+  useQuery({ queryKey: c2cKeys.trusted(), queryFn: async () => (await call(trustedApi.list, {})).list });
 
 export const useBanks = () =>
   useQuery({

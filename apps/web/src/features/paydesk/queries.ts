@@ -1,5 +1,5 @@
 import { appGoodsApi, type InputOf, type PayOrder, payDeskApi } from '@chatpay/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/request.ts';
 import { invalidateWallet } from '../wallet/queries.ts';
 
@@ -7,7 +7,18 @@ export const payKeys = {
   all: ['pay'] as const,
   goods: () => [...payKeys.all, 'goods'] as const,
   order: (orderNo: string) => [...payKeys.all, 'order', orderNo] as const,
+  orders: () => [...payKeys.all, 'orders'] as const,
 };
+
+/** What I paid for at the pay desk (goods and merchants' checkouts), newest first, a page at a time. */
+export const useMyPurchases = () =>
+  useInfiniteQuery({
+    queryKey: payKeys.orders(),
+    queryFn: ({ pageParam }) => call(payDeskApi.page, { page: pageParam, size: 20 }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, p) => n + p.list.length, 0) < last.pagination.total ? pages.length + 1 : undefined,
+  });
 
 /** What the pay desk sells. */
 export const useGoods = () =>

@@ -56,6 +56,8 @@ export const Paths = {
   redPacketSend: '/pages/chat/red-packet-send',
   payDesk: '/uni_modules/uni-pay/pages/pay-desk/pay-desk',
   paySuccess: '/uni_modules/uni-pay/pages/success/success',
+  /** What I paid for at the pay desk (issue 18). */
+  payOrders: '/uni_modules/uni-pay/pages/orders/orders',
   /** The operator's promotional page (AD_INTERACTIVE_URL) in the h5 view's frame. */
   adWebview: '/uni_modules/uni-pay/pages/ad-interactive-webview/ad-interactive-webview',
   c2cMarket: '/pages/c2c/index',
@@ -70,6 +72,10 @@ export const Paths = {
   c2cApi: '/pages/c2c/api',
   /** A trader's public profile (issue 18): stats, badges, live ads, feedback. */
   c2cProfile: '/pages/c2c/merchant',
+  /** All feedback a trader received (?userId=). */
+  c2cFeedback: '/pages/c2c/feedback',
+  /** The traders I marked as trusted. */
+  c2cTrusted: '/pages/c2c/trusted',
   /** The operator console (issue 14): staff only, a desktop layout that also works on a phone. */
   supportAppeals: '/admin/appeals',
   consoleDashboard: '/admin/dashboard',

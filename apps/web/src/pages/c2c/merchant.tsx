@@ -123,7 +123,19 @@ const ProfilePage = () => {
       )}
 
       <div className="c2c-card" data-testid="profile-feedback">
-        <div className="c2c-card-title">{t('c2c.profile.feedback')}</div>
+        <div className="c2c-card-title">
+          {t('c2c.profile.feedback')}
+          {p.feedback.length > 0 ? (
+            <button
+              type="button"
+              className="c2c-link"
+              onClick={() => navigate({ path: Paths.c2cFeedback, query: { userId } })}
+              data-testid="profile-feedback-all"
+            >
+              {t('c2c.profile.allFeedback')}
+            </button>
+          ) : null}
+        </div>
         {p.feedback.length === 0 ? (
           <div className="c2c-muted">{t('c2c.profile.noFeedback')}</div>
         ) : (

@@ -13,6 +13,7 @@ import {
   useApplyMerchant,
   useMerchantDetail,
   useMerchantInfo,
+  useMyStanding,
   useOrderUnread,
 } from '../../features/c2c/queries.ts';
 import { usePrefs } from '../../features/settings/prefs.ts';
@@ -83,6 +84,7 @@ const MyPage = () => {
   const setPrefs = usePrefs((p) => p.set);
   const setOrderSound = (on: boolean) => setPrefs({ orderSound: on });
   const duration = useDuration();
+  const standing = useMyStanding().data;
   const isSupport = payload ? hasPermission(payload, 'c2c:appeal:page') : false;
   // Staff decide appeals and review merchants: they never apply to be one (issue 17).
   const isStaff = Boolean(payload?.role.some((r) => r === Role.Support || r === Role.Admin));
@@ -161,6 +163,16 @@ const MyPage = () => {
 
   return (
     <C2CTabPage title={t('c2c.titles.my')}>
+      {standing && (standing.suspended || standing.strikes > 0) ? (
+        // Strikes from appeals decided against me, and a suspension above the limit (issue 18).
+        <div className="c2c-card" data-testid="my-standing" data-suspended={standing.suspended ? '1' : '0'}>
+          <div className="c2c-warning">
+            {standing.suspended
+              ? t('c2c.standing.suspended')
+              : t('c2c.standing.strikes', { count: standing.strikes })}
+          </div>
+        </div>
+      ) : null}
       {merchant}
       <div className="c2c-card" data-testid="c2c-balance">
         <div className="c2c-card-title">{t('c2c.my.balance')}</div>
@@ -193,6 +205,9 @@ const MyPage = () => {
         </List.Item>
         <List.Item onClick={() => void navigate(Paths.c2cBankList)} data-testid="my-banks">
           {t('c2c.titles.bankList')}
+        </List.Item>
+        <List.Item onClick={() => void navigate(Paths.c2cTrusted)} data-testid="my-trusted">
+          {t('c2c.trusted.title')}
         </List.Item>
         {approved ? (
           <List.Item onClick={() => void navigate(Paths.c2cApi)} data-testid="my-api">

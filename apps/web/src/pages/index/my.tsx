@@ -7,6 +7,7 @@ import {
   MessageOutline,
   QuestionCircleOutline,
   SetOutline,
+  ShopbagOutline,
   SystemQRcodeOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,7 @@ const entries = [
   { key: 'myQr', path: Paths.userQr, Icon: SystemQRcodeOutline, testId: 'my-qr' },
   { key: 'settings', path: Paths.userSet, Icon: SetOutline, testId: 'my-settings' },
   { key: 'autoReply', path: Paths.userReply, Icon: MessageOutline, testId: 'my-reply' },
+  { key: 'purchases', path: Paths.payOrders, Icon: ShopbagOutline, testId: 'my-purchases' },
   { key: 'password2', path: Paths.userPassword2, Icon: LockOutline, testId: 'my-password2' },
   { key: 'language', path: Paths.language, Icon: GlobalOutline, testId: 'my-language' },
   { key: 'feedback', path: Paths.feedbackSubmit, Icon: QuestionCircleOutline, testId: 'my-feedback' },
