@@ -149,9 +149,7 @@ export const chatMessages = pgTable(
   },
   (t) => [
     uniqueIndex('chat_messages_session_seq_key').on(t.sessionId, t.seq),
-    index('chat_messages_session_change_idx')
-      .on(t.sessionId, t.changeSeq)
-      .where(sql`${t.changeSeq} > 0`),
+    index('chat_messages_session_change_idx').on(t.sessionId, t.changeSeq).where(sql`${t.changeSeq} > 0`),
     uniqueIndex('chat_messages_sender_client_msg_key').on(t.senderId, t.clientMsgId),
     // Who may read a chat picture or video (modules/uploads/references.ts) is looked up by its URL.
     index('chat_messages_content_url_idx').on(sql`(${t.content}->>'url')`),
