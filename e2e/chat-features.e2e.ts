@@ -443,3 +443,56 @@ describe('search (issue 16)', () => {
     await shot(b, 'chatfx-20-b-search-opened-zh');
   });
 });
+
+describe("one member's two devices (issue 16)", () => {
+  it('a device that was offline shows a recall and a deletion made meanwhile, without a reload', async () => {
+    const [alice, bob] = await Promise.all([register('Alice'), register('Bob')]);
+    const sessionId = await befriend(server.api, alice, bob);
+    const say = (text: string) =>
+      server.api.ok(
+        messageApi.send,
+        {
+          sessionId,
+          clientMsgId: `two-devices-${text.replace(/\W/g, '')}`,
+          contentType: 'text',
+          content: { text },
+        },
+        alice.token,
+      );
+    await say('Keep me');
+    const recallMe = await say('Recall me');
+    await say('Delete me');
+
+    // Bob's phone and his second device (the same signed-in session, copied over).
+    const phone = await logIn(bob);
+    const stored = await phone.evaluate(() => JSON.stringify(localStorage));
+    const tablet = await newPhone(browser);
+    await tablet.addInitScript((json) => {
+      for (const [k, v] of Object.entries(JSON.parse(json) as Record<string, string>))
+        localStorage.setItem(k, v);
+    }, stored);
+    const second = await tablet.newPage();
+    for (const page of [phone, second]) await open(page, `/pages/chat/index?id=${sessionId}`);
+    for (const page of [phone, second])
+      await expect.poll(() => texts(page)).toEqual(['Keep me', 'Recall me', 'Delete me']);
+
+    // The second device goes offline; Alice recalls one message and Bob deletes another on his phone.
+    await tablet.setOffline(true);
+    await server.api.ok(messageApi.recall, { id: recallMe.id }, alice.token);
+    await phone.getByText('"Alice" recalled a message').waitFor();
+    await longPress(phone, phone.locator('.msg-bubble', { hasText: 'Delete me' }));
+    await byId(phone, 'msg-menu-delete').click();
+    await expect.poll(() => texts(phone)).toEqual(['Keep me']);
+    await sheetGone(phone);
+    await second.waitForTimeout(1000);
+    expect(await texts(second)).toEqual(['Keep me', 'Recall me', 'Delete me']);
+
+    // Back online: the second device catches up by changes, no reload.
+    await tablet.setOffline(false);
+    await expect.poll(() => texts(second), { timeout: 15_000 }).toEqual(['Keep me']);
+    await second.getByText('"Alice" recalled a message').waitFor();
+    await byId(second, 'connection-banner').waitFor({ state: 'detached', timeout: 10_000 });
+    await shot(second, 'chatfx-21-b-second-device-caught-up');
+    await tablet.close();
+  });
+});

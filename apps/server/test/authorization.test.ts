@@ -116,6 +116,7 @@ const probes: Record<string, Probe[]> = {
     })),
   ],
   'messageApi.page': [probe(messageApi.page, (w) => ({ sessionId: w.victimSession }))],
+  'messageApi.changes': [probe(messageApi.changes, (w) => ({ sessionId: w.victimSession }))],
   'messageApi.read': [probe(messageApi.read, (w) => ({ sessionId: w.victimSession, seq: 1 }))],
   'messageApi.remove': [probe(messageApi.remove, (w) => ({ ids: [w.victimMessageId] }))],
   'messageApi.recall': [probe(messageApi.recall, (w) => ({ id: w.victimMessageId }))],

@@ -138,10 +138,28 @@ export const TYPING_SHOW_MS = 5000;
 export const peerReadPayload = z.object({ sessionId: z.number().int(), readSeq: z.number().int() });
 export type PeerReadPayload = z.infer<typeof peerReadPayload>;
 
+/** I deleted messages for me on another socket (`changeSeq`: my member change seq of the session). */
+export const messageRemovePayload = z.object({
+  sessionId: z.number().int(),
+  ids: z.array(z.number().int()),
+  changeSeq: z.number().int(),
+});
+export type MessageRemovePayload = z.infer<typeof messageRemovePayload>;
+/** I cleared a session's history on another socket: drop every message at or below `clearedSeq`. */
+export const sessionClearPayload = z.object({
+  sessionId: z.number().int(),
+  clearedSeq: z.number().int(),
+  changeSeq: z.number().int(),
+});
+export type SessionClearPayload = z.infer<typeof sessionClearPayload>;
+
 export interface ServerToClientEvents {
   user: (payload: UserChannelPayload) => void;
-  /** A stored message (new, or recalled: same id and seq, replace by id). */
+  /** A stored message (new, or recalled: same id and seq, replace by id, with its `changeSeq`). */
   message: (payload: ChatMessage) => void;
+  /** My own deletions (delete for me) and clears, for my other devices (chat-delivery.md "Changes since"). */
+  onMessageRemove: (payload: MessageRemovePayload) => void;
+  onSessionClear: (payload: SessionClearPayload) => void;
   onUpdateUnread: (payload: UpdateUnreadPayload) => void;
   onSessionDelete: (payload: SessionDeletePayload) => void;
   onFriendRequest: (payload: FriendRequestPayload) => void;

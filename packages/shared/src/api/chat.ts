@@ -123,6 +123,8 @@ export const chatMessage = z.object({
   createTime: z.string(),
   isAutoReply: z.boolean(),
   recalled: z.boolean(),
+  /** The session's change seq of this message's last change (a recall); 0 or absent: never changed. */
+  changeSeq: z.number().int().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -508,12 +510,18 @@ export const sendResult = z.object({
   createTime: z.string(),
 });
 
+/** Where a device is in a session's changes: `shared` (recalls, edits) and `mine` (my removals, clears). */
+export const changeCursors = z.object({ shared: z.number().int(), mine: z.number().int() });
+export type ChangeCursors = z.infer<typeof changeCursors>;
+
 export const messagePage = pageOf(chatMessage).extend({
   /** The session's newest seq and my read seq, for catch-up and unread. */
   lastSeq: z.number().int(),
   readSeq: z.number().int(),
   /** More messages exist in the direction asked (older for beforeSeq/newest, newer for afterSeq). */
   hasMore: z.boolean(),
+  /** The change cursors as they were before the messages were read (chat-delivery.md "Changes since"). */
+  changes: changeCursors,
 });
 
 /** A text message that matched a search, with what a result row shows of its chat. */
@@ -533,6 +541,20 @@ export const messageHit = z.object({
   sessionAvatar: z.string(),
 });
 export type MessageHit = z.infer<typeof messageHit>;
+
+/** The changes of a session after a device's cursors (chat-delivery.md "Changes since"). */
+export const messageChanges = z.object({
+  /** Messages changed (recalled) after `afterShared` that I can see, replace by id. */
+  messages: z.array(chatMessage),
+  /** Messages I deleted for me after `afterMine`: drop by id. */
+  removedIds: z.array(z.number().int()),
+  /** My clear point: drop every message at or below it. */
+  clearedSeq: z.number().int(),
+  changes: changeCursors,
+  /** More changes wait after the returned cursors: ask again with them. */
+  hasMore: z.boolean(),
+});
+export type MessageChanges = z.infer<typeof messageChanges>;
 
 export const autoReply = z.object({
   enabled: z.boolean(),
@@ -613,6 +635,15 @@ export const messageApi = {
       /** Pass as `cursor` for the next page; null when there is none. */
       nextCursor: z.number().int().nullable(),
     }),
+    errors: [ErrorCode.SessionNotFound],
+  }),
+  changes: endpoint({
+    method: 'GET',
+    path: `${MESSAGE}/changes`,
+    auth: 'user',
+    summary: 'Recalls, my deletions and my clear point since my change cursors (catch-up after a reconnect)',
+    input: z.object({ sessionId: id, afterShared: seq.default(0), afterMine: seq.default(0) }),
+    output: messageChanges,
     errors: [ErrorCode.SessionNotFound],
   }),
   read: endpoint({

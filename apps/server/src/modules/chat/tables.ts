@@ -90,6 +90,8 @@ export const chatSessions = pgTable(
     /** An order chat's order (set by c2c at start): the session is titled after it and marked as a trade chat. */
     trade: jsonb('trade').$type<{ orderId: number; orderNo: string }>(),
     lastSeq: seqColumn('last_seq'),
+    /** Raised by every change to a stored message (a recall) in the changing transaction: the shared cursor. */
+    changeSeq: seqColumn('change_seq'),
     lastMessageId: integer('last_message_id'),
     lastChatTime: timestamp('last_chat_time', { withTimezone: true }),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
@@ -111,6 +113,8 @@ export const chatMembers = pgTable(
     readSeq: seqColumn('read_seq'),
     clearedSeq: seqColumn('cleared_seq'),
     deliveredSeq: seqColumn('delivered_seq'),
+    /** Raised by each of my own changes here (delete for me, clear): my cursor of catch-up by changes. */
+    changeSeq: seqColumn('change_seq'),
     isDelete: boolean('is_delete').notNull().default(false),
     useNotify: boolean('use_notify').notNull().default(true),
     isTop: boolean('is_top').notNull().default(false),
@@ -139,10 +143,13 @@ export const chatMessages = pgTable(
     content: jsonb('content').$type<Record<string, unknown>>().notNull(),
     isAutoReply: boolean('is_auto_reply').notNull().default(false),
     recalled: boolean('recalled').notNull().default(false),
+    /** The session's change seq of the last change to this message (0: never changed since stored). */
+    changeSeq: seqColumn('change_seq'),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('chat_messages_session_seq_key').on(t.sessionId, t.seq),
+    index('chat_messages_session_change_idx').on(t.sessionId, t.changeSeq).where(sql`${t.changeSeq} > 0`),
     uniqueIndex('chat_messages_sender_client_msg_key').on(t.senderId, t.clientMsgId),
     // Who may read a chat picture or video (modules/uploads/references.ts) is looked up by its URL.
     index('chat_messages_content_url_idx').on(sql`(${t.content}->>'url')`),
@@ -165,9 +172,14 @@ export const chatMessageRemovals = pgTable(
     messageId: integer('message_id')
       .notNull()
       .references(() => chatMessages.id),
+    /** My member change seq (of the message's session) when I removed it. */
+    changeSeq: seqColumn('change_seq'),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.messageId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.messageId] }),
+    index('chat_message_removals_user_change_idx').on(t.userId, t.changeSeq),
+  ],
 );
 
 /** Push registrations (SPEC §3), one per user and device. */

@@ -27,6 +27,7 @@ vi.mock('../../lib/request.ts', () => ({
       lastSeq: 0,
       readSeq: 0,
       hasMore: all.length > size,
+      changes: { shared: 0, mine: 0 },
     };
   }),
   upload: vi.fn(),

@@ -6,6 +6,12 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 const server = vi.hoisted(() => ({
   messages: [] as ChatMessage[],
   pages: [] as { afterSeq?: number; beforeSeq?: number }[],
+  /** Change cursors and my changes (chat-delivery.md "Changes since"); recalls carry their own changeSeq. */
+  shared: 0,
+  mine: 0,
+  removed: [] as { id: number; changeSeq: number }[],
+  clearedSeq: 0,
+  changeCalls: [] as { afterShared: number; afterMine: number }[],
 }));
 const socket = vi.hoisted(() => ({
   handlers: new Map<string, (p: unknown) => void>(),
@@ -17,7 +23,12 @@ vi.mock('../../lib/request.ts', () => ({
     if (endpoint.path.endsWith('/message/page')) {
       server.pages.push({ afterSeq: input.afterSeq, beforeSeq: input.beforeSeq });
       const size = input.size ?? 50;
-      const all = server.messages.filter((m) => m.sessionId === input.sessionId);
+      const all = server.messages.filter(
+        (m) =>
+          m.sessionId === input.sessionId &&
+          m.seq > server.clearedSeq &&
+          !server.removed.some((r) => r.id === m.id),
+      );
       let list: ChatMessage[];
       let hasMore: boolean;
       const afterSeq = input.afterSeq;
@@ -31,7 +42,28 @@ vi.mock('../../lib/request.ts', () => ({
         hasMore = before.length > size;
       }
       const lastSeq = all.at(-1)?.seq ?? 0;
-      return { list, pagination: { page: 1, size, total: all.length }, lastSeq, readSeq: 0, hasMore };
+      const changes = { shared: server.shared, mine: server.mine };
+      return {
+        list,
+        pagination: { page: 1, size, total: all.length },
+        lastSeq,
+        readSeq: 0,
+        hasMore,
+        changes,
+      };
+    }
+    if (endpoint.path.endsWith('/message/changes')) {
+      const { afterShared = 0, afterMine = 0 } = input;
+      server.changeCalls.push({ afterShared, afterMine });
+      return {
+        messages: server.messages.filter(
+          (m) => (m.changeSeq ?? 0) > afterShared && m.seq > server.clearedSeq,
+        ),
+        removedIds: server.removed.filter((r) => r.changeSeq > afterMine).map((r) => r.id),
+        clearedSeq: server.clearedSeq,
+        changes: { shared: server.shared, mine: server.mine },
+        hasMore: false,
+      };
     }
     if (endpoint.path.endsWith('/message/read'))
       return { sessionId: input.sessionId, readSeq: input.seq, unreadCount: 0 };
@@ -77,6 +109,11 @@ beforeAll(() => startChatEngine(qc));
 beforeEach(() => {
   server.messages = [];
   server.pages = [];
+  server.shared = 0;
+  server.mine = 0;
+  server.removed = [];
+  server.clearedSeq = 0;
+  server.changeCalls = [];
   useChatStore.getState().reset();
   qc.setQueryData<Partial<ChatSession>[]>(chatKeys.sessions(), []);
 });
@@ -143,14 +180,90 @@ describe('delivery engine', () => {
     ]);
   });
 
-  it('a recall made while disconnected shows after the reconnect (same seq, reloaded by id)', async () => {
+  it('a recall made while disconnected shows after the reconnect, in place, through the changes', async () => {
     store(3);
     await openThread(SID);
-    server.messages[2] = { ...msg(3), contentType: 'notice', content: { type: 'recall' }, recalled: true };
+    server.shared = 1;
+    server.messages[1] = {
+      ...msg(2),
+      contentType: 'notice',
+      content: { type: 'recall' },
+      recalled: true,
+      changeSeq: 1,
+    };
     for (const l of socket.connect) l();
     await flush();
     expect(shown()).toEqual([1, 2, 3]);
-    expect(getThread(SID).items[2]?.recalled).toBe(true);
+    expect(getThread(SID).items[1]?.recalled).toBe(true);
+    expect(server.changeCalls.at(-1)).toEqual({ afterShared: 0, afterMine: 0 });
+    expect(getThread(SID).changes).toEqual({ shared: 1, mine: 0 });
+    // The next reconnect asks from the new cursor.
+    for (const l of socket.connect) l();
+    await flush();
+    expect(server.changeCalls.at(-1)).toEqual({ afterShared: 1, afterMine: 0 });
+  });
+
+  it('my deletions and clear made on another device while offline leave after the reconnect', async () => {
+    store(6);
+    await openThread(SID);
+    server.removed = [{ id: msg(5).id, changeSeq: 1 }];
+    server.clearedSeq = 2;
+    server.mine = 2;
+    for (const l of socket.connect) l();
+    await flush();
+    expect(shown()).toEqual([3, 4, 6]);
+    expect(getThread(SID).changes).toEqual({ shared: 0, mine: 2 });
+  });
+
+  it('live deletions and clears drop messages, twice is harmless, a missed change is fetched', async () => {
+    store(6);
+    server.mine = 4;
+    await openThread(SID);
+    expect(getThread(SID).changes).toEqual({ shared: 0, mine: 4 });
+    server.removed.push({ id: msg(6).id, changeSeq: 5 });
+    server.mine = 5;
+    emit('onMessageRemove', { sessionId: SID, ids: [msg(6).id], changeSeq: 5 });
+    emit('onMessageRemove', { sessionId: SID, ids: [msg(6).id], changeSeq: 5 });
+    await flush();
+    expect(shown()).toEqual([1, 2, 3, 4, 5]);
+    expect(getThread(SID).changes.mine).toBe(5);
+    expect(server.changeCalls).toEqual([]);
+    // Change 6 (delete 1) never reached this socket; change 7 (clear up to 2) shows the gap.
+    server.removed.push({ id: msg(1).id, changeSeq: 6 });
+    server.clearedSeq = 2;
+    server.mine = 7;
+    emit('onSessionClear', { sessionId: SID, clearedSeq: 2, changeSeq: 7 });
+    await flush();
+    expect(shown()).toEqual([3, 4, 5]);
+    expect(server.changeCalls).toEqual([{ afterShared: 0, afterMine: 5 }]);
+    expect(getThread(SID).changes.mine).toBe(7);
+    expect(getThread(SID).hasMoreOlder).toBe(false);
+  });
+
+  it('a live recall replaces the message by id and moves the shared cursor', async () => {
+    store(3);
+    await openThread(SID);
+    emit('message', {
+      ...msg(2),
+      contentType: 'notice',
+      content: { type: 'recall' },
+      recalled: true,
+      changeSeq: 1,
+    });
+    await flush();
+    expect(shown()).toEqual([1, 2, 3]);
+    expect(getThread(SID).items[1]).toMatchObject({ recalled: true, contentType: 'notice' });
+    expect(getThread(SID).changes.shared).toBe(1);
+    expect(server.changeCalls).toEqual([]);
+  });
+
+  it('ignores malformed change events', async () => {
+    store(2);
+    await openThread(SID);
+    emit('onMessageRemove', { sessionId: SID, ids: 'all', changeSeq: 1 });
+    emit('onSessionClear', { sessionId: SID, clearedSeq: 'x' });
+    await flush();
+    expect(shown()).toEqual([1, 2]);
   });
 
   it('marks read up to the newest message, and a stale list cannot make it unread again', async () => {

@@ -1,9 +1,12 @@
 import {
+  type ChangeCursors,
   type ChatMessage,
   type ChatSession,
   ErrorCode,
+  type MessageRemovePayload,
   messageApi,
   SESSION_REFRESH_DELAY_MS,
+  type SessionClearPayload,
 } from '@chatpay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
@@ -16,11 +19,13 @@ import { forgetSend, savedSends, saveSend } from './outbox-store.ts';
 import { applyMessage, applyRead } from './sessions.ts';
 import { getThread, type Thread, useChatStore } from './store.ts';
 import {
+  applyChanges,
   arrange,
   hasGap,
   maxSeq,
   mergeMessages,
   minSeq,
+  nextCursor,
   removeById,
   removeLocal,
   type UiMessage,
@@ -29,8 +34,6 @@ import {
 
 const PAGE_SIZE = 30;
 const CATCH_UP_SIZE = 100;
-/** How many of the newest messages are reloaded after a reconnect, to see recalls made meanwhile. */
-const RECENT_SIZE = 50;
 
 let qc: QueryClient | null = null;
 /** The query cache the engine keeps the session list in. */
@@ -125,13 +128,91 @@ export const receive = (sessionId: number, messages: ChatMessage[]) => {
   if (gap) void catchUp(sessionId).catch(() => undefined);
 };
 
+// ---- changes (recall, delete for me, clear; chat-delivery.md "Changes since") ---------------------
+
+const changeSyncs = new Map<number, Promise<void>>();
+const changeSyncAgain = new Set<number>();
+
+const laterCursors = (a: ChangeCursors, b: ChangeCursors): ChangeCursors => ({
+  shared: Math.max(a.shared, b.shared),
+  mine: Math.max(a.mine, b.mine),
+});
+
+/** Drops what the clear point hides; nothing older is left to load when it reaches the oldest held message. */
+const withClear = (t: Thread, clearedSeq: number): Thread => {
+  if (clearedSeq <= 0) return t;
+  const items = applyChanges(t.items, { clearedSeq });
+  const oldest = minSeq(items);
+  const hasMoreOlder = t.hasMoreOlder && oldest !== null && oldest > clearedSeq + 1;
+  return items === t.items && hasMoreOlder === t.hasMoreOlder ? t : { ...t, items, hasMoreOlder };
+};
+
 /**
- * A recall keeps its seq, so afterSeq cannot see one that happened while we were away. Recalls only touch
- * messages younger than 2 minutes: reloading the newest page after a reconnect picks them up.
+ * Fetches the changes after the thread's cursors (a recall made while this device was away keeps its seq, so
+ * afterSeq cannot see it; my deletions and clears on another device neither) and applies them. One run per
+ * session at a time; a request while one runs schedules one more run.
  */
-export const refreshRecent = async (sessionId: number) => {
-  const page = await call(messageApi.page, { sessionId, size: RECENT_SIZE });
-  update(sessionId, (t) => ({ ...t, items: mergeMessages(t.items, page.list) }));
+export const syncChanges = (sessionId: number): Promise<void> => {
+  const running = changeSyncs.get(sessionId);
+  if (running) {
+    changeSyncAgain.add(sessionId);
+    return running;
+  }
+  const run = (async () => {
+    do {
+      changeSyncAgain.delete(sessionId);
+      for (;;) {
+        const { changes } = getThread(sessionId);
+        const answer = await call(messageApi.changes, {
+          sessionId,
+          afterShared: changes.shared,
+          afterMine: changes.mine,
+        });
+        update(sessionId, (t) =>
+          withClear(
+            {
+              ...t,
+              items: applyChanges(t.items, answer),
+              changes: laterCursors(t.changes, answer.changes),
+            },
+            answer.clearedSeq,
+          ),
+        );
+        if (!answer.hasMore) break;
+      }
+    } while (changeSyncAgain.has(sessionId));
+  })().finally(() => changeSyncs.delete(sessionId));
+  changeSyncs.set(sessionId, run);
+  return run;
+};
+
+/** A live change moves its cursor when it is the next one; past a missed one, the changes are fetched. */
+const noteChange = (sessionId: number, kind: keyof ChangeCursors, changeSeq: number) => {
+  if (!getThread(sessionId).loaded) return;
+  let gap = false;
+  update(sessionId, (t) => {
+    const next = nextCursor(t.changes[kind], changeSeq);
+    gap = next.gap;
+    return next.cursor === t.changes[kind] ? t : { ...t, changes: { ...t.changes, [kind]: next.cursor } };
+  });
+  if (gap) void syncChanges(sessionId).catch(() => undefined);
+};
+
+/** A stored message was changed (recalled): the `message` event or my recall's answer carries its number. */
+export const receiveChange = (m: ChatMessage) => {
+  if (m.changeSeq) noteChange(m.sessionId, 'shared', m.changeSeq);
+};
+
+/** I deleted messages for me on some device of mine (this one included): they leave the thread. */
+export const receiveRemoval = ({ sessionId, ids, changeSeq }: MessageRemovePayload) => {
+  update(sessionId, (t) => ({ ...t, items: applyChanges(t.items, { removedIds: ids }) }));
+  noteChange(sessionId, 'mine', changeSeq);
+};
+
+/** I cleared a chat on some device of mine: everything up to the clear point leaves the thread. */
+export const receiveClear = ({ sessionId, clearedSeq, changeSeq }: SessionClearPayload) => {
+  update(sessionId, (t) => withClear(t, clearedSeq));
+  noteChange(sessionId, 'mine', changeSeq);
 };
 
 /**
@@ -154,7 +235,11 @@ export const receiveStored = (m: ChatMessage) => {
  */
 export const openThread = async (sessionId: number) => {
   const thread = getThread(sessionId);
-  if (thread.loaded) return catchUp(sessionId);
+  if (thread.loaded) {
+    // Changes are best effort here: the next reconnect or live change asks again.
+    await Promise.all([catchUp(sessionId), syncChanges(sessionId).catch(() => undefined)]);
+    return;
+  }
   const cached = openFromCache(sessionId);
   let page: Awaited<ReturnType<typeof call<typeof messageApi.page>>>;
   try {
@@ -192,10 +277,14 @@ export const openThread = async (sessionId: number) => {
       page.list,
     ),
     syncedSeq: Math.max(joins ? t.syncedSeq : 0, Math.max(0, ...seqs)),
+    // A fresh thread is as current as the page's cursors (read before its messages); kept messages are only
+    // as current as the cursors kept with them, and catch up by changes from there.
+    changes: cached ? t.changes : laterCursors(t.changes, page.changes),
     // Nothing older on the server when the page says so, whatever the phone kept.
     hasMoreOlder: page.hasMore && (keepOlder ? t.hasMoreOlder : true),
     loaded: true,
   }));
+  if (cached) await syncChanges(sessionId).catch(() => undefined);
 };
 
 /**
@@ -209,6 +298,8 @@ const openFromCache = (sessionId: number): ChatMessage[] | null => {
     qc.setQueryData(chatKeys.session(sessionId), cached.session);
   update(sessionId, (t) => ({
     items: mergeMessages(t.items, cached.messages),
+    // A cache written before the cursors existed: every change is fetched (each applies harmlessly).
+    changes: cached.changes ?? { shared: 0, mine: 0 },
     syncedSeq: Math.max(
       t.syncedSeq,
       cached.messages.reduce((m, x) => Math.max(m, x.seq), 0),
@@ -447,6 +538,7 @@ export const deleteFailed = (sessionId: number, clientMsgId: string) => {
 export const recallMessage = async (message: UiMessage) => {
   const recalled = await call(messageApi.recall, { id: message.id });
   receive(message.sessionId, [recalled]);
+  receiveChange(recalled);
   const outcome = applyMessage(sessionsOf() ?? [], recalled, myId());
   if (!outcome.unknown) setSessions(() => outcome.sessions);
 };

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatSession } from '@chatpay/shared';
+import type { ChangeCursors, ChatMessage, ChatSession } from '@chatpay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
 import { storage } from '../../lib/storage.ts';
@@ -19,6 +19,8 @@ interface CachedChat {
   session: ChatSession;
   messages: ChatMessage[];
   hasMoreOlder: boolean;
+  /** The thread's change cursors when these messages were kept (absent in caches written before them). */
+  changes?: ChangeCursors;
 }
 interface ChatCache {
   sessions: ChatSession[] | null;
@@ -99,7 +101,7 @@ export const startChatCache = (qc: QueryClient) => {
       const hasMoreOlder = thread.hasMoreOlder || thread.items.length > messages.length;
       const cache = read(owner);
       const chats = [
-        { id, chat: { session, messages, hasMoreOlder } },
+        { id, chat: { session, messages, hasMoreOlder, changes: thread.changes } },
         ...cache.chats.filter((c) => c.id !== id),
       ];
       write(owner, { ...cache, chats: chats.slice(0, CACHED_CHATS) });

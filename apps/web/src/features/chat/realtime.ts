@@ -2,9 +2,11 @@ import {
   type ChatSession,
   chatMessage,
   friendConfirmPayload,
+  messageRemovePayload,
   peerReadPayload,
   peerTypingPayload,
   redPacketPayload,
+  sessionClearPayload,
   sessionDeletePayload,
   updateUnreadPayload,
   walletPayload,
@@ -27,13 +29,16 @@ import {
   outbox,
   readSent,
   receive,
-  refreshRecent,
+  receiveChange,
+  receiveClear,
+  receiveRemoval,
   refreshSessionsSoon,
   restoreOutbox,
   retryFailed,
   sessionsOf,
   setSession,
   setSessions,
+  syncChanges,
   visible,
 } from './engine.ts';
 import { groupKeys } from './groups.ts';
@@ -56,6 +61,7 @@ const handlers = {
     if (outcome.unknown) refreshSessionsSoon();
     else setSessions(() => outcome.sessions);
     receive(m.sessionId, [m]);
+    receiveChange(m);
     if (m.senderId !== myId()) peerStoppedTyping(m.sessionId);
     // A group change (mute, roles, members, dissolve) shows on an open chat at once: the group and its
     // session are read again.
@@ -71,6 +77,21 @@ const handlers = {
       playMessageSound();
       notifyMessage(m, before?.name ?? '');
     }
+  },
+  /** I deleted messages for me on another device (or this one): they leave the chat here too. */
+  onMessageRemove: (raw: unknown) => {
+    const parsed = messageRemovePayload.safeParse(raw);
+    if (!parsed.success) return;
+    receiveRemoval(parsed.data);
+    // The list's preview may be one of them.
+    refreshSessionsSoon();
+  },
+  /** I cleared a chat on another device (or this one): its history leaves here too. */
+  onSessionClear: (raw: unknown) => {
+    const parsed = sessionClearPayload.safeParse(raw);
+    if (!parsed.success) return;
+    receiveClear(parsed.data);
+    invalidate(chatKeys.sessions());
   },
   /** The peer of a single chat read up to a seq: "Read" moves under my newest message they saw. */
   onPeerRead: (raw: unknown) => {
@@ -141,7 +162,10 @@ const handlers = {
   },
 } as const;
 
-/** After every (re)connect: catch up each loaded thread and reload the list (DESIGN §5). */
+/**
+ * After every (re)connect: each loaded thread catches up by seq (new messages) and by changes (recalls, my
+ * deletions and clears made meanwhile), and the list reloads (DESIGN §5).
+ */
 const onConnect = () => {
   invalidate(chatKeys.sessions());
   // Messages held back while the network was down go out now, in their order.
@@ -149,9 +173,8 @@ const onConnect = () => {
   for (const id of outbox.blockedSessions()) retryFailed(id);
   for (const [id, thread] of Object.entries(useChatStore.getState().threads)) {
     if (!thread.loaded) continue;
-    void catchUp(Number(id))
-      .then(() => refreshRecent(Number(id)))
-      .catch(() => undefined);
+    void catchUp(Number(id)).catch(() => undefined);
+    void syncChanges(Number(id)).catch(() => undefined);
   }
 };
 

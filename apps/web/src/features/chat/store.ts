@@ -1,3 +1,4 @@
+import type { ChangeCursors } from '@chatpay/shared';
 import { create } from 'zustand';
 import type { UiMessage } from './thread.ts';
 
@@ -6,6 +7,11 @@ export interface Thread {
   items: UiMessage[];
   /** The highest seq up to which this thread holds every message (catch-up starts after it). */
   syncedSeq: number;
+  /**
+   * Up to which change seqs (recalls; my deletions and clears) the held messages are known to be current
+   * (docs/design/chat-delivery.md "Changes since"): catch-up by changes starts after them.
+   */
+  changes: ChangeCursors;
   hasMoreOlder: boolean;
   loaded: boolean;
 }
@@ -19,7 +25,13 @@ interface ChatState {
   reset: () => void;
 }
 
-export const emptyThread: Thread = { items: [], syncedSeq: 0, hasMoreOlder: false, loaded: false };
+export const emptyThread: Thread = {
+  items: [],
+  syncedSeq: 0,
+  changes: { shared: 0, mine: 0 },
+  hasMoreOlder: false,
+  loaded: false,
+};
 
 export const useChatStore = create<ChatState>()((set) => ({
   threads: {},

@@ -1,11 +1,13 @@
 import type { ChatMessage } from '@chatpay/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  applyChanges,
   arrange,
   hasGap,
   maxSeq,
   mergeMessages,
   minSeq,
+  nextCursor,
   removeById,
   removeLocal,
   stored,
@@ -156,5 +158,54 @@ describe('gaps and bounds', () => {
 
   it('stored() marks a server message as sent', () => {
     expect(stored(msg(1)).status).toBe('sent');
+  });
+});
+
+describe('applying changes (recall, delete for me, clear)', () => {
+  const held = () => mergeMessages([], [msg(1), msg(2), msg(3), msg(4)]);
+  const recalled = msg(2, {
+    contentType: 'notice',
+    content: { type: 'recall' },
+    recalled: true,
+    changeSeq: 3,
+  });
+
+  it('a recall replaces the held copy in place; one not held is left for the page that loads it', () => {
+    const out = applyChanges(held(), { messages: [recalled, msg(9, { recalled: true })] });
+    expect(out.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+    expect(out[1]).toMatchObject({ id: recalled.id, recalled: true, contentType: 'notice', status: 'sent' });
+  });
+
+  it('removals and the clear point drop stored messages, never my unsent ones', () => {
+    const pending = {
+      ...stored(msg(0)),
+      id: 0,
+      clientMsgId: 'mine',
+      senderId: ME,
+      status: 'pending' as const,
+    };
+    const out = applyChanges([...held(), pending], { removedIds: [msg(4).id], clearedSeq: 2 });
+    expect(out.map((m) => m.clientMsgId)).toEqual(['c3', 'mine']);
+  });
+
+  it('is idempotent and order-free; nothing to do answers the same array', () => {
+    const changes = { messages: [recalled], removedIds: [msg(3).id], clearedSeq: 1 };
+    const once = applyChanges(held(), changes);
+    const twice = applyChanges(once, changes);
+    expect(twice).toEqual(once);
+    expect(twice).toBe(once);
+    const split = applyChanges(
+      applyChanges(applyChanges(held(), { clearedSeq: 1 }), { removedIds: [msg(3).id] }),
+      { messages: [recalled] },
+    );
+    expect(split).toEqual(once);
+    const items = held();
+    expect(applyChanges(items, {})).toBe(items);
+  });
+
+  it('moves a cursor only by the next change; a higher one is a gap', () => {
+    expect(nextCursor(4, 5)).toEqual({ cursor: 5, gap: false });
+    expect(nextCursor(4, 7)).toEqual({ cursor: 4, gap: true });
+    expect(nextCursor(4, 3)).toEqual({ cursor: 4, gap: false });
   });
 });

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@chatpay/shared';
+import type { ChatMessage, MessageChanges } from '@chatpay/shared';
 
 export type DeliveryStatus = 'pending' | 'sent' | 'failed';
 
@@ -108,3 +108,32 @@ export const removeById = (items: readonly UiMessage[], ids: readonly number[]) 
 
 /** Messages I sent and have not been stored: what the page shows as pending or failed. */
 export const unsent = (items: readonly UiMessage[]) => items.filter(isLocal);
+
+/**
+ * Applies changes (a `message/changes` answer, or one live event) to a thread: a changed message replaces the
+ * held copy by id (one not held is left for the page that loads it), removed ids and everything at or below
+ * the clear point go. Idempotent and order-free; answers the same array when nothing changed.
+ */
+export const applyChanges = (
+  items: readonly UiMessage[],
+  changes: Partial<Pick<MessageChanges, 'messages' | 'removedIds' | 'clearedSeq'>>,
+): UiMessage[] => {
+  const held = new Set(items.filter((m) => !isLocal(m)).map((m) => m.id));
+  const replaced = mergeMessages(
+    items,
+    (changes.messages ?? []).filter((m) => held.has(m.id)),
+  );
+  const removed = new Set(changes.removedIds ?? []);
+  const cleared = changes.clearedSeq ?? 0;
+  const gone = (m: UiMessage) => !isLocal(m) && (removed.has(m.id) || m.seq <= cleared);
+  return replaced.some(gone) ? replaced.filter((m) => !gone(m)) : replaced;
+};
+
+/**
+ * Where a cursor goes on a live change: the next number moves it; a higher one leaves it and asks for the
+ * changes in between (`gap`); one already seen changes nothing.
+ */
+export const nextCursor = (cursor: number, changeSeq: number) => ({
+  cursor: changeSeq === cursor + 1 ? changeSeq : cursor,
+  gap: changeSeq > cursor + 1,
+});

@@ -15,6 +15,7 @@ export const presentMessage = (row: MessageRow): ChatMessage => ({
   createTime: row.createTime.toISOString(),
   isAutoReply: row.isAutoReply,
   recalled: row.recalled,
+  changeSeq: row.changeSeq,
 });
 
 export const presentSendResult = (row: MessageRow) => ({

@@ -6,6 +6,7 @@ import type { MessageService } from './service.ts';
 export const registerMessageRoutes = (deps: AppDeps, messages: MessageService) => {
   route(deps, messageApi.send, (input, ctx) => messages.send(ctx.user.id, input));
   route(deps, messageApi.page, (input, ctx) => messages.page(ctx.user.id, input));
+  route(deps, messageApi.changes, (input, ctx) => messages.changes(ctx.user.id, input));
   route(deps, messageApi.read, (input, ctx) => messages.read(ctx.user.id, input.sessionId, input.seq));
   route(deps, messageApi.remove, (input, ctx) => messages.remove(ctx.user.id, input.ids));
   route(deps, messageApi.recall, (input, ctx) => messages.recall(ctx.user.id, input.id));

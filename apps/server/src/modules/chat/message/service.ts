@@ -10,7 +10,7 @@ import {
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config.ts';
-import type { Db } from '../../../db/connection.ts';
+import type { Db, Executor } from '../../../db/connection.ts';
 import { uniqueViolation } from '../../../lib/db-errors.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
@@ -23,6 +23,19 @@ import { presentMessage, presentSendResult } from './presenter.ts';
 import { byClientMsgId, visibleMessage, visibleTo } from './queries.ts';
 import type { SendLimiter } from './rate-limit.ts';
 import { assertCanSend, deliver, redeliver, type StoredMessage, storeMessage } from './store.ts';
+
+/** At most this many changes of each kind per `changes` answer (a removal call stores at most 100 under one number). */
+const CHANGES_LIMIT = 200;
+
+/** Raises my member change seq of a session (taking my member row lock) and answers the new value. */
+const raiseMyChangeSeq = async (tx: Executor, sessionId: number, userId: number) => {
+  const [row] = await tx
+    .update(chatMembers)
+    .set({ changeSeq: sql`${chatMembers.changeSeq} + 1` })
+    .where(and(eq(chatMembers.sessionId, sessionId), eq(chatMembers.userId, userId)))
+    .returning({ changeSeq: chatMembers.changeSeq });
+  return row!.changeSeq;
+};
 
 export class MessageService {
   constructor(
@@ -136,6 +149,56 @@ export class MessageService {
       lastSeq: session.lastSeq,
       readSeq: member.readSeq,
       hasMore,
+      // Read with the member and session rows, before the messages: a change racing this page is after them.
+      changes: { shared: session.changeSeq, mine: member.changeSeq },
+    };
+  }
+
+  /**
+   * What changed in a session after a device's cursors (chat-delivery.md "Changes since"): recalled messages
+   * I can see, the ids I deleted for me, my clear point. The cursors are read before the rows, so a change
+   * that commits in between is fetched again by the next call, never missed.
+   */
+  async changes(userId: number, input: { sessionId: number; afterShared: number; afterMine: number }) {
+    const member = await memberOf(this.db, input.sessionId, userId);
+    const session = await sessionById(this.db, input.sessionId);
+    const changed = await this.db
+      .select()
+      .from(chatMessages)
+      .where(
+        and(
+          visibleTo(input.sessionId, userId, member.clearedSeq),
+          gt(chatMessages.changeSeq, input.afterShared),
+        ),
+      )
+      .orderBy(asc(chatMessages.changeSeq))
+      .limit(CHANGES_LIMIT + 1);
+    const removed = await this.db
+      .select({ id: chatMessageRemovals.messageId, changeSeq: chatMessageRemovals.changeSeq })
+      .from(chatMessageRemovals)
+      .innerJoin(chatMessages, eq(chatMessages.id, chatMessageRemovals.messageId))
+      .where(
+        and(
+          eq(chatMessageRemovals.userId, userId),
+          eq(chatMessages.sessionId, input.sessionId),
+          gt(chatMessageRemovals.changeSeq, input.afterMine),
+        ),
+      )
+      .orderBy(asc(chatMessageRemovals.changeSeq))
+      .limit(CHANGES_LIMIT + 1);
+    const moreShared = changed.length > CHANGES_LIMIT;
+    const moreMine = removed.length > CHANGES_LIMIT;
+    const messages = changed.slice(0, CHANGES_LIMIT);
+    const removedRows = removed.slice(0, CHANGES_LIMIT);
+    // Cut short: stop before the last change seq returned, so a removal group cut in two comes again whole.
+    const shared = moreShared ? messages.at(-1)!.changeSeq : session.changeSeq;
+    const mine = moreMine ? removedRows.at(-1)!.changeSeq - 1 : member.changeSeq;
+    return {
+      messages: messages.map(presentMessage),
+      removedIds: removedRows.map((r) => r.id),
+      clearedSeq: member.clearedSeq,
+      changes: { shared: Math.max(shared, input.afterShared), mine: Math.max(mine, input.afterMine) },
+      hasMore: moreShared || moreMine,
     };
   }
 
@@ -163,11 +226,15 @@ export class MessageService {
     return { sessionId, readSeq, unreadCount };
   }
 
+  /**
+   * Deletes messages for me. Per session touched, my member change seq is raised in the same transaction and
+   * stored on the removal rows, and my other sockets are told (`onMessageRemove`).
+   */
   async remove(userId: number, ids: number[]) {
     const unique = [...new Set(ids)];
-    await this.db.transaction(async (tx) => {
+    const bySession = await this.db.transaction(async (tx) => {
       const rows = await tx
-        .select({ id: chatMessages.id })
+        .select({ id: chatMessages.id, sessionId: chatMessages.sessionId })
         .from(chatMessages)
         .innerJoin(
           chatMembers,
@@ -175,11 +242,22 @@ export class MessageService {
         )
         .where(inArray(chatMessages.id, unique));
       if (rows.length !== unique.length) throw new AppError(ErrorCode.MessageNotFound);
-      await tx
-        .insert(chatMessageRemovals)
-        .values(unique.map((messageId) => ({ userId, messageId })))
-        .onConflictDoNothing();
+      const groups = new Map<number, number[]>();
+      for (const r of rows) groups.set(r.sessionId, [...(groups.get(r.sessionId) ?? []), r.id]);
+      const out: { sessionId: number; ids: number[]; changeSeq: number }[] = [];
+      // My member rows in session id order: two removals of mine never wait on each other in a cycle.
+      for (const sessionId of [...groups.keys()].sort((a, b) => a - b)) {
+        const messageIds = groups.get(sessionId)!;
+        const changeSeq = await raiseMyChangeSeq(tx, sessionId, userId);
+        await tx
+          .insert(chatMessageRemovals)
+          .values(messageIds.map((messageId) => ({ userId, messageId, changeSeq })))
+          .onConflictDoNothing();
+        out.push({ sessionId, ids: messageIds.sort((a, b) => a - b), changeSeq });
+      }
+      return out;
     });
+    for (const change of bySession) this.realtime.emitToUser(userId, 'onMessageRemove', change);
     return { ok: true as const };
   }
 
@@ -187,6 +265,12 @@ export class MessageService {
   async recall(userId: number, id: number): Promise<ChatMessage> {
     const outcome = await this.db.transaction(async (tx) => {
       const message = await visibleMessage(tx, id, userId);
+      // Lock order: the session row (its change seq), then the message row.
+      await tx
+        .select({ id: chatSessions.id })
+        .from(chatSessions)
+        .where(eq(chatSessions.id, message.sessionId))
+        .for('update');
       const [locked] = await tx
         .select()
         .from(chatMessages)
@@ -198,12 +282,18 @@ export class MessageService {
       if (locked!.recalled) return { message: locked!, changed: false };
       if (Date.now() - locked!.createTime.getTime() > RECALL_WINDOW_MS)
         throw new AppError(ErrorCode.RecallExpired);
+      const [session] = await tx
+        .update(chatSessions)
+        .set({ changeSeq: sql`${chatSessions.changeSeq} + 1` })
+        .where(eq(chatSessions.id, locked!.sessionId))
+        .returning({ changeSeq: chatSessions.changeSeq });
       const [updated] = await tx
         .update(chatMessages)
         .set({
           contentType: 'notice',
           content: { type: 'recall', text: 'A message was recalled', senderId: userId },
           recalled: true,
+          changeSeq: session!.changeSeq,
         })
         .where(eq(chatMessages.id, id))
         .returning();
@@ -220,18 +310,28 @@ export class MessageService {
     return payload;
   }
 
-  /** Hides the history up to now for me (and reads it). */
+  /**
+   * Hides the history up to now for me (and reads it). The clear point never moves back; my member change seq
+   * is raised with it and my other sockets are told (`onSessionClear`).
+   */
   async clear(userId: number, sessionId: number) {
     await memberOf(this.db, sessionId, userId);
-    const session = await sessionById(this.db, sessionId);
-    await this.db
+    const lastSeq = sql`(select s.last_seq from ${chatSessions} s where s.id = ${sessionId})`;
+    const [row] = await this.db
       .update(chatMembers)
       .set({
-        clearedSeq: session.lastSeq,
-        readSeq: sql`greatest(${chatMembers.readSeq}, ${session.lastSeq}::bigint)`,
+        clearedSeq: sql`greatest(${chatMembers.clearedSeq}, ${lastSeq})`,
+        readSeq: sql`greatest(${chatMembers.readSeq}, ${lastSeq})`,
+        changeSeq: sql`${chatMembers.changeSeq} + 1`,
       })
-      .where(and(eq(chatMembers.sessionId, sessionId), eq(chatMembers.userId, userId)));
+      .where(and(eq(chatMembers.sessionId, sessionId), eq(chatMembers.userId, userId)))
+      .returning({ clearedSeq: chatMembers.clearedSeq, changeSeq: chatMembers.changeSeq });
     this.realtime.emitToUser(userId, 'onUpdateUnread', { sessionId, unreadCount: 0 });
+    this.realtime.emitToUser(userId, 'onSessionClear', {
+      sessionId,
+      clearedSeq: row!.clearedSeq,
+      changeSeq: row!.changeSeq,
+    });
     return { ok: true as const };
   }
 
