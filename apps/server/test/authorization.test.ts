@@ -7,6 +7,7 @@ import {
   adminComplainApi,
   adminContentApi,
   adminFeedbackApi,
+  adminGoodsApi,
   adminMemberApi,
   adminServiceApi,
   advertisingApi,
@@ -261,6 +262,16 @@ const probes: Record<string, Probe[]> = {
     probe(adminContentApi.dictUpdate, () => ({ id: 1, name: 'hacked', value: 'hacked', orderNum: 1 })),
   ],
   'adminContentApi.dictDelete': [probe(adminContentApi.dictDelete, () => ({ ids: [1] }))],
+  // The goods editor is admin-only: a member may change, price or take off sale no good.
+  'adminGoodsApi.update': [
+    probe(adminGoodsApi.update, () => ({
+      id: 1,
+      name: 'hacked',
+      price: '0.01',
+      grant: { kind: 'vip', days: 3650 },
+    })),
+  ],
+  'adminGoodsApi.active': [probe(adminGoodsApi.active, () => ({ id: 1, active: false }))],
   'adminMemberApi.ledger': [probe(adminMemberApi.ledger, (w) => ({ userId: w.victim.id }))],
   'adminMemberApi.orders': [probe(adminMemberApi.orders, (w) => ({ userId: w.victim.id }))],
   'adminMemberApi.sessions': [probe(adminMemberApi.sessions, (w) => ({ id: w.victim.id }))],

@@ -7,6 +7,7 @@ export * from './api/c2c-trust.ts';
 export * from './api/chain.ts';
 export * from './api/chat.ts';
 export * from './api/console.ts';
+export * from './api/goods.ts';
 export * from './api/group.ts';
 export * from './api/moments.ts';
 export * from './api/pay.ts';

@@ -65,6 +65,8 @@ describe('menu tree and roles', () => {
     expect(mine).toContain('/admin/service');
     expect(mine).not.toContain('/admin/staff');
     expect(mine).not.toContain('/admin/adjustments');
+    expect(routers(all)).toContain('/admin/goods');
+    expect(mine).not.toContain('/admin/goods');
 
     const member = await createUser(t);
     await t.fails(consoleApi.menu, {}, member.token, ErrorCode.Forbidden);
@@ -380,6 +382,9 @@ describe('every console call is refused for a member, admin-only ones for suppor
     'adminContentApi.dictUpdate': { id: 1, name: 'x', value: 'x', orderNum: 1 },
     'adminContentApi.dictDelete': { ids: [1] },
     'adminContentApi.documentSave': { key: 'aboutUs', lang: 'en', value: 'x' },
+    'adminGoodsApi.add': { name: 'x', price: '1' },
+    'adminGoodsApi.update': { id: 1, name: 'x', price: '1' },
+    'adminGoodsApi.active': { id: 1, active: false },
     'adminRateApi.update': { rate: '7.20' },
     'standingApi.lift': { userId: 1, note: 'x' },
     'adminServiceApi.page': { filter: 'unread' },
@@ -402,6 +407,10 @@ describe('every console call is refused for a member, admin-only ones for suppor
         'adminChainApi.withdrawalPage',
         'adminComplainApi.reply',
         'adminVersionApi.publish',
+        'adminGoodsApi.page',
+        'adminGoodsApi.add',
+        'adminGoodsApi.update',
+        'adminGoodsApi.active',
         'adminAdjustApi.approve',
         'adminServiceApi.send',
         'consoleApi.badges',

@@ -166,27 +166,3 @@ export const adminVersionApi = {
     errors: [ErrorCode.VersionExists],
   }),
 };
-
-// ---- goods --------------------------------------------------------------------------------------
-
-export const goodsItem = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  image: z.string(),
-  /** USDT, decimal string. */
-  price: z.string(),
-  currency: z.literal('USDT'),
-});
-export type GoodsItem = z.infer<typeof goodsItem>;
-
-export const appGoodsApi = {
-  list: endpoint({
-    method: 'POST',
-    path: '/app/app/goods/list',
-    auth: 'user',
-    summary: 'What the pay desk sells (active goods)',
-    input: z.object({}),
-    output: z.array(goodsItem),
-  }),
-};

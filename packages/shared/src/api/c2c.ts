@@ -50,7 +50,8 @@ export const merchantInfo = z.object({
 export type MerchantInfo = z.infer<typeof merchantInfo>;
 
 /** verified: an approved merchant. */
-export const merchantBadges = ['verified'] as const;
+/** `verified`: an approved merchant; `deposit`: holds the deposit badge bought at the pay desk (issue 18). */
+export const merchantBadges = ['verified', 'deposit'] as const;
 export type MerchantBadge = (typeof merchantBadges)[number];
 
 /** 30-day merchant stats (SPEC §3); times in seconds, null when there is nothing to average. */

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { LOCALES } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { pageInput, pageOf } from '../envelope.ts';
 import { ErrorCode } from '../errors.ts';
 import { usdtAmount } from '../money.ts';
+import { goodsGrantKinds } from './goods.ts';
 import { pin } from './user.ts';
 import { requestId } from './wallet.ts';
 
@@ -33,7 +35,19 @@ export const cashierPath = (orderNo: string) =>
  */
 export const payOrder = z.object({
   orderNo: z.string(),
-  goods: z.object({ id: z.number().int(), name: z.string(), image: z.string() }).nullable(),
+  /** The operator's goods, named in the asked `lang` (else English, else the name when bought). */
+  goods: z
+    .object({ id: z.number().int(), name: z.string(), description: z.string(), image: z.string() })
+    .nullable(),
+  /** What paying for these goods granted me (issue 18); null while unpaid or when it grants nothing. */
+  granted: z
+    .object({
+      kind: z.enum(goodsGrantKinds).exclude(['none']),
+      days: z.number().int(),
+      /** The VIP badge's end right after this purchase; null for a badge without end. */
+      endTime: z.string().nullable(),
+    })
+    .nullable(),
   /** Who is asking: the merchant's shop name (null for the operator's goods). */
   merchant: z.object({ name: z.string() }).nullable(),
   description: z.string(),
@@ -49,13 +63,16 @@ export const payOrder = z.object({
 });
 export type PayOrder = z.infer<typeof payOrder>;
 
+/** The language goods are named in on a pay order (optional, like `comm/param?lang=`). */
+const lang = z.enum(LOCALES).optional();
+
 export const payDeskApi = {
   create: endpoint({
     method: 'POST',
     path: `${PAY}/create`,
     auth: 'user',
     summary: 'Open an order for goods at the pay desk (idempotent by requestId); pay it within 30 minutes',
-    input: z.object({ goodsId: z.coerce.number().int().positive().max(2_147_483_647), requestId }),
+    input: z.object({ goodsId: z.coerce.number().int().positive().max(2_147_483_647), requestId, lang }),
     output: payOrder,
     errors: [ErrorCode.IdempotencyConflict, ErrorCode.GoodsNotFound],
   }),
@@ -65,7 +82,7 @@ export const payDeskApi = {
     auth: 'user',
     summary:
       'Pay an order from my wallet with the PIN: my goods order, or any open merchant order I have the link of; paid once at most',
-    input: z.object({ orderNo, pin }),
+    input: z.object({ orderNo, pin, lang }),
     output: payOrder,
     errors: [
       ErrorCode.WrongPin,
@@ -83,7 +100,7 @@ export const payDeskApi = {
     path: `${PAY}/info`,
     auth: 'user',
     summary: 'One of my pay-desk orders, or an open merchant order I have the link of',
-    input: z.object({ orderNo }),
+    input: z.object({ orderNo, lang }),
     output: payOrder,
     errors: [ErrorCode.PayOrderNotFound],
   }),
@@ -92,7 +109,7 @@ export const payDeskApi = {
     path: `${PAY}/page`,
     auth: 'user',
     summary: 'My pay-desk orders, newest first',
-    input: pageInput.extend({ status: z.enum(payOrderStatuses).optional() }),
+    input: pageInput.extend({ status: z.enum(payOrderStatuses).optional(), lang }),
     output: pageOf(payOrder),
   }),
 };

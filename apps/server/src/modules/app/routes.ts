@@ -1,6 +1,7 @@
 import {
   adminComplainApi,
   adminFeedbackApi,
+  adminGoodsApi,
   adminVersionApi,
   appComplainApi,
   appFeedbackApi,
@@ -11,7 +12,8 @@ import {
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { recordAudit } from '../audit/index.ts';
-import { listGoods } from './goods.ts';
+import { addGoods, type GoodsFields, listGoods, pageGoods, setGoodsActive, updateGoods } from './goods.ts';
+import { memberGrantsOf } from './grants.ts';
 import { TicketService } from './tickets.ts';
 import { checkVersion, publishVersion } from './versions.ts';
 
@@ -49,5 +51,51 @@ export const registerAppRoutes = (deps: AppDeps) => {
       return published;
     }),
   );
-  route(deps, appGoodsApi.list, () => listGoods(deps.db));
+  route(deps, appGoodsApi.list, (input) => listGoods(deps.db, input.lang));
+  route(deps, appGoodsApi.grants, (_input, ctx) => memberGrantsOf(deps.db, ctx.user.id, deps.clock.now()));
+  registerGoodsAdminRoutes(deps);
+};
+
+/** What an audit row says of a good: its default name, price, grant and whether it is on sale. */
+const describeGoods = (g: {
+  id: number;
+  name: string;
+  price: string;
+  active: boolean;
+  grant: GoodsFields['grant'];
+}) =>
+  `#${g.id} ${g.name} ${g.price} USDT, grant ${g.grant.kind}${g.grant.kind === 'vip' ? ` ${g.grant.days}d` : ''}, ${g.active ? 'on sale' : 'off sale'}`;
+
+/** The console's goods editor (issue 14): admin only; every change audited in its transaction. */
+const registerGoodsAdminRoutes = (deps: AppDeps) => {
+  route(deps, adminGoodsApi.page, (input) => pageGoods(deps.db, input));
+  route(deps, adminGoodsApi.add, (input, ctx) =>
+    deps.db.transaction(async (tx) => {
+      const added = await addGoods(tx, input);
+      await recordAudit(tx, { actorId: ctx.user.id, action: 'app:goods:add', reason: describeGoods(added) });
+      return added;
+    }),
+  );
+  route(deps, adminGoodsApi.update, ({ id, ...fields }, ctx) =>
+    deps.db.transaction(async (tx) => {
+      const updated = await updateGoods(tx, id, fields);
+      await recordAudit(tx, {
+        actorId: ctx.user.id,
+        action: 'app:goods:update',
+        reason: describeGoods(updated),
+      });
+      return updated;
+    }),
+  );
+  route(deps, adminGoodsApi.active, ({ id, active }, ctx) =>
+    deps.db.transaction(async (tx) => {
+      const changed = await setGoodsActive(tx, id, active);
+      await recordAudit(tx, {
+        actorId: ctx.user.id,
+        action: 'app:goods:active',
+        reason: describeGoods(changed),
+      });
+      return changed;
+    }),
+  );
 };

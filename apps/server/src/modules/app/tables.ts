@@ -60,13 +60,49 @@ export const appGoods = pgTable(
     id: serial('id').primaryKey(),
     /** Stable key for seeding and for the wallet's purchase records. */
     key: text('key').notNull(),
+    /** The default name and description, shown when neither the member's language nor English has one. */
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** Per language (`en`, `zh`, `vn`, `jp`): staff's translations. */
+    names: jsonb('names').$type<Record<string, string>>().notNull().default({}),
+    descriptions: jsonb('descriptions').$type<Record<string, string>>().notNull().default({}),
     image: text('image').notNull().default(''),
     price: bigint('price', { mode: 'bigint' }).notNull().default(sql`0`),
     active: boolean('active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** none | vip | deposit: what a purchase grants (issue 18); `grant_days` for vip. */
+    grantKind: text('grant_kind').notNull().default('none'),
+    grantDays: integer('grant_days').notNull().default(0),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('app_goods_key').on(t.key)],
+);
+
+/**
+ * What a member's purchase of goods granted (issue 18), one row per paid order (`order_no` unique, so a
+ * repeated pay never grants twice). A VIP row's `end_time` is the badge's end right after that purchase.
+ */
+export const appMemberGrants = pgTable(
+  'app_member_grants',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => appGoods.id),
+    orderNo: text('order_no').notNull(),
+    /** vip | deposit */
+    kind: text('kind').notNull(),
+    days: integer('days').notNull().default(0),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('app_member_grants_order_key').on(t.orderNo),
+    index('app_member_grants_user_idx').on(t.userId, t.kind),
+  ],
 );

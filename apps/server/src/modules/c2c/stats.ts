@@ -1,6 +1,7 @@
 import type { MerchantStats } from '@chatpay/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import { depositHolders } from '../app/index.ts';
 
 /** SPEC §9: merchant stats cover 30 days. */
 export const STATS_DAYS = 30;
@@ -50,6 +51,7 @@ export const statsOf = async (exec: Executor, userIds: number[]): Promise<Map<nu
     ids.map((id) => sql`${id}::int`),
     sql`, `,
   );
+  const deposits = await depositHolders(exec, ids);
   const [result, extra] = (await Promise.all([
     exec.execute(sql`
     WITH mine AS (
@@ -83,7 +85,10 @@ export const statsOf = async (exec: Executor, userIds: number[]): Promise<Map<nu
       feedbackPositive: e.fb_pos,
       feedbackNegative: e.fb_neg,
       registerTime: new Date(Number(e.register_ms)).toISOString(),
-      badges: e.verified ? ['verified'] : [],
+      badges: [
+        ...(e.verified ? (['verified'] as const) : []),
+        ...(deposits.has(Number(e.user_id)) ? (['deposit'] as const) : []),
+      ],
     });
   }
   for (const r of result.rows) {

@@ -159,6 +159,13 @@ const MENU: Entry[] = [
         icon: 'file-text',
         permission: 'base:document:update',
       },
+      {
+        id: 45,
+        name: 'console.menu.goods',
+        router: '/admin/goods',
+        icon: 'gift',
+        permission: 'app:goods:page',
+      },
     ],
   },
 ];

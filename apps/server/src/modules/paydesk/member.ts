@@ -1,10 +1,16 @@
 import { randomInt } from 'node:crypto';
-import { ErrorCode, PAY_ORDER_TTL_SECONDS, type PayOrder, type PayOrderStatus } from '@chatpay/shared';
+import {
+  ErrorCode,
+  type Locale,
+  PAY_ORDER_TTL_SECONDS,
+  type PayOrder,
+  type PayOrderStatus,
+} from '@chatpay/shared';
 import { and, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { appGoods } from '../app/index.ts';
+import { appGoods, goodsTextsOf, grantGoods, grantsOfOrders } from '../app/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { merchantProfile } from '../c2c/index.ts';
 import { ensureMemberAccounts, ensureSystemAccount, postEntry, SystemAccount } from '../ledger/index.ts';
@@ -31,7 +37,10 @@ export class PayDeskService {
     private readonly clock: Clock,
   ) {}
 
-  async create(userId: number, input: { goodsId: number; requestId: string }): Promise<PayOrder> {
+  async create(
+    userId: number,
+    input: { goodsId: number; requestId: string; lang?: Locale },
+  ): Promise<PayOrder> {
     const [goods] = await this.db
       .select()
       .from(appGoods)
@@ -51,14 +60,14 @@ export class PayDeskService {
       })
       .onConflictDoNothing({ target: [payOrders.userId, payOrders.requestId] })
       .returning();
-    if (created) return presentOrder(created, this.clock.now());
+    if (created) return this.present(created, input.lang);
     const [first] = await this.db
       .select()
       .from(payOrders)
       .where(and(eq(payOrders.userId, userId), eq(payOrders.requestId, input.requestId)));
     if (!first) throw new Error(`Pay order ${input.requestId} vanished`);
     if (first.goodsId !== input.goodsId) throw new AppError(ErrorCode.IdempotencyConflict);
-    return presentOrder(first, this.clock.now());
+    return this.present(first, input.lang);
   }
 
   /**
@@ -66,7 +75,7 @@ export class PayDeskService {
    * still unpaid and open, the entry `pay:<orderId>`, the order paid by me, the audit row and the merchant's
    * webhook. A second pay finds it paid (PayOrderPaid) and moves nothing.
    */
-  async pay(userId: number, input: { orderNo: string; pin: string }): Promise<PayOrder> {
+  async pay(userId: number, input: { orderNo: string; pin: string; lang?: Locale }): Promise<PayOrder> {
     const order = await this.visible(userId, input.orderNo);
     checkPayable(order, this.clock.now());
     if (order.payeeId === userId) throw new AppError(ErrorCode.CannotTransferToSelf);
@@ -116,18 +125,22 @@ export class PayDeskService {
         entryId: entry.id,
       });
       await queuePayWebhook(tx, paid!, 'payment.paid', now);
+      // What the goods grant (issue 18) lands with the payment or not at all.
+      if (paid!.goodsId !== null) {
+        await grantGoods(tx, { userId, goodsId: paid!.goodsId, orderNo: paid!.orderNo, now });
+      }
       return paid!;
     });
     if (outcome.status === 'closed') throw new AppError(ErrorCode.PayOrderClosed);
-    return this.present(outcome);
+    return this.present(outcome, input.lang);
   }
 
-  async info(userId: number, orderNo: string): Promise<PayOrder> {
-    return this.present(await this.visible(userId, orderNo));
+  async info(userId: number, orderNo: string, lang?: Locale): Promise<PayOrder> {
+    return this.present(await this.visible(userId, orderNo), lang);
   }
 
   /** Orders I bought or paid, newest first. */
-  async page(userId: number, opts: { page: number; size: number; status?: PayOrderStatus }) {
+  async page(userId: number, opts: { page: number; size: number; status?: PayOrderStatus; lang?: Locale }) {
     const now = this.clock.now();
     const byStatus: Record<PayOrderStatus, SQL> = {
       unpaid: and(eq(payOrders.status, 'unpaid'), gt(payOrders.expireTime, now))!,
@@ -149,15 +162,35 @@ export class PayDeskService {
       .offset((opts.page - 1) * opts.size);
     const [count] = await this.db.select({ total: sql<number>`count(*)::int` }).from(payOrders).where(where);
     const names = await this.shopNames(rows.map((r) => r.payeeId).filter((id) => id !== null));
+    const texts = await goodsTextsOf(
+      this.db,
+      rows.map((r) => r.goodsId).filter((id) => id !== null),
+      opts.lang,
+    );
+    const grants = await grantsOfOrders(
+      this.db,
+      rows.filter((r) => r.goodsId !== null).map((r) => r.orderNo),
+    );
     return {
-      list: rows.map((r) => presentOrder(r, now, r.payeeId === null ? null : (names.get(r.payeeId) ?? ''))),
+      list: rows.map((r) =>
+        presentOrder(r, now, {
+          merchantName: r.payeeId === null ? null : (names.get(r.payeeId) ?? ''),
+          goodsText: r.goodsId === null ? undefined : texts.get(r.goodsId),
+          grant: grants.get(r.orderNo),
+        }),
+      ),
       pagination: { page: opts.page, size: opts.size, total: count?.total ?? 0 },
     };
   }
 
-  private async present(row: PayOrderRow) {
-    const name = row.payeeId === null ? null : ((await merchantProfile(this.db, row.payeeId))?.name ?? '');
-    return presentOrder(row, this.clock.now(), name);
+  private async present(row: PayOrderRow, lang?: Locale) {
+    const merchantName =
+      row.payeeId === null ? null : ((await merchantProfile(this.db, row.payeeId))?.name ?? '');
+    const goodsText =
+      row.goodsId === null ? undefined : (await goodsTextsOf(this.db, [row.goodsId], lang)).get(row.goodsId);
+    const grant =
+      row.goodsId === null ? undefined : (await grantsOfOrders(this.db, [row.orderNo])).get(row.orderNo);
+    return presentOrder(row, this.clock.now(), { merchantName, goodsText, grant });
   }
 
   private async shopNames(ids: number[]) {

@@ -5,6 +5,7 @@ import {
   type PayOrder,
   type PayOrderStatus,
 } from '@chatpay/shared';
+import type { GoodsGrantRow } from '../app/index.ts';
 import type { payOrders, payRefunds } from './tables.ts';
 
 export type PayOrderRow = typeof payOrders.$inferSelect;
@@ -16,11 +17,33 @@ const usdt = (amount: bigint) => formatUsdt(micro(amount));
 export const statusOf = (row: PayOrderRow, now: Date): PayOrderStatus =>
   (row.status === 'unpaid' && row.expireTime <= now ? 'closed' : row.status) as PayOrderStatus;
 
-/** An order as the cashier shows it to a member; `merchantName` is hydrated by the caller. */
-export const presentOrder = (row: PayOrderRow, now: Date, merchantName: string | null = null): PayOrder => ({
+/** What the caller hydrated for an order: the shop's name, the goods' texts in the member's language, the grant. */
+export interface OrderExtras {
+  merchantName?: string | null;
+  goodsText?: { name: string; description: string } | undefined;
+  grant?: GoodsGrantRow | undefined;
+}
+
+/** An order as the cashier shows it to a member. */
+export const presentOrder = (row: PayOrderRow, now: Date, extras: OrderExtras = {}): PayOrder => ({
   orderNo: row.orderNo,
-  goods: row.goodsId === null ? null : { id: row.goodsId, name: row.goodsName, image: row.goodsImage },
-  merchant: row.payeeId === null ? null : { name: merchantName ?? '' },
+  goods:
+    row.goodsId === null
+      ? null
+      : {
+          id: row.goodsId,
+          name: extras.goodsText?.name || row.goodsName,
+          description: extras.goodsText?.description ?? '',
+          image: row.goodsImage,
+        },
+  granted: extras.grant
+    ? {
+        kind: extras.grant.kind as 'vip' | 'deposit',
+        days: extras.grant.days,
+        endTime: extras.grant.endTime ? extras.grant.endTime.toISOString() : null,
+      }
+    : null,
+  merchant: row.payeeId === null ? null : { name: extras.merchantName ?? '' },
   description: row.description,
   amount: usdt(row.amount),
   refunded: usdt(row.refunded),

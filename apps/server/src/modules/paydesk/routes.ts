@@ -12,7 +12,7 @@ export const registerPayDeskRoutes = (deps: AppDeps & { merchantAuth: MerchantAu
   const payDesk = new PayDeskService(deps.db, deps.clock);
   route(deps, payDeskApi.create, (input, ctx) => payDesk.create(ctx.user.id, input));
   route(deps, payDeskApi.pay, (input, ctx) => payDesk.pay(ctx.user.id, input));
-  route(deps, payDeskApi.info, (input, ctx) => payDesk.info(ctx.user.id, input.orderNo));
+  route(deps, payDeskApi.info, (input, ctx) => payDesk.info(ctx.user.id, input.orderNo, input.lang));
   route(deps, payDeskApi.page, (input, ctx) => payDesk.page(ctx.user.id, input));
 
   const merchant = new MerchantPayService(deps.db, deps.clock, deps.realtime, deps.config.PUBLIC_URL);
