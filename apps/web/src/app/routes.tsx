@@ -106,6 +106,7 @@ const consoleLoaders: Record<string, Loader> = {
   [Paths.consoleAudit]: () => import('../pages/admin/audit.tsx'),
   [Paths.consoleStaff]: () => import('../pages/admin/staff.tsx'),
   [Paths.consoleVersions]: () => import('../pages/admin/versions.tsx'),
+  [Paths.consoleGoods]: () => import('../pages/admin/goods.tsx'),
   [Paths.consoleDictionary]: () => import('../pages/admin/dictionary.tsx'),
   [Paths.consoleDocuments]: () => import('../pages/admin/documents.tsx'),
 };

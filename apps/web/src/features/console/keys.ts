@@ -21,6 +21,7 @@ export const consoleKeys = {
   dictTypes: () => [...consoleKeys.all, 'dictTypes'] as const,
   dict: (input: object) => [...consoleKeys.all, 'dict', input] as const,
   documents: () => [...consoleKeys.all, 'documents'] as const,
+  goods: (input: object) => [...consoleKeys.all, 'goods', input] as const,
   badges: () => [...consoleKeys.all, 'badges'] as const,
   traders: (input: object) => [...consoleKeys.all, 'traders', input] as const,
   service: (input: object) => [...consoleKeys.all, 'service', input] as const,

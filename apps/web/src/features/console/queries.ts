@@ -5,6 +5,7 @@ import {
   adminComplainApi,
   adminContentApi,
   adminFeedbackApi,
+  adminGoodsApi,
   adminMemberApi,
   adminRateApi,
   adminServiceApi,
@@ -27,6 +28,7 @@ import { call } from '../../lib/request.ts';
 import { versionKeys } from '../app/version.ts';
 import { baseKeys } from '../base/queries.ts';
 import { c2cKeys } from '../c2c/keys.ts';
+import { payKeys } from '../paydesk/queries.ts';
 import { ticketKeys } from '../tickets/queries.ts';
 import { consoleKeys } from './keys.ts';
 
@@ -193,6 +195,14 @@ export const useDictPage = (input: InputOf<typeof adminContentApi.dictPage>) =>
     ...listOptions,
   });
 
+/** Every good of the pay desk, on sale or not, in display order (issue 14). */
+export const useGoodsPage = (input: InputOf<typeof adminGoodsApi.page>) =>
+  useQuery({
+    queryKey: consoleKeys.goods(input),
+    queryFn: () => call(adminGoodsApi.page, input),
+    ...listOptions,
+  });
+
 export const useDocuments = () =>
   useQuery({
     queryKey: consoleKeys.documents(),
@@ -242,6 +252,10 @@ export const useDictUpdate = () => useConsoleMutation(adminContentApi.dictUpdate
 export const useDictDelete = () => useConsoleMutation(adminContentApi.dictDelete, [ticketKeys.all]);
 /** A saved document is what the app's agreement, privacy and about pages read. */
 export const useDocumentSave = () => useConsoleMutation(adminContentApi.documentSave, [baseKeys.all]);
+/** A changed good is what the pay desk lists and sells: its cached goods load again. */
+export const useGoodsAdd = () => useConsoleMutation(adminGoodsApi.add, [payKeys.all]);
+export const useGoodsUpdate = () => useConsoleMutation(adminGoodsApi.update, [payKeys.all]);
+export const useGoodsActive = () => useConsoleMutation(adminGoodsApi.active, [payKeys.all]);
 export const useServiceRead = () => useConsoleMutation(adminServiceApi.read);
 export const useServiceSend = () => useConsoleMutation(adminServiceApi.send);
 export const useTraderLift = () => useConsoleMutation(standingApi.lift);

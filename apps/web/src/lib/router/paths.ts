@@ -92,6 +92,7 @@ export const Paths = {
   consoleAudit: '/admin/audit',
   consoleStaff: '/admin/staff',
   consoleVersions: '/admin/versions',
+  consoleGoods: '/admin/goods',
   consoleDictionary: '/admin/dictionary',
   consoleDocuments: '/admin/documents',
 } as const;
