@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { useContactService } from '../../features/chat/contact-service.ts';
+import { MyBadges } from '../../features/paydesk/grants.tsx';
 import { usePerson } from '../../features/user/queries.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
@@ -51,6 +52,7 @@ const MyTab = () => {
           <div className="profile-sub" data-testid="my-member-id">
             {user ? t('my.memberId', { id: user.memberId }) : ''}
           </div>
+          <MyBadges />
           {user?.description ? <div className="profile-status">{user.description}</div> : null}
         </div>
         <SystemQRcodeOutline

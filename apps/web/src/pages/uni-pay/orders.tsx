@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { GrantedLine } from '../../features/paydesk/grants.tsx';
 import { useMyPurchases } from '../../features/paydesk/queries.ts';
 import { i18n } from '../../lib/i18n/index.ts';
 import { dateTime } from '../../lib/i18n/time.ts';
@@ -39,6 +40,7 @@ const PurchasesPage = () => {
               {o.description && o.description !== o.goods?.name ? (
                 <div className="c2c-muted">{o.description}</div>
               ) : null}
+              <GrantedLine order={o} testId={`purchase-granted-${o.orderNo}`} />
               <div className="purchase-row c2c-muted">
                 <span className="purchase-no">
                   {t('wallet.ref.order', { no: o.orderNo })} ·{' '}

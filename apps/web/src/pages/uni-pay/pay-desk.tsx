@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { GrantOffer } from '../../features/paydesk/grants.tsx';
 import { useCreateOrder, useGoods, useOrder, usePayOrder } from '../../features/paydesk/queries.ts';
 import { checkAmount, showUsdt, showUsdtUnit } from '../../features/wallet/amount.ts';
 import { createAttempt } from '../../features/wallet/attempt.ts';
@@ -226,6 +227,7 @@ const PayDeskPage = () => {
                 <span className="goods-text">
                   <span className="goods-name">{g.name}</span>
                   {g.description ? <span className="goods-desc">{g.description}</span> : null}
+                  <GrantOffer grant={g.grant} testId={`goods-grant-${g.id}`} />
                 </span>
                 <span className="goods-price" data-testid={`goods-price-${g.id}`}>
                   {showUsdtUnit(g.price)}
