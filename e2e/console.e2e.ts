@@ -142,7 +142,7 @@ describe('operator console', () => {
   });
 
   it('admin: every console page at 1280 px, and a member freeze from the member file', {
-    timeout: 120_000,
+    timeout: 180_000,
   }, async () => {
     const member = await registerMember(server.api, 'Fred');
     const page = await logInStaff(await desktop(browser), 'admin', 'admin12345');
@@ -234,6 +234,20 @@ describe('operator console', () => {
     await expect.poll(() => byId(page, 'doc-state').textContent()).not.toContain('default');
     await shot(page, 'console-18-documents-1280');
 
+    // The pay desk's goods (issues 14, 16, 18): the VIP month gets a Chinese name and a 31-day VIP grant.
+    await open(page, '/admin/goods');
+    const vipRow = page.locator('[data-testid^="goods-row-"]', { hasText: 'VIP membership · 1 month' });
+    await vipRow.waitFor();
+    const vipId = Number((await vipRow.getAttribute('data-testid'))?.replace('goods-row-', ''));
+    await byId(page, `goods-edit-${vipId}`).click();
+    await byId(page, 'goods-name-zh').fill('VIP 月卡');
+    await byId(page, 'goods-grant').selectOption('vip');
+    await byId(page, 'goods-days').fill('31');
+    await byId(page, 'goods-save').click();
+    await expect.poll(() => byId(page, `goods-${vipId}-name-zh`).textContent()).toContain('VIP 月卡');
+    expect(await byId(page, `goods-${vipId}-grant`).textContent()).toBe('VIP badge, 31 days');
+    await shot(page, 'console-19-goods-1280');
+
     // Phone width in Chinese.
     const zh = await logInStaff(await newPhone(browser), 'admin', 'admin12345');
     await zh.evaluate(() => localStorage.setItem('locale', 'zh'));
@@ -241,6 +255,35 @@ describe('operator console', () => {
     await zh.reload();
     await byId(zh, 'member-detail').waitFor();
     await shot(zh, 'console-13-member-390-zh');
+
+    // A member reading Chinese buys the VIP month: the cashier names it as staff wrote it, and the Me tab
+    // shows the VIP badge with its end date, 31 days on (the grant set above). The API login of admin comes
+    // last: it ends the browser sessions of admin (one session per member).
+    const vera = await registerMember(server.api, 'Vera');
+    const buyer = await logInAs(server.url, await newPhone(browser), vera);
+    await phoneClient(server.url, buyer).ok(userApi.setPayPassword, { password: PASSWORD, pin: PIN });
+    const admin = await server.api.ok(userApi.loginByName, { username: 'admin', password: 'admin12345' });
+    await server.api.ok(
+      adminWalletApi.adjust,
+      { userId: vera.id, amount: '50', reason: 'e2e credit', requestId: randomUUID() },
+      admin.token,
+    );
+    await buyer.evaluate(() => localStorage.setItem('locale', 'zh'));
+    await open(buyer, `/uni_modules/uni-pay/pages/pay-desk/pay-desk?goodsId=${vipId}`);
+    await buyer.reload();
+    await expect.poll(() => byId(buyer, 'paydesk-description').textContent()).toBe('VIP 月卡');
+    await shot(buyer, 'console-29-vip-cashier-390-zh');
+    await byId(buyer, 'paydesk-pay').click();
+    await byId(buyer, 'pay-pin').fill(PIN);
+    await byId(buyer, 'pay-success').waitFor();
+    await open(buyer, '/pages/index/my');
+    await byId(buyer, 'my-vip').waitFor();
+    const end = new Date(Date.now() + 31 * 86_400_000);
+    expect(await byId(buyer, 'my-vip').textContent()).toContain(String(end.getDate()));
+    await shot(buyer, 'console-30-me-vip-390-zh');
+    await open(buyer, '/uni_modules/uni-pay/pages/orders/orders');
+    await expect.poll(() => byId(buyer, 'purchases-list').textContent()).toContain('VIP 31');
+    await shot(buyer, 'console-31-purchases-granted-390-zh');
   });
 
   it('live merchant approval, the customer-service round trip, an appeal resolved, the market pages', {
