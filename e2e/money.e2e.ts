@@ -1,4 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   adminC2cApi,
   adminWalletApi,
@@ -16,13 +18,29 @@ import { byId, logInAs, PASSWORD, phoneClient, registerMember } from './people.t
 /** Issue 17, "Money display": what a member sees of money arriving and of prices. */
 let server: RunningServer;
 let browser: Browser;
+/** The merchant's webhook endpoint: what it received, as a merchant's server would see it. */
+const hooks: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+let receiver: http.Server;
+let receiverUrl = '';
 beforeAll(async () => {
-  server = await startServer();
+  receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      hooks.push({ headers: req.headers, body });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  // The receiver is on this machine (a private address), and webhooks go out within a second.
+  server = await startServer({ C2C_WEBHOOK_ALLOW_PRIVATE: 'true', SWEEP_INTERVAL_SECONDS: '1' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await new Promise((r) => receiver?.close(r));
 });
 
 describe('money display (issue 17)', () => {
@@ -125,6 +143,7 @@ describe('money display (issue 17)', () => {
         description: 'Novel: The Long Tide',
         merchantOrderRef: `book-${cara.id}`,
         returnUrl: 'https://books.example.test/thanks',
+        notifyUrl: receiverUrl,
       },
     );
     const { orderNo } = created.order;
@@ -154,6 +173,19 @@ describe('money display (issue 17)', () => {
       reason: 'damaged cover',
     });
     expect(refunded).toMatchObject({ status: 'partially_refunded', refunded: '6.20' });
+    // The merchant's server was told of the payment and of the refund, signed with its key.
+    await expect
+      .poll(() => hooks.map((h) => (JSON.parse(h.body) as { event: string }).event).sort(), {
+        timeout: 20_000,
+      })
+      .toEqual(['payment.paid', 'payment.refunded']);
+    for (const h of hooks) {
+      const expected = createHmac('sha256', creds.merchantKey)
+        .update(`${h.headers['x-timestamp']}\n${h.body}`)
+        .digest('hex');
+      expect(h.headers['x-signature']).toBe(expected);
+      expect((JSON.parse(h.body) as { orderNo: string }).orderNo).toBe(orderNo);
+    }
     await byId(c, 'pay-success-wallet').click();
     await expect.poll(() => byId(c, 'wallet-available').textContent()).toBe('23.80');
     await expect.poll(() => byId(c, 'history-all').locator('[data-kind="paydesk"]').count()).toBe(1);
