@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, type MerchantPayOrder, payDeskApi, walletApi } from '@chatpay/shared';
+import { adminC2cApi, ErrorCode, type MerchantPayOrder, payDeskApi, walletApi } from '@chatpay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookSignature } from '../../src/modules/c2c/webhooks.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { balanceOf, createUser, credit, setPin, TEST_PIN, type TestUser } from '../helpers/factories.ts';
+import {
+  adminToken,
+  balanceOf,
+  createUser,
+  credit,
+  setPin,
+  TEST_PIN,
+  type TestUser,
+} from '../helpers/factories.ts';
 import { expectBooksBalanced } from '../helpers/money.ts';
 import { connectSocket, recorder } from '../helpers/sockets.ts';
 import { createShop, type Shop, signed, startReceiver } from './merchant.ts';
@@ -235,6 +243,20 @@ describe('merchant checkout', () => {
     expect(
       (await signed<MerchantPayOrder>(t, poor.creds, 'GET', info(`orderNo=${orderNo}`))).data.refunded,
     ).toBe('0.00');
+  });
+
+  it('a shop whose merchant status was revoked is paid nothing more', async () => {
+    const revoked = await createShop(t, '0');
+    const { orderNo } = (await createOrder(revoked)).data.order;
+    const payer = await member('20');
+    await t.ok(
+      adminC2cApi.merchantRevoke,
+      { userId: revoked.user.id, note: 'fraud reports' },
+      await adminToken(t),
+    );
+    expect((await pay(payer, orderNo)).code).toBe(ErrorCode.MerchantNotFound);
+    expect(await available(payer)).toBe('20.00');
+    expect((await t.ok(payDeskApi.info, { orderNo }, payer.token)).status).toBe('unpaid');
   });
 
   it('an expired order shows closed and refuses payment', async () => {

@@ -93,6 +93,8 @@ export const payDeskApi = {
       ErrorCode.PayOrderClosed,
       ErrorCode.PinNotSet,
       ErrorCode.CannotTransferToSelf,
+      // The shop's merchant status was revoked after the order was made.
+      ErrorCode.MerchantNotFound,
     ],
   }),
   info: endpoint({

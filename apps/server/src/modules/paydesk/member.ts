@@ -92,6 +92,10 @@ export class PayDeskService {
         return closed!;
       }
       checkPayable(row!, now);
+      // A shop whose merchant status was revoked takes no more money (its open orders are not paid).
+      if (row!.payeeId !== null && (await merchantProfile(tx, row!.payeeId))?.status !== 'approved') {
+        throw new AppError(ErrorCode.MerchantNotFound, 'This shop no longer takes payments');
+      }
       const accounts = await ensureMemberAccounts(
         tx,
         row!.payeeId === null ? [userId] : [userId, row!.payeeId],
