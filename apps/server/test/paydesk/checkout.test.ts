@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { adminC2cApi, ErrorCode, type MerchantPayOrder, payDeskApi, walletApi } from '@chatpay/shared';
+import {
+  adminC2cApi,
+  ErrorCode,
+  type MerchantPayOrder,
+  merchantApi,
+  payDeskApi,
+  walletApi,
+} from '@chatpay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookSignature } from '../../src/modules/c2c/webhooks.ts';
 import { useTestApp } from '../helpers/app.ts';
@@ -243,6 +250,15 @@ describe('merchant checkout', () => {
     expect(
       (await signed<MerchantPayOrder>(t, poor.creds, 'GET', info(`orderNo=${orderNo}`))).data.refunded,
     ).toBe('0.00');
+  });
+
+  it('my purchases name the shop I paid', async () => {
+    const payer = await member('20');
+    const { orderNo } = (await createOrder(shop)).data.order;
+    expect((await pay(payer, orderNo)).code).toBe(1000);
+    const { name } = (await t.ok(merchantApi.info, {}, shop.user.token))!;
+    const page = await t.ok(payDeskApi.page, { page: 1, size: 10 }, payer.token);
+    expect(page.list.map((o) => [o.orderNo, o.merchant?.name])).toEqual([[orderNo, name]]);
   });
 
   it('a shop whose merchant status was revoked is paid nothing more', async () => {

@@ -1,3 +1,3 @@
-export { merchantProfile, queueMerchantWebhook } from './merchant-port.ts';
+export { merchantNames, merchantProfile, queueMerchantWebhook } from './merchant-port.ts';
 export { registerC2CRoutes } from './routes.ts';
 export { c2cMerchants, c2cOrders } from './tables.ts';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { c2cMerchants, c2cWebhookDeliveries } from './tables.ts';
 
@@ -14,6 +14,17 @@ export const merchantProfile = async (exec: Executor, userId: number) => {
     .from(c2cMerchants)
     .where(eq(c2cMerchants.userId, userId));
   return m ?? null;
+};
+
+/** The shop names of these merchants in one query (a page of pay orders), by user id. */
+export const merchantNames = async (exec: Executor, userIds: number[]) => {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await exec
+    .select({ userId: c2cMerchants.userId, name: c2cMerchants.name })
+    .from(c2cMerchants)
+    .where(inArray(c2cMerchants.userId, ids));
+  return new Map(rows.map((r) => [r.userId, r.name]));
 };
 
 /**

@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { appGoods, goodsTextsOf, grantGoods, grantsOfOrders } from '../app/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { merchantProfile } from '../c2c/index.ts';
+import { merchantNames, merchantProfile } from '../c2c/index.ts';
 import { ensureMemberAccounts, ensureSystemAccount, postEntry, SystemAccount } from '../ledger/index.ts';
 import { verifyPin } from '../user/index.ts';
 import { queuePayWebhook } from './events.ts';
@@ -165,7 +165,10 @@ export class PayDeskService {
       .limit(opts.size)
       .offset((opts.page - 1) * opts.size);
     const [count] = await this.db.select({ total: sql<number>`count(*)::int` }).from(payOrders).where(where);
-    const names = await this.shopNames(rows.map((r) => r.payeeId).filter((id) => id !== null));
+    const names = await merchantNames(
+      this.db,
+      rows.map((r) => r.payeeId).filter((id) => id !== null),
+    );
     const texts = await goodsTextsOf(
       this.db,
       rows.map((r) => r.goodsId).filter((id) => id !== null),
@@ -195,12 +198,6 @@ export class PayDeskService {
     const grant =
       row.goodsId === null ? undefined : (await grantsOfOrders(this.db, [row.orderNo])).get(row.orderNo);
     return presentOrder(row, this.clock.now(), { merchantName, goodsText, grant });
-  }
-
-  private async shopNames(ids: number[]) {
-    const names = new Map<number, string>();
-    for (const id of new Set(ids)) names.set(id, (await merchantProfile(this.db, id))?.name ?? '');
-    return names;
   }
 
   /**
