@@ -123,7 +123,13 @@ export const buildApp = async (
     limits: { fileSize: config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10 },
   });
   const secret = config.JWT_SECRET ?? loadJwtSecret(config.dataDir, app.log);
-  const tokens = new TokenService(database.db, secret, clock, config.SESSION_MAX_AGE_DAYS * 86_400_000);
+  const tokens = new TokenService(
+    database.db,
+    secret,
+    clock,
+    config.SESSION_MAX_AGE_DAYS * 86_400_000,
+    config.AUTH_CACHE_SECONDS * 1000,
+  );
   registerCallerHook({ app, auth: tokens });
   const limiter = createLimiter(redis, config.REDIS_PREFIX, clock);
   guardApiDocs(app, {
@@ -183,6 +189,9 @@ export const buildApp = async (
     auth: tokens,
     logger: app.log as never,
     ...(redis && redisSub ? { redis: { pub: redis, sub: redisSub, prefix: config.REDIS_PREFIX } } : {}),
+  });
+  realtime.onInvalidate((what) => {
+    if (what.kind === 'ended') tokens.forget(what.ended);
   });
 
   await database.exclusively(() => seed(database.db, config));

@@ -92,6 +92,18 @@ const schema = z.object({
   /** Chat messages a user may send per window (docs/design/chat-delivery.md). */
   CHAT_SEND_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CHAT_SEND_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /**
+   * Seconds a process remembers "may member U send in single session S" (message/send-permission.ts); a
+   * friend removal or a block forgets it on every process at once. 0: check the database on every send.
+   */
+  CHAT_SEND_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /**
+   * Seconds a process remembers the user row of a signed-in session (modules/user/tokens.ts). Session ends
+   * (logout, login elsewhere, freeze, role change by staff, forced logout) forget it on every process; a
+   * merchant role granted or revoked by the market (grantRole/revokeRole) does not yet, so it is off (0) by
+   * default: turn it on where a role change may take up to this long to be seen.
+   */
+  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
   /** Member searches and looks at non-friends' profiles a member may make per hour (docs/security.md). */
   FRIEND_LOOKUP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Admin credits above this many USDT need a second admin's approval (maker-checker, issue 13). */

@@ -44,10 +44,22 @@ export type SessionsEnded =
   | { kind: 'user'; userId: number };
 export type SessionEndListener = (ended: SessionsEnded) => void;
 
+/**
+ * What changed that per-process caches must forget (lib/short-cache.ts), told to every server process:
+ * login sessions that ended (see SessionsEnded), or who may send where for a member (friend removal, block).
+ */
+export type Invalidation = { kind: 'ended'; ended: SessionsEnded } | { kind: 'chat-user'; userId: number };
+export type InvalidationListener = (what: Invalidation) => void;
+
+/** Events between server processes (Socket.IO `serverSideEmit` over the Redis adapter). */
+interface ServerSideEvents {
+  invalidate: (what: Invalidation) => void;
+}
+
 export type ChatNamespace = Namespace<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  ServerSideEvents,
   SocketData
 >;
 
@@ -72,6 +84,22 @@ export interface Realtime {
   endSession(sid: string): void;
   /** Tells every socket of the user that all its sessions ended (freeze, force logout) and disconnects them. */
   endUser(userId: number, reason: string): void;
+  /**
+   * One event to several members' sockets in one adapter broadcast (one Redis publish, not one per member);
+   * emit listeners still see it once per member.
+   */
+  emitToUsers<E extends keyof ServerToClientEvents>(
+    userIds: number[],
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+  /**
+   * Tells every server process (this one at once, synchronously) that cached answers must be forgotten.
+   * Session ends (kickOtherSessions, endSession, endUser) are told by the realtime layer itself.
+   */
+  invalidate(what: Invalidation): void;
+  /** Adds a listener of `invalidate` from this process or another. */
+  onInvalidate(listener: InvalidationListener): void;
   /** Tells every connected staff member (support, admin) about a new console item. */
   emitToStaff<E extends keyof ServerToClientEvents>(
     event: E,
@@ -100,16 +128,13 @@ export const startRealtime = (
   server: HttpServer,
   deps: { auth: Authenticator; logger: Logger; redis?: { pub: Redis; sub: Redis; prefix: string } },
 ): Realtime => {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
-    server,
-    {
-      path: '/socket.io',
-      transports: ['websocket', 'polling'],
-      serveClient: false,
-      pingInterval: 25_000,
-      pingTimeout: 20_000,
-    },
-  );
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>(server, {
+    path: '/socket.io',
+    transports: ['websocket', 'polling'],
+    serveClient: false,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+  });
   if (deps.redis)
     io.adapter(createAdapter(deps.redis.pub, deps.redis.sub, { key: `${deps.redis.prefix}:socket.io` }));
   const chat: ChatNamespace = io.of(SOCKET_NAMESPACE);
@@ -177,7 +202,34 @@ export const startRealtime = (
 
   const listeners: EmitListener[] = [];
   const endListeners: SessionEndListener[] = [];
+  const invalidationListeners: InvalidationListener[] = [];
+  const invalidateHere = (what: Invalidation) => {
+    for (const listener of invalidationListeners) {
+      try {
+        listener(what);
+      } catch (err) {
+        deps.logger.error({ err, kind: what.kind }, 'invalidation listener failed');
+      }
+    }
+  };
+  const invalidate = (what: Invalidation) => {
+    invalidateHere(what);
+    // The in-memory adapter has no other process to tell (and warns on serverSideEmit).
+    if (deps.redis) chat.serverSideEmit('invalidate', what);
+  };
+  chat.on('invalidate', invalidateHere);
+  const notifyListeners = (userId: number, event: keyof ServerToClientEvents, payload: unknown) => {
+    for (const listener of listeners) {
+      try {
+        listener(userId, event, payload);
+      } catch (err) {
+        deps.logger.error({ err, event }, 'emit listener failed');
+      }
+    }
+  };
   const ended = (what: SessionsEnded) => {
+    // Caches first: the next request of the ended session must already be refused.
+    invalidate({ kind: 'ended', ended: what });
     for (const listener of endListeners) {
       try {
         listener(what);
@@ -190,13 +242,16 @@ export const startRealtime = (
   return {
     emitToUser: (userId, event, ...args) => {
       chat.to(userRoom(userId)).emit(event, ...args);
-      for (const listener of listeners) {
-        try {
-          listener(userId, event, args[0]);
-        } catch (err) {
-          deps.logger.error({ err, event }, 'emit listener failed');
-        }
-      }
+      notifyListeners(userId, event, args[0]);
+    },
+    emitToUsers: (userIds, event, ...args) => {
+      if (userIds.length === 0) return;
+      chat.to(userIds.map(userRoom)).emit(event, ...args);
+      for (const userId of userIds) notifyListeners(userId, event, args[0]);
+    },
+    invalidate,
+    onInvalidate: (listener) => {
+      invalidationListeners.push(listener);
     },
     kickOtherSessions: (userId, keepSid) => {
       chat.to(userRoom(userId)).except(sessionRoom(keepSid)).emit('user', { type: 'login', sid: keepSid });

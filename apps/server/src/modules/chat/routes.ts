@@ -35,7 +35,11 @@ export const registerChatRoutes = (deps: AppDeps) => {
     code: ErrorCode.RateLimited,
     name: 'friend-lookup',
   });
-  registerFriendRoutes(deps, new FriendService(deps.db, deps.realtime, lookups), new BlockService(deps.db));
+  registerFriendRoutes(
+    deps,
+    new FriendService(deps.db, deps.realtime, lookups),
+    new BlockService(deps.db, deps.realtime),
+  );
   const sessions = new SessionService(deps.db, deps.realtime);
   registerSessionRoutes(deps, sessions);
   registerMessageRoutes(deps, new MessageService(deps.db, deps.realtime, limiter, deps.config, log));

@@ -13,6 +13,8 @@ import type { Db, Executor } from '../../db/connection.ts';
 import type { AuthUser } from '../../http/context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { ShortCache } from '../../lib/short-cache.ts';
+import type { SessionsEnded } from '../../realtime/socket.ts';
 import { refreshTokens, users } from './tables.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -40,16 +42,39 @@ interface AccessClaims {
  * A session has an absolute lifetime counted from its password login (`users.session_auth_at`): neither
  * `loginByToken` nor a refresh extends it past `sessionMaxAgeMs`.
  */
+/** What `authenticate` reads of the user row, remembered for a valid session (see `authenticate`). */
+interface AuthRow {
+  roles: string[];
+  sessionId: string;
+}
+
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * The user row of sessions that authenticated, by user id, for a few seconds: every API call and socket
+   * authenticates, and this read was one database round trip each. Only valid sessions are kept; every
+   * change that could end one (login elsewhere, logout, refresh-token reuse, freeze, role change, forced
+   * logout) goes through the realtime layer's session-end calls, which drop the entry on every process
+   * (`forget`). Nothing else writes users.session_id, roles or disabled of a signed-in member.
+   */
+  private readonly authRows: ShortCache<number, AuthRow>;
 
   constructor(
     private readonly db: Db,
     secret: string,
     private readonly clock: Clock,
     private readonly sessionMaxAgeMs: number,
+    /** 0: read the user row on every call (config AUTH_CACHE_SECONDS). */
+    authCacheMs = 0,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.authRows = new ShortCache(authCacheMs);
+  }
+
+  /** Forgets remembered user rows of sessions that ended (called on every process after the commit). */
+  forget(ended: SessionsEnded) {
+    if (ended.kind === 'session') this.authRows.dropWhere((_id, row) => row.sessionId === ended.sid);
+    else this.authRows.drop(ended.userId);
   }
 
   /** True while a session whose password login was at `authAt` may still be extended. */
@@ -168,6 +193,11 @@ export class TokenService {
   /** Verifies an access token and that its session is still the user's current one. */
   async authenticate(token: string): Promise<AuthUser> {
     const claims = await this.verify(token);
+    const known = this.authRows.get(claims.uid);
+    if (known && known.sessionId === claims.sid) {
+      return { id: claims.uid, role: known.roles, permission: permissionsFor(known.roles), sid: claims.sid };
+    }
+    const ticket = this.authRows.ticket();
     const [user] = await this.db
       .select({ id: users.id, roles: users.roles, sessionId: users.sessionId, disabled: users.disabled })
       .from(users)
@@ -187,6 +217,7 @@ export class TokenService {
     if (!user || user.sessionId !== claims.sid) {
       throw new AppError(ErrorCode.Unauthorized, 'Your session has ended, please log in again');
     }
+    this.authRows.set(user.id, { roles: user.roles, sessionId: claims.sid }, ticket);
     return { id: user.id, role: user.roles, permission: permissionsFor(user.roles), sid: claims.sid };
   }
 

@@ -2,6 +2,7 @@ import { ErrorCode } from '@chatpay/shared';
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/connection.ts';
 import { AppError } from '../../../lib/errors.ts';
+import type { Realtime } from '../../../realtime/socket.ts';
 import { users } from '../../user/index.ts';
 import { pairKeyOf } from '../session/queries.ts';
 import { friendRequests, userBlocks } from '../tables.ts';
@@ -49,7 +50,10 @@ export const hasBlocked = async (exec: Executor, userId: number, otherId: number
 };
 
 export class BlockService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly realtime: Realtime,
+  ) {}
 
   /** Blocks `otherId` (again is fine); a pending friend request between the two is rejected. */
   async block(userId: number, otherId: number) {
@@ -64,6 +68,10 @@ export class BlockService {
           and(eq(friendRequests.pairKey, pairKeyOf(userId, otherId)), eq(friendRequests.status, 'pending')),
         );
     });
+    // Remembered "may send" answers between the two end now, on every process (message/send-permission.ts).
+    // An unblock only grants: nothing remembered is wrong after it.
+    this.realtime.invalidate({ kind: 'chat-user', userId });
+    this.realtime.invalidate({ kind: 'chat-user', userId: otherId });
     return { ok: true as const };
   }
 

@@ -234,6 +234,9 @@ export class FriendService {
           ),
         );
     });
+    // Remembered "may send" answers between the two end now, on every process (message/send-permission.ts).
+    this.realtime.invalidate({ kind: 'chat-user', userId });
+    this.realtime.invalidate({ kind: 'chat-user', userId: otherId });
     this.realtime.emitToUser(otherId, 'onFriendRemove', { userId });
     this.realtime.emitToUser(userId, 'onFriendRemove', { userId: otherId });
     return { ok: true as const };

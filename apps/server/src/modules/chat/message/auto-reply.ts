@@ -15,8 +15,10 @@ import { assertCanSend, deliver, type StoredMessage, storeMessage } from './stor
 export const sendAutoReply = async (db: Db, realtime: Realtime, log: Logger, trigger: StoredMessage) => {
   const { message } = trigger;
   if (trigger.sessionType !== 'single' || message.isAutoReply || message.contentType === 'notice') return;
-  const owner = trigger.members.find((m) => m.userId !== message.senderId)?.userId;
-  if (owner === undefined) return;
+  const ownerRow = trigger.members.find((m) => m.userId !== message.senderId);
+  // The store read whether the peer has an auto-reply on: most have not, and then nothing is queried.
+  if (ownerRow === undefined || ownerRow.autoReply === false) return;
+  const owner = ownerRow.userId;
   try {
     const [reply] = await db
       .select()

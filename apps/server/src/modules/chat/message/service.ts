@@ -22,6 +22,7 @@ import { withMentions, withoutMentions } from './mentions.ts';
 import { presentMessage, presentSendResult } from './presenter.ts';
 import { byClientMsgId, visibleMessage, visibleTo } from './queries.ts';
 import type { SendLimiter } from './rate-limit.ts';
+import { SendPermissions } from './send-permission.ts';
 import { assertCanSend, deliver, redeliver, type StoredMessage, storeMessage } from './store.ts';
 
 /** At most this many changes of each kind per `changes` answer (a removal call stores at most 100 under one number). */
@@ -38,13 +39,17 @@ const raiseMyChangeSeq = async (tx: Executor, sessionId: number, userId: number)
 };
 
 export class MessageService {
+  private readonly permissions: SendPermissions;
+
   constructor(
     private readonly db: Db,
     private readonly realtime: Realtime,
     private readonly limiter: SendLimiter,
     private readonly config: Config,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.permissions = new SendPermissions(db, realtime, config.CHAT_SEND_CACHE_SECONDS * 1000);
+  }
 
   /**
    * Stores and delivers a message. A retry with a clientMsgId already stored answers the first result (and is
@@ -66,13 +71,19 @@ export class MessageService {
         parseContent(input.contentType, input.content, this.config.PUBLIC_URL),
       ),
     );
+    const single = await this.permissions.singleAllowed(input.sessionId, userId);
     await this.limiter.hit(userId);
+    const message = { ...input, senderId: userId, content };
     let stored: StoredMessage;
     try {
-      stored = await this.db.transaction(async (tx) => {
-        await assertCanSend(tx, input.sessionId, userId);
-        return storeMessage(tx, { ...input, senderId: userId, content });
-      });
+      // A single session: the store is one statement, atomic without a transaction. A group: its check takes
+      // the group row lock first, in the storing transaction (lock order group, session, members).
+      stored = single
+        ? await storeMessage(this.db, message)
+        : await this.db.transaction(async (tx) => {
+            await assertCanSend(tx, input.sessionId, userId);
+            return storeMessage(tx, message);
+          });
     } catch (error) {
       if (uniqueViolation(error) === 'chat_messages_sender_client_msg_key') {
         const winner = await byClientMsgId(this.db, userId, input.clientMsgId);

@@ -1,12 +1,12 @@
 import { ErrorCode } from '@chatpay/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../../db/connection.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/connection.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
 import { assertNotBlocked } from '../friend/blocks.ts';
 import { groupPort } from '../group-port.ts';
 import { areFriends, memberOf, peerOf, sessionById } from '../session/queries.ts';
-import { chatMembers, chatMessages, chatSessions } from '../tables.ts';
+import { chatMembers } from '../tables.ts';
 import { type MessageRow, presentMessage } from './presenter.ts';
 
 export interface NewMessage {
@@ -22,70 +22,131 @@ export interface NewMessage {
 export interface StoredMessage {
   message: MessageRow;
   sessionType: string;
-  members: { userId: number; readSeq: number }[];
+  /** `autoReply`: the member has an auto-reply on (undefined: not known, look it up). */
+  members: { userId: number; readSeq: number; autoReply?: boolean }[];
 }
 
 /**
- * Stores one message: raises the session's `last_seq` (the UPDATE takes the row lock, so seqs are assigned
- * one at a time and roll back with the transaction), inserts the row, un-hides the session for every member,
- * and moves the sender's read seq to it (not for an auto-reply: its owner has not read what it answers).
+ * Stores one message in one statement (docs/design/chat-delivery.md "The send statement"): raises the
+ * session's `last_seq` (the UPDATE takes the row lock, so seqs are assigned one at a time and roll back with
+ * the statement or its transaction) and points `last_message_id` at the new row (its id is drawn from the
+ * sequence under that lock: a row can be updated only once per statement), inserts the row, un-hides the
+ * session for every member and moves the sender's read seq to it (not for an auto-reply: its owner has not
+ * read what it answers). Outside a transaction the statement is atomic by itself.
  * The caller has checked that the sender may send.
  */
-export const storeMessage = async (tx: Tx, input: NewMessage): Promise<StoredMessage> => {
+const STORE_SQL = `
+with s as (
+  update chat_sessions
+     set last_seq = last_seq + 1, last_chat_time = $3, update_time = $3,
+         last_message_id = nextval('chat_messages_id_seq')
+   where id = $1
+  returning id, last_seq, last_message_id, type
+), m as (
+  insert into chat_messages (id, session_id, seq, sender_id, client_msg_id, content_type, content, is_auto_reply, create_time)
+  select s.last_message_id, s.id, s.last_seq, $2, $4, $5, $6::jsonb, $7, $3 from s
+  returning id, seq, recalled, change_seq
+), u as (
+  update chat_members cm
+     set is_delete = false,
+         read_seq = case when cm.user_id = $2 and not $7 then s.last_seq else cm.read_seq end,
+         last_send_time = case when cm.user_id = $2 and not $7 then $3 else cm.last_send_time end
+    from s
+   where cm.session_id = s.id and (cm.is_delete or (cm.user_id = $2 and not $7))
+)
+select m.id, m.seq, m.recalled, m.change_seq, s.type from m, s`;
+
+/**
+ * The members to deliver to, read after the store in a statement of its own: a fresh snapshot, so read seqs
+ * moved by sends or reads that committed while this send waited on the session lock are seen (unread exact).
+ * `auto_reply`: the member has an auto-reply on, so only then does the auto-reply path query anything.
+ */
+const MEMBERS_SQL = `
+select cm.user_id, cm.read_seq, (ar.user_id is not null) as auto_reply
+  from chat_members cm
+  left join chat_auto_replies ar on ar.user_id = cm.user_id and ar.enabled
+ where cm.session_id = $1`;
+
+type Row = Record<string, unknown>;
+
+/**
+ * A raw statement with positional parameters (`$1`…), split once; each run binds the values in a drizzle
+ * `sql` chunk list (cheap: no query builder) and runs on the database or a transaction, on either engine
+ * (both answer `{ rows }`).
+ */
+const rawStatement = (text: string) => {
+  const parts = text.split(/\$(\d+)/);
+  return async (exec: Executor, params: unknown[]): Promise<Row[]> => {
+    const query = sql.empty();
+    for (let i = 0; i < parts.length; i++) {
+      if (i % 2 === 0) query.append(sql.raw(parts[i]!));
+      else query.append(sql`${params[Number(parts[i]) - 1]}`);
+    }
+    const result = (await exec.execute(query)) as unknown as { rows: Row[] };
+    return result.rows;
+  };
+};
+
+const runStore = rawStatement(STORE_SQL);
+const runMembers = rawStatement(MEMBERS_SQL);
+
+export const storeMessage = async (exec: Executor, input: NewMessage): Promise<StoredMessage> => {
   const now = new Date();
-  const [session] = await tx
-    .update(chatSessions)
-    .set({ lastSeq: sql`${chatSessions.lastSeq} + 1`, lastChatTime: now, updateTime: now })
-    .where(eq(chatSessions.id, input.sessionId))
-    .returning({ lastSeq: chatSessions.lastSeq, type: chatSessions.type });
-  const [message] = await tx
-    .insert(chatMessages)
-    .values({
-      sessionId: input.sessionId,
-      seq: session!.lastSeq,
-      senderId: input.senderId,
-      clientMsgId: input.clientMsgId,
-      contentType: input.contentType,
-      content: input.content,
-      isAutoReply: input.isAutoReply ?? false,
-      createTime: now,
-    })
-    .returning();
-  await tx
-    .update(chatSessions)
-    .set({ lastMessageId: message!.id })
-    .where(eq(chatSessions.id, input.sessionId));
-  await tx
-    .update(chatMembers)
-    .set({ isDelete: false })
-    .where(and(eq(chatMembers.sessionId, input.sessionId), eq(chatMembers.isDelete, true)));
-  if (!input.isAutoReply) {
-    await tx
-      .update(chatMembers)
-      .set({ readSeq: message!.seq, lastSendTime: now })
-      .where(and(eq(chatMembers.sessionId, input.sessionId), eq(chatMembers.userId, input.senderId)));
-  }
-  const members = await tx
-    .select({ userId: chatMembers.userId, readSeq: chatMembers.readSeq })
-    .from(chatMembers)
-    .where(eq(chatMembers.sessionId, input.sessionId));
-  return { message: message!, sessionType: session!.type, members };
+  const isAutoReply = input.isAutoReply ?? false;
+  const [row] = await runStore(exec, [
+    input.sessionId,
+    input.senderId,
+    now,
+    input.clientMsgId,
+    input.contentType,
+    JSON.stringify(input.content),
+    isAutoReply,
+  ]);
+  if (!row) throw new AppError(ErrorCode.SessionNotFound);
+  const message: MessageRow = {
+    id: Number(row.id),
+    sessionId: input.sessionId,
+    seq: Number(row.seq),
+    senderId: input.senderId,
+    clientMsgId: input.clientMsgId,
+    contentType: input.contentType,
+    content: input.content,
+    isAutoReply,
+    recalled: Boolean(row.recalled),
+    changeSeq: Number(row.change_seq),
+    createTime: now,
+  };
+  const members = (await runMembers(exec, [input.sessionId])).map((m) => ({
+    userId: Number(m.user_id),
+    readSeq: Number(m.read_seq),
+    autoReply: Boolean(m.auto_reply),
+  }));
+  return { message, sessionType: String(row.type), members };
 };
 
 /**
- * After the commit: the message to every member's sockets (the sender's other sockets too) and the new
- * unread count to everyone but the sender.
+ * After the commit: the message to every member's sockets (the sender's other sockets too) in one adapter
+ * broadcast (one Redis publish, whatever the member count), and the new unread count to everyone but the
+ * sender. Counts differ per member, so members are grouped by count: one broadcast per distinct count (a
+ * 1:1 chat: one; a busy group: about as many as messages its members have not read, not one per member).
  */
 export const deliver = (realtime: Realtime, stored: StoredMessage) => {
-  const payload = presentMessage(stored.message);
+  const { message } = stored;
+  realtime.emitToUsers(
+    stored.members.map((m) => m.userId),
+    'message',
+    presentMessage(message),
+  );
+  const byCount = new Map<number, number[]>();
   for (const member of stored.members) {
-    realtime.emitToUser(member.userId, 'message', payload);
-    if (member.userId !== stored.message.senderId) {
-      realtime.emitToUser(member.userId, 'onUpdateUnread', {
-        sessionId: stored.message.sessionId,
-        unreadCount: Math.max(0, stored.message.seq - member.readSeq),
-      });
-    }
+    if (member.userId === message.senderId) continue;
+    const unreadCount = Math.max(0, message.seq - member.readSeq);
+    const ids = byCount.get(unreadCount);
+    if (ids) ids.push(member.userId);
+    else byCount.set(unreadCount, [member.userId]);
+  }
+  for (const [unreadCount, userIds] of byCount) {
+    realtime.emitToUsers(userIds, 'onUpdateUnread', { sessionId: message.sessionId, unreadCount });
   }
 };
 
@@ -99,8 +160,11 @@ export const redeliver = async (exec: Executor, realtime: Realtime, message: Mes
     .select({ userId: chatMembers.userId })
     .from(chatMembers)
     .where(eq(chatMembers.sessionId, message.sessionId));
-  const payload = presentMessage(message);
-  for (const member of members) realtime.emitToUser(member.userId, 'message', payload);
+  realtime.emitToUsers(
+    members.map((m) => m.userId),
+    'message',
+    presentMessage(message),
+  );
 };
 
 /**
