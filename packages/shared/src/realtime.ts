@@ -191,8 +191,24 @@ export interface ServerToClientEvents {
 export const visibilityPayload = z.object({ hidden: z.boolean() });
 export type VisibilityPayload = z.infer<typeof visibilityPayload>;
 
+/**
+ * The answer to `sendMessage`: the envelope HTTP `message/send` answers (code 1000 with `{id, sessionId, seq,
+ * clientMsgId, createTime}`, or an error code, its data and message).
+ */
+export interface SendMessageReply {
+  code: number;
+  data: unknown;
+  message: string;
+}
+
 export interface ClientToServerEvents {
   heartbeat: (payload: HeartbeatPayload, ack?: (reply: { time: number }) => void) => void;
   visibility: (payload: VisibilityPayload) => void;
   typing: (payload: TypingPayload) => void;
+  /**
+   * Sends a chat message over the socket (issue 20): the input of HTTP `message/send` (same schema, rate
+   * limit and idempotency by clientMsgId), answered through the acknowledgement with the same envelope.
+   * HTTP `message/send` stays (SPEC §7); a client uses this while connected.
+   */
+  sendMessage: (payload: unknown, ack: (reply: SendMessageReply) => void) => void;
 }

@@ -1,7 +1,11 @@
 import type { Server as HttpServer } from 'node:http';
 import {
   type ClientToServerEvents,
+  ErrorCode,
+  errorMessages,
   heartbeatPayload,
+  messageApi,
+  type SendMessageReply,
   type ServerToClientEvents,
   SOCKET_NAMESPACE,
   TYPING_THROTTLE_MS,
@@ -12,7 +16,9 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { type Namespace, Server } from 'socket.io';
+import type { z } from 'zod';
 import type { Authenticator, AuthUser } from '../http/context.ts';
+import { AppError } from '../lib/errors.ts';
 
 export interface SocketData {
   user: AuthUser;
@@ -23,6 +29,12 @@ export interface SocketData {
   /** Typing indicator: the peer of each single session this socket typed in, and when it last relayed. */
   typing?: Map<number, { peerId: number | null; at: number }>;
 }
+
+/** Stores and delivers a message sent over the socket (MessageService.send): the HTTP call's answer. */
+export type SocketSend = (
+  userId: number,
+  input: z.output<typeof messageApi.send.input>,
+) => Promise<z.input<typeof messageApi.send.output>>;
 
 /** The peer of a single session the user belongs to, or null (not a member, or a group). */
 export type TypingPeers = (userId: number, sessionId: number) => Promise<number | null>;
@@ -117,6 +129,12 @@ export interface Realtime {
    * the relay skips the push listeners, so typing costs no database work or push while it goes on.
    */
   relayTyping(peers: TypingPeers): void;
+  /**
+   * Enables `sendMessage` from clients. The socket's session is the caller: it was authenticated at the
+   * handshake, and every session end disconnects its sockets on every process, so no per-message token check
+   * is needed (the HTTP send's first round trip).
+   */
+  handleSend(send: SocketSend): void;
   close(): Promise<void>;
 }
 
@@ -174,6 +192,32 @@ export const startRealtime = (
       const parsed = visibilityPayload.safeParse(payload);
       if (parsed.success) socket.data.hidden = parsed.data.hidden;
     });
+    socket.on('sendMessage', (payload, ack) => {
+      if (typeof ack !== 'function') return;
+      const reply = (answer: SendMessageReply) => {
+        if (socket.connected) ack(answer);
+      };
+      if (!socketSend) return reply({ code: ErrorCode.NotFound, data: null, message: 'sendMessage is off' });
+      const parsed = messageApi.send.input.safeParse(payload);
+      if (!parsed.success) {
+        const data = parsed.error.issues.map((i) => ({
+          field: i.path.join('.') || 'body',
+          message: i.message,
+        }));
+        const fields = [...new Set(data.map((i) => i.field))];
+        return reply({ code: ErrorCode.Validation, data, message: `Invalid input: ${fields.join(', ')}` });
+      }
+      socketSend(user.id, parsed.data)
+        .then((result) =>
+          reply({ code: ErrorCode.Success, data: messageApi.send.output.parse(result), message: 'success' }),
+        )
+        .catch((error: unknown) => {
+          if (error instanceof AppError)
+            return reply({ code: error.code, data: error.data, message: error.message });
+          deps.logger.error({ err: error, userId: user.id }, 'socket send failed');
+          reply({ code: ErrorCode.Internal, data: null, message: errorMessages[ErrorCode.Internal] });
+        });
+    });
     socket.on('typing', (payload) => {
       const parsed = typingPayload.safeParse(payload);
       if (!parsed.success || !typingPeers) return;
@@ -199,6 +243,7 @@ export const startRealtime = (
   });
 
   let typingPeers: TypingPeers | null = null;
+  let socketSend: SocketSend | null = null;
 
   const listeners: EmitListener[] = [];
   const endListeners: SessionEndListener[] = [];
@@ -283,6 +328,9 @@ export const startRealtime = (
     },
     relayTyping: (peers) => {
       typingPeers = peers;
+    },
+    handleSend: (send) => {
+      socketSend = send;
     },
     close: async () => {
       await new Promise<void>((resolve) => {

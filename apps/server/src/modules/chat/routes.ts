@@ -42,7 +42,10 @@ export const registerChatRoutes = (deps: AppDeps) => {
   );
   const sessions = new SessionService(deps.db, deps.realtime);
   registerSessionRoutes(deps, sessions);
-  registerMessageRoutes(deps, new MessageService(deps.db, deps.realtime, limiter, deps.config, log));
+  const messages = new MessageService(deps.db, deps.realtime, limiter, deps.config, log);
+  registerMessageRoutes(deps, messages);
+  // The socket send path (issue 20): the same service call as HTTP message/send.
+  deps.realtime.handleSend((userId, input) => messages.send(userId, input));
   registerSearchRoutes(deps, new SearchService(deps.db, sessions));
   registerServiceDeskRoutes(deps, new ServiceDesk(deps.db, deps.realtime, deps.config.PUBLIC_URL));
   deps.realtime.relayTyping((userId, sessionId) => singlePeerOf(deps.db, sessionId, userId));
