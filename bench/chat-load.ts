@@ -17,6 +17,8 @@ import { percentiles } from './lib.ts';
 
 interface Plan {
   mode: 'chat' | 'echo';
+  /** How chat mode sends: HTTP POST message/send (default) or the socket's `sendMessage` with ack. */
+  via?: 'http' | 'socket';
   url: string;
   members: { id: number; token: string }[];
   pairs: { sessionId: number; a: number; b: number }[];
@@ -89,11 +91,15 @@ const send = async (senderId: number, sessionId: number, recipients: number[], c
       stored++;
       return;
     }
-    const res = await api.call(
-      messageApi.send,
-      { sessionId, clientMsgId, contentType: 'text', content: { text: clientMsgId } },
-      tokenOf.get(senderId)!,
-    );
+    const input = { sessionId, clientMsgId, contentType: 'text' as const, content: { text: clientMsgId } };
+    const socket = sockets.get(senderId);
+    const res =
+      plan.via === 'socket' && socket
+        ? ((await socket.timeout(60_000).emitWithAck('sendMessage', input)) as {
+            code: number;
+            message: string;
+          })
+        : await api.call(messageApi.send, input, tokenOf.get(senderId)!);
     if (res.code === 1000) stored++;
     else {
       sendErrors++;

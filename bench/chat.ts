@@ -25,6 +25,8 @@ const RATE = setting('BENCH_CHAT_RATE', 2000);
 const SECONDS = setting('BENCH_SECONDS', 10);
 const GROUP_SIZE = Math.min(setting('BENCH_GROUP_SIZE', 500), MEMBERS);
 const GROUP_MESSAGES = setting('BENCH_GROUP_MESSAGES', 20);
+/** How members send: `http` (POST message/send, default) or `socket` (the `sendMessage` event with ack). */
+const VIA = process.env.BENCH_CHAT_SEND === 'socket' ? 'socket' : 'http';
 
 type LoadResult = Record<string, unknown> & {
   connected: number;
@@ -94,7 +96,7 @@ const main = async () => {
       `seeded ${MEMBERS} members, ${seed.pairs.length} pairs, a ${GROUP_SIZE}-member group in ${Math.round((performance.now() - seedStarted) / 1000)} s`,
     );
     const plan = { url: server.url, ...seed, rate: RATE, seconds: SECONDS, groupMessages: GROUP_MESSAGES };
-    chat = await runLoad({ ...plan, mode: 'chat' }, server.child.pid!);
+    chat = await runLoad({ ...plan, mode: 'chat', via: VIA }, server.child.pid!);
   } finally {
     await server.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -136,6 +138,7 @@ const main = async () => {
     'chat',
     {
       settings: {
+        via: VIA,
         members: MEMBERS,
         rate: RATE,
         seconds: SECONDS,
