@@ -39,9 +39,10 @@ describe('sendMessage over the socket', () => {
       senderId: a.id,
       content: { text: 'over the socket' },
     });
+    // B approved the friendship, which posted the notice before it as B: only this message is unread.
     expect(await unreadB.next((u) => u.sessionId === sessionId)).toEqual({
       sessionId,
-      unreadCount: result.seq,
+      unreadCount: 1,
     });
     // Exactly once: the retry answers the first result; the HTTP retry of the same id too.
     expect(await send(sa, input)).toEqual(first);
