@@ -189,6 +189,16 @@ const main = async () => {
         listLabels,
       ),
     );
+    // The same answer size on both sides (10 sessions): what the list's length alone costs. The page of 100
+    // above also answers ten times as many sessions for the long list.
+    cases.push(
+      await compare(
+        'session list, first page (10)',
+        list(fewOwner, 1, 10),
+        list(listOwner, 1, 10),
+        listLabels,
+      ),
+    );
     // A page deep in the long list against the small list's second page, both of 5: the cost of the offset.
     const deepPage = Math.max(2, Math.floor((SESSIONS * 0.75) / 5));
     cases.push(
