@@ -371,7 +371,7 @@ describe('issue 16 gallery: phone width, English and Chinese, light and dark', (
       await open('/pages/index/my');
       await byId(page, 'my-service').click();
       await byId(page, 'chat-page').waitFor();
-      await settle('13-customer-service', 'chat-input', 'placeholder:chat.inputPlaceholder');
+      await settle('13-customer-service', 'chat-input', 'chat.serviceName');
 
       // The auto-reply page, filled.
       await open('/pages/user/reply');
