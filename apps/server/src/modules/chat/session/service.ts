@@ -139,6 +139,21 @@ export class SessionService {
       this.realtime.emitToUser(userId, 'onSessionDelete', { sessionId });
       this.realtime.emitToUser(userId, 'onUpdateUnread', { sessionId, unreadCount: 0 });
     }
-    return this.view(userId, sessionId);
+    const view = await this.view(userId, sessionId);
+    if (action !== 'chat.delete') this.emitSetting(userId, view);
+    return view;
+  }
+
+  /**
+   * My other devices show a pin or a mute at once: the settings as read after the update (not the action),
+   * so a device that applies the last event it got shows what the server holds. A device that was away reads
+   * them with the session list it reloads on every reconnect.
+   */
+  private emitSetting(userId: number, view: ChatSession) {
+    this.realtime.emitToUser(userId, 'onSessionSetting', {
+      sessionId: view.id,
+      isTop: view.isTop,
+      useNotify: view.useNotify,
+    });
   }
 }
