@@ -3,15 +3,19 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { syncAntdLocale } from './app/antdLocale.ts';
+import { startLaunchPage } from './app/boot-route.ts';
 import { startSession } from './app/session.ts';
 import { logAppOpen } from './features/user/open-log.ts';
 import { i18nReady } from './lib/i18n/index.ts';
+import { perfMark } from './lib/perf-marks.ts';
 import { applyPageScale } from './lib/scale.ts';
 import { startTheme } from './lib/theme.ts';
 import './styles.css';
 import './features/chat/chat.css';
 import './features/chat/group.css';
 import './features/c2c/c2c.css';
+
+perfMark('entry');
 
 // antd-mobile's imperative APIs (Toast, Dialog) stay silent under React 19 until given a renderer.
 unstableSetRender((node, container) => {
@@ -28,9 +32,12 @@ unstableSetRender((node, container) => {
 applyPageScale();
 startTheme();
 const sessionReady = startSession();
+// The launch address's page code (and a chat's newest messages) load beside the engine, not after it.
+const pageReady = startLaunchPage();
 logAppOpen();
 
-void Promise.all([i18nReady, sessionReady]).then(() => {
+void Promise.all([i18nReady, sessionReady, pageReady]).then(() => {
+  perfMark('render');
   syncAntdLocale();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
