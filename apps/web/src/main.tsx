@@ -4,9 +4,11 @@ import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { syncAntdLocale } from './app/antdLocale.ts';
 import { startLaunchPage } from './app/boot-route.ts';
+import { registerServiceWorkerWhenIdle } from './app/service-worker.ts';
 import { startSession } from './app/session.ts';
 import { logAppOpen } from './features/user/open-log.ts';
 import { i18nReady } from './lib/i18n/index.ts';
+import { whenIdleAfterLoad } from './lib/idle.ts';
 import { perfMark } from './lib/perf-marks.ts';
 import { applyPageScale } from './lib/scale.ts';
 import { startTheme } from './lib/theme.ts';
@@ -34,7 +36,8 @@ startTheme();
 const sessionReady = startSession();
 // The launch address's page code (and a chat's newest messages) load beside the engine, not after it.
 const pageReady = startLaunchPage();
-logAppOpen();
+// A one-time record that loads the API contract: not while the first screen loads.
+logAppOpen(whenIdleAfterLoad);
 
 void Promise.all([i18nReady, sessionReady, pageReady]).then(() => {
   perfMark('render');
@@ -44,4 +47,5 @@ void Promise.all([i18nReady, sessionReady, pageReady]).then(() => {
       <App />
     </StrictMode>,
   );
+  registerServiceWorkerWhenIdle();
 });
