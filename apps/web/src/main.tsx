@@ -1,5 +1,5 @@
 import { unstableSetRender } from 'antd-mobile';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { syncAntdLocale } from './app/antdLocale.ts';
@@ -42,10 +42,15 @@ logAppOpen(whenIdleAfterLoad);
 void Promise.all([i18nReady, sessionReady, pageReady]).then(() => {
   perfMark('render');
   syncAntdLocale();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // A transition: React renders the first screen in slices of a few milliseconds instead of one long task,
+  // so input and network answers are handled meanwhile; the start-up screen of index.html stays until then.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   registerServiceWorkerWhenIdle();
 });
