@@ -157,6 +157,27 @@ describe('delivery engine', () => {
     expect(shown()).toEqual(range(1, 4));
   });
 
+  it('a chat opened again while its first page loads asks the server once', async () => {
+    store(3);
+    // Start-up opens the chat of the address beside the page's code (issue 20); the page then opens it too.
+    const early = openThread(SID);
+    const page = openThread(SID);
+    await Promise.all([early, page]);
+    expect(server.pages).toEqual([{ afterSeq: undefined, beforeSeq: undefined }]);
+    expect(shown()).toEqual(range(1, 3));
+  });
+
+  it('a message that arrives while a chat opened at start-up loads its first page is shown', async () => {
+    store(3);
+    // Not yet the open chat: its page has not rendered.
+    const loading = openThread(SID);
+    store(1);
+    emit('message', msg(4));
+    await loading;
+    await flush();
+    expect(shown()).toEqual(range(1, 4));
+  });
+
   it('a message right after the last one needs no fetch', async () => {
     store(3);
     await openThread(SID);
