@@ -9,6 +9,7 @@ import { httpClient } from '../../../test-support/http.ts';
 import { routeOf } from '../src/cluster/messages.ts';
 import { resolveWorkers } from '../src/cluster/settings.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { readOrCreate } from '../src/lib/secrets.ts';
 import { createPgDatabase, engine } from './helpers/app.ts';
 import { type ServerProcess, startServerProcess } from './helpers/process.ts';
 import { waitFor } from './helpers/wait.ts';
@@ -71,6 +72,34 @@ describe('sticky routing of Engine.IO requests', () => {
     });
     expect(routeOf('GET /api/health?sid=abc HTTP/1.1')).toEqual({ engine: false, sid: null });
     expect(routeOf('')).toEqual({ engine: false, sid: null });
+  });
+});
+
+describe('development secrets generated under DATA_DIR by processes starting at once', () => {
+  it('the first writer wins: a process whose file appeared meanwhile answers that one, never its own', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatpay-once-'));
+    try {
+      const file = path.join(dir, 'sub', 'jwt-secret');
+      // Another process creates the file while this one is making its own secret.
+      const raced = readOrCreate(file, () => {
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, 'theirs');
+        return 'mine';
+      });
+      expect(raced).toEqual({ content: 'theirs', created: false });
+      expect(fs.readFileSync(file, 'utf8')).toBe('theirs');
+      const fresh = readOrCreate(path.join(dir, 'vapid.json'), () => 'made');
+      expect(fresh).toEqual({ content: 'made', created: true });
+      expect(fs.statSync(path.join(dir, 'vapid.json')).mode & 0o777).toBe(0o600);
+      expect(readOrCreate(path.join(dir, 'vapid.json'), () => 'again')).toEqual({
+        content: 'made',
+        created: false,
+      });
+      // No temporary file is left behind.
+      expect(fs.readdirSync(path.join(dir, 'sub'))).toEqual(['jwt-secret']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
