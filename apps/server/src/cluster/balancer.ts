@@ -5,6 +5,9 @@ import { routeOf, type ToWorker } from './messages.ts';
 /** Most bytes read to find the request line; a connection sending more without one is routed as a plain request. */
 const HEAD_LIMIT = 8192;
 
+/** How long a request naming an unreported session waits for its worker's report before going anywhere. */
+const OWNER_WAIT_MS = 2000;
+
 const UNAVAILABLE = 'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
 
 /** The libuv stream behind a net.Socket: the primary stops it reading before it hands the socket on. */
@@ -37,16 +40,6 @@ export const createBalancer = (opts: { idleTimeoutMs: number }): Balancer => {
   const sessions = new Map<Worker, number>();
   let turn = 0;
 
-  const pick = (requestLine: string): Worker | null => {
-    if (workers.length === 0) return null;
-    const { engine, sid } = routeOf(requestLine);
-    const owner = sid ? owners.get(sid) : undefined;
-    if (owner && workers.includes(owner)) return owner;
-    if (engine) return workers.reduce((a, b) => ((sessions.get(b) ?? 0) < (sessions.get(a) ?? 0) ? b : a));
-    turn = (turn + 1) % workers.length;
-    return workers[turn] ?? null;
-  };
-
   const gone = (worker: Worker) => {
     const at = workers.indexOf(worker);
     if (at >= 0) workers.splice(at, 1);
@@ -54,10 +47,52 @@ export const createBalancer = (opts: { idleTimeoutMs: number }): Balancer => {
     for (const [sid, owner] of owners) if (owner === worker) owners.delete(sid);
   };
 
+  /** Requests naming a session whose worker has not reported it yet, waiting for that report. */
+  const awaiting = new Map<string, (() => void)[]>();
+
+  const pick = (engine: boolean, sid: string | null): Worker | null => {
+    if (workers.length === 0) return null;
+    const owner = sid ? owners.get(sid) : undefined;
+    if (owner && workers.includes(owner)) return owner;
+    if (engine && !sid) {
+      // Counted when routed, not when the worker reports the session: a burst of handshakes (every member
+      // reconnecting after a restart) arrives before any report, and would otherwise all go to one worker.
+      const fewest = Math.min(...workers.map((w) => sessions.get(w) ?? 0));
+      const candidates = workers.filter((w) => (sessions.get(w) ?? 0) === fewest);
+      turn = (turn + 1) % candidates.length;
+      const chosen = candidates[turn] as Worker;
+      sessions.set(chosen, fewest + 1);
+      return chosen;
+    }
+    // Not an Engine.IO request, or a session nobody holds (its worker died): any worker; the latter answers
+    // "Session ID unknown" and the client starts a new session.
+    turn = (turn + 1) % workers.length;
+    return workers[turn] ?? null;
+  };
+
   const hand = (socket: net.Socket, head: Buffer, attempt = 0) => {
+    if (socket.destroyed) return;
     const lineEnd = head.indexOf(0x0a);
-    const worker = pick(lineEnd < 0 ? '' : head.subarray(0, lineEnd).toString('latin1'));
-    if (!worker || attempt > workers.length) {
+    const { engine, sid } = routeOf(lineEnd < 0 ? '' : head.subarray(0, lineEnd).toString('latin1'));
+    if (sid && !owners.has(sid) && attempt === 0) {
+      // The worker reports a new session over IPC in the tick it answers the handshake, but the client's next
+      // request may still reach the primary first: wait for the report rather than guess.
+      const waiters = awaiting.get(sid) ?? [];
+      const resume = () => {
+        clearTimeout(timer);
+        hand(socket, head, 1);
+      };
+      const timer = setTimeout(() => {
+        const left = (awaiting.get(sid) ?? []).filter((w) => w !== resume);
+        if (left.length > 0) awaiting.set(sid, left);
+        else awaiting.delete(sid);
+        hand(socket, head, 1);
+      }, OWNER_WAIT_MS);
+      awaiting.set(sid, [...waiters, resume]);
+      return;
+    }
+    const worker = pick(engine, sid);
+    if (!worker || attempt > workers.length + 1) {
       socket.end(UNAVAILABLE);
       return;
     }
@@ -102,9 +137,13 @@ export const createBalancer = (opts: { idleTimeoutMs: number }): Balancer => {
     },
     gone,
     session: (worker, sid, state) => {
+      // Opening was counted when the handshake was routed (a handshake that opens no session leaves one
+      // count too many on that worker: it only skews the spread a little).
       if (state === 'open') {
         owners.set(sid, worker);
-        sessions.set(worker, (sessions.get(worker) ?? 0) + 1);
+        const waiters = awaiting.get(sid);
+        awaiting.delete(sid);
+        for (const resume of waiters ?? []) resume();
       } else if (owners.get(sid) === worker) {
         owners.delete(sid);
         sessions.set(worker, Math.max(0, (sessions.get(worker) ?? 0) - 1));
