@@ -7,7 +7,8 @@
  * Targets (issue 7): 10,000 members connected under 1.5 GiB; 2,000 messages/s delivered with p99 ≤ 100 ms;
  * a 500-member group message delivered to all online members with p99 ≤ 250 ms.
  * Settings: BENCH_CHAT_MEMBERS (default 2000), BENCH_CHAT_RATE (default 2000/s), BENCH_SECONDS (default 10),
- * BENCH_GROUP_SIZE (default 500), BENCH_GROUP_MESSAGES (default 20).
+ * BENCH_GROUP_SIZE (default 500), BENCH_GROUP_MESSAGES (default 20), WORKERS (server processes, default 1;
+ * server RSS is then the sum of the primary and its workers).
  */
 import { fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -74,6 +75,10 @@ const main = async () => {
       LOGIN_RATE_LIMIT: '100000',
       CHAT_SEND_RATE_LIMIT: '1000000',
       SWEEP_INTERVAL_SECONDS: '0',
+      // Nothing here uses the chain; and the embedded one runs only with one process.
+      CHAIN_DEV: 'off',
+      // WORKERS=2 npm run bench:chat: one server process per worker (docs/design/processes.md).
+      ...(process.env.WORKERS ? { WORKERS: process.env.WORKERS } : {}),
     },
     profileOptions('chat'),
   );

@@ -89,6 +89,11 @@ export interface Realtime {
    * the relay skips the push listeners, so typing costs no database work or push while it goes on.
    */
   relayTyping(peers: TypingPeers): void;
+  /**
+   * Engine.IO sessions (one per client connection, whatever its transport) opening and closing in this
+   * process: the cluster primary routes a polling request to the process that holds its session.
+   */
+  onEngineSession(listener: (sid: string, state: 'open' | 'closed') => void): void;
   close(): Promise<void>;
 }
 
@@ -228,6 +233,12 @@ export const startRealtime = (
     },
     relayTyping: (peers) => {
       typingPeers = peers;
+    },
+    onEngineSession: (listener) => {
+      io.engine.on('connection', (session: { id: string; once(event: 'close', fn: () => void): void }) => {
+        listener(session.id, 'open');
+        session.once('close', () => listener(session.id, 'closed'));
+      });
     },
     close: async () => {
       await new Promise<void>((resolve) => {
