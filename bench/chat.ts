@@ -8,7 +8,8 @@
  * a 500-member group message delivered to all online members with p99 ≤ 250 ms.
  * Settings: BENCH_CHAT_MEMBERS (default 2000), BENCH_CHAT_RATE (default 2000/s), BENCH_SECONDS (default 10),
  * BENCH_GROUP_SIZE (default 500), BENCH_GROUP_MESSAGES (default 20), BENCH_AUTH_CACHE_SECONDS (default 5; 0 reads
- * the user row on every call, the server's default).
+ * the user row on every call, the server's default), WORKERS (server processes, default 1; server RSS is then
+ * the sum of the primary and its workers).
  */
 import { fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -79,6 +80,10 @@ const main = async () => {
       // The token's user row remembered a few seconds (off by default: see config.ts AUTH_CACHE_SECONDS).
       AUTH_CACHE_SECONDS: process.env.BENCH_AUTH_CACHE_SECONDS ?? '5',
       SWEEP_INTERVAL_SECONDS: '0',
+      // Nothing here uses the chain; and the embedded one runs only with one process.
+      CHAIN_DEV: 'off',
+      // WORKERS=2 npm run bench:chat: one server process per worker (docs/design/processes.md).
+      ...(process.env.WORKERS ? { WORKERS: process.env.WORKERS } : {}),
     },
     profileOptions('chat'),
   );

@@ -121,10 +121,24 @@ export const freePort = async () => {
 };
 
 /** Resident memory of a process in MiB (Linux). */
+/** Resident memory of a server: the process, plus its Node children when it is a cluster primary (WORKERS). */
 export const rssMiB = async (pid: number) => {
   const fs = await import('node:fs/promises');
-  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const kbOf = async (p: number) => {
+    const status = await fs.readFile(`/proc/${p}/status`, 'utf8').catch(() => '');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  };
+  const children = (await fs.readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => ''))
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+  // Node children only: a single server's child processes (the development chain's anvil) are not the server.
+  const workers = await Promise.all(
+    children.map(async (c) =>
+      (await fs.readFile(`/proc/${c}/comm`, 'utf8').catch(() => '')).trim() === 'node' ? kbOf(c) : 0,
+    ),
+  );
+  const kb = (await kbOf(pid)) + workers.reduce((a, b) => a + b, 0);
   return Math.round(kb / 1024);
 };
 

@@ -67,6 +67,12 @@ export const lighthouseRuns = async (url: string, member: Member) => {
     if (!result) throw new Error(`Lighthouse gave no result for ${target}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    // The whole report (every audit: requests, main-thread work, request chains) for reading the causes.
+    const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (keep) {
+      fs.mkdirSync(keep, { recursive: true });
+      fs.writeFileSync(path.join(keep, `${name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr, null, 1));
+    }
     const bytes = (lhr.audits['total-byte-weight']?.numericValue as number | undefined) ?? Number.NaN;
     return {
       page: name,

@@ -495,4 +495,39 @@ describe("one member's two devices (issue 16)", () => {
     await shot(second, 'chatfx-21-b-second-device-caught-up');
     await tablet.close();
   });
+  it('a hide, a pin and a mute on the phone show on the second device at once', async () => {
+    const [alice, bob, carol] = await Promise.all([register('Alice'), register('Bob'), register('Carol')]);
+    const withBob = await befriend(server.api, alice, bob);
+    const withCarol = await befriend(server.api, alice, carol);
+    const phone = await logIn(alice);
+    const stored = await phone.evaluate(() => JSON.stringify(localStorage));
+    const tablet = await newPhone(browser);
+    await tablet.addInitScript((json) => {
+      for (const [k, v] of Object.entries(JSON.parse(json) as Record<string, string>))
+        localStorage.setItem(k, v);
+    }, stored);
+    const second = await tablet.newPage();
+    for (const page of [phone, second]) {
+      await open(page, '/pages/index/chat');
+      await byId(page, `session-${withBob}`).waitFor();
+      await byId(page, `session-${withCarol}`).waitFor();
+    }
+
+    // The phone hides the chat with Bob: it leaves the second device's list, no reload.
+    await longPress(phone, byId(phone, `session-${withBob}`));
+    await byId(phone, 'session-menu-delete').click();
+    await byId(phone, 'session-delete-confirm').click();
+    await byId(second, `session-${withBob}`).waitFor({ state: 'detached' });
+
+    // The phone pins and mutes the chat with Carol: the second device shows both.
+    await longPress(phone, byId(phone, `session-${withCarol}`));
+    await byId(phone, 'session-menu-top').click();
+    await sheetGone(phone);
+    await expect.poll(() => byId(second, `session-${withCarol}`).getAttribute('class')).toContain('is-top');
+    await longPress(phone, byId(phone, `session-${withCarol}`));
+    await byId(phone, 'session-menu-mute').click();
+    await byId(second, `session-${withCarol}`).getByLabel('Muted').waitFor();
+    await shot(second, 'chatfx-22-b-second-device-settings');
+    await tablet.close();
+  });
 });

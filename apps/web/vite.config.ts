@@ -15,7 +15,8 @@ export default defineConfig({
     react(),
     VitePWA({
       registerType: 'autoUpdate',
-      injectRegister: 'script-defer',
+      // Registered by the app once its first screen is up (src/app/service-worker.ts), not at `load`.
+      injectRegister: false,
       includeAssets: ['icon.svg', 'apple-touch-icon.png'],
       manifest: {
         name: 'ChatPay',
@@ -40,8 +41,10 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/socket\.io\//],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
-        // Web Push and notification taps (public/push-sw.js): a same-origin file, so a strict CSP allows it.
-        importScripts: ['push-sw.js'],
+        // Web Push and notification taps (public/push-sw.js) and the static route that serves hashed assets
+        // from the precache without the worker (public/sw-routes.js): same-origin files, so a strict CSP
+        // allows them.
+        importScripts: ['push-sw.js', 'sw-routes.js'],
       },
     }),
   ],

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_APP_NAME } from '@chatpay/shared';
 import { z } from 'zod';
+import { resolveWorkers, type Workers, workersSetting } from './cluster/settings.ts';
 import {
   type NetworkConfig,
   networkEnvKeys,
@@ -183,9 +184,15 @@ const schema = z.object({
   TEST_CLOCK: bool.default(false),
   ...userSettings,
   ...uploadSettings,
+  ...workersSetting,
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; networks: NetworkConfig[] };
+export type Config = z.infer<typeof schema> & {
+  dataDir: string;
+  networks: NetworkConfig[];
+  /** Server processes (WORKERS resolved; cluster/settings.ts). */
+  workers: Workers;
+};
 
 export const DEFAULT_ADMIN_PASSWORD = 'admin12345';
 
@@ -213,6 +220,17 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  const { workers, problems: workerProblems } = resolveWorkers(config);
+  if (workerProblems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${workerProblems.map((p) => `  ${p}`).join('\n')}`);
+  if (
+    workers.count > 1 &&
+    config.CHAIN_DEV === 'auto' &&
+    config.NODE_ENV === 'development' &&
+    !chain.configs.some((n) => n.enabled)
+  )
+    // The embedded anvil is a child of one process: several would each start their own chain.
+    workers.note = 'the embedded development chain (CHAIN_DEV=auto) is off with several processes';
   if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY))
     throw new ConfigError(
       'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither (npx web-push generate-vapid-keys)',
@@ -267,5 +285,5 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
         `Invalid configuration:\n  ${vapidMissing.join(', ')}: required in production (Web Push keys: npx web-push generate-vapid-keys; VAPID_SUBJECT: a mailto: or https: contact)`,
       );
   }
-  return { ...config, dataDir: path.resolve(config.DATA_DIR), networks: chain.configs };
+  return { ...config, dataDir: path.resolve(config.DATA_DIR), networks: chain.configs, workers };
 };

@@ -1,4 +1,7 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
+import { runPrimary } from './cluster/primary.ts';
+import { acceptFromPrimary } from './cluster/worker.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { StartupRefused } from './modules/user/index.ts';
@@ -14,6 +17,8 @@ const start = async () => {
     }
     throw error;
   }
+  // WORKERS > 1: this process only forks and balances (cluster/primary.ts); each worker runs the code below.
+  if (config.workers.count > 1 && cluster.isPrimary) return runPrimary(config);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   const server = await buildApp(config, database).catch(async (error: unknown) => {
     if (!(error instanceof StartupRefused)) throw error;
@@ -44,6 +49,15 @@ const start = async () => {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  if (cluster.isWorker) {
+    // The primary listens and hands connections over; a primary gone (killed) leaves nothing to serve.
+    process.on('disconnect', () => void stop('primary gone'));
+    await app.ready();
+    acceptFromPrimary(app.server, server.realtime);
+    app.log.info({ engine: database.engine, worker: cluster.worker?.id }, 'worker ready');
+    return;
+  }
+  if (config.workers.note) app.log.warn(config.workers.note);
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(
     { engine: database.engine, redis: Boolean(config.REDIS_URL), dataDir: config.dataDir },

@@ -1,6 +1,8 @@
 import { adminUserApi, ErrorCode, successData, userApi } from '@chatpay/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { users } from '../src/db/schema/index.ts';
 import { useTestApp } from './helpers/app.ts';
 import { createUser, loginAdmin, uniqueName } from './helpers/factories.ts';
 
@@ -365,6 +367,19 @@ describe('payment PIN remembered after a check (pin-memory.ts)', () => {
     expect((await t.call(userApi.verifyPayPassword, { pin: '222222' }, u.token)).code).toBe(
       ErrorCode.PinLocked,
     );
+  });
+
+  it('a wrong PIN counted by another process makes the next right PIN reset the count', async () => {
+    const u = await createUser(t);
+    await t.call(userApi.setPayPassword, { password: u.password, pin: '111111' }, u.token);
+    expect((await t.call(userApi.verifyPayPassword, { pin: '111111' }, u.token)).code).toBe(1000);
+    // Another server process (WORKERS > 1) counted 4 wrong PINs: its own memory forgot, this one did not.
+    await t.database.db.update(users).set({ pinFailures: 4 }).where(eq(users.id, u.id));
+    expect((await t.call(userApi.verifyPayPassword, { pin: '111111' }, u.token)).code).toBe(1000);
+    // "5 wrong in a row": the right PIN above reset the count, in whichever process it was checked.
+    expect((await t.call(userApi.verifyPayPassword, { pin: '999999' }, u.token)).data).toEqual({
+      remainingAttempts: 4,
+    });
   });
 
   it('answers a repeat check without argon2 and a wrong PIN still with it', async () => {

@@ -1,17 +1,23 @@
 import { unstableSetRender } from 'antd-mobile';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { syncAntdLocale } from './app/antdLocale.ts';
+import { startLaunchPage } from './app/boot-route.ts';
+import { registerServiceWorkerWhenIdle } from './app/service-worker.ts';
 import { startSession } from './app/session.ts';
 import { logAppOpen } from './features/user/open-log.ts';
 import { i18nReady } from './lib/i18n/index.ts';
+import { whenIdleAfterLoad } from './lib/idle.ts';
+import { perfMark } from './lib/perf-marks.ts';
 import { applyPageScale } from './lib/scale.ts';
 import { startTheme } from './lib/theme.ts';
 import './styles.css';
 import './features/chat/chat.css';
 import './features/chat/group.css';
 import './features/c2c/c2c.css';
+
+perfMark('entry');
 
 // antd-mobile's imperative APIs (Toast, Dialog) stay silent under React 19 until given a renderer.
 unstableSetRender((node, container) => {
@@ -28,13 +34,23 @@ unstableSetRender((node, container) => {
 applyPageScale();
 startTheme();
 const sessionReady = startSession();
-logAppOpen();
+// The launch address's page code (and a chat's newest messages) load beside the engine, not after it.
+const pageReady = startLaunchPage();
+// A one-time record that loads the API contract: not while the first screen loads.
+logAppOpen(whenIdleAfterLoad);
 
-void Promise.all([i18nReady, sessionReady]).then(() => {
+void Promise.all([i18nReady, sessionReady, pageReady]).then(() => {
+  perfMark('render');
   syncAntdLocale();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // A transition: React renders the first screen in slices of a few milliseconds instead of one long task,
+  // so input and network answers are handled meanwhile; the start-up screen of index.html stays until then.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
+  registerServiceWorkerWhenIdle();
 });

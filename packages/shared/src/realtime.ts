@@ -35,6 +35,16 @@ export type UpdateUnreadPayload = z.infer<typeof updateUnreadPayload>;
 /** One of my sessions was hidden from my list (by me, on another socket). */
 export const sessionDeletePayload = z.object({ sessionId: z.number().int() });
 export type SessionDeletePayload = z.infer<typeof sessionDeletePayload>;
+/**
+ * I pinned, unpinned, muted or unmuted one of my sessions (on another socket, or this one): its settings as
+ * they are now, so every device of mine shows the same list (chat-delivery.md "Settings on every device").
+ */
+export const sessionSettingPayload = z.object({
+  sessionId: z.number().int(),
+  isTop: z.boolean(),
+  useNotify: z.boolean(),
+});
+export type SessionSettingPayload = z.infer<typeof sessionSettingPayload>;
 /** Someone asked to be my friend. */
 export const friendRequestPayload = friendRequest;
 export type FriendRequestPayload = z.infer<typeof friendRequestPayload>;
@@ -161,7 +171,10 @@ export interface ServerToClientEvents {
   onMessageRemove: (payload: MessageRemovePayload) => void;
   onSessionClear: (payload: SessionClearPayload) => void;
   onUpdateUnread: (payload: UpdateUnreadPayload) => void;
+  /** I hid one of my sessions (`setChat chat.delete`): it leaves the list on my other devices. */
   onSessionDelete: (payload: SessionDeletePayload) => void;
+  /** I pinned/unpinned or muted/unmuted one of my sessions: my other devices show it so. */
+  onSessionSetting: (payload: SessionSettingPayload) => void;
   onFriendRequest: (payload: FriendRequestPayload) => void;
   onFriendRemove: (payload: FriendRemovePayload) => void;
   onFriendConfirm: (payload: FriendConfirmPayload) => void;

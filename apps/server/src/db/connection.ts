@@ -113,6 +113,24 @@ export const openDatabase = async (options: {
   };
 };
 
+/**
+ * Runs a constant SQL text with positional parameters as a named prepared statement, on the connection of
+ * `exec` (the open transaction's, or any pooled one). node-postgres parses and plans a named statement once
+ * per connection and then only binds parameters; PGlite (one in-process connection) ignores the name and
+ * runs the text. Answers the rows as the driver gives them: convert types at the call site (node-postgres
+ * answers int8 as a string and, under drizzle, timestamptz as text; PGlite may answer int8 as a bigint).
+ * For hot statements whose shape never changes; `name` must be unique to `text` in the process.
+ */
+export const runPrepared = async <Row>(
+  exec: Executor,
+  name: string,
+  text: string,
+  params: unknown[],
+): Promise<Row[]> => {
+  const result = await exec._.session.prepareQuery({ sql: text, params }, undefined, name, false).execute();
+  return (result as { rows: Row[] }).rows;
+};
+
 export const ping = async (db: Db) => {
   await db.execute(sql`select 1`);
 };

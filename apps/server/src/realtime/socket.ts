@@ -135,6 +135,11 @@ export interface Realtime {
    * is needed (the HTTP send's first round trip).
    */
   handleSend(send: SocketSend): void;
+  /**
+   * Engine.IO sessions (one per client connection, whatever its transport) opening and closing in this
+   * process: the cluster primary routes a polling request to the process that holds its session.
+   */
+  onEngineSession(listener: (sid: string, state: 'open' | 'closed') => void): void;
   close(): Promise<void>;
 }
 
@@ -331,6 +336,12 @@ export const startRealtime = (
     },
     handleSend: (send) => {
       socketSend = send;
+    },
+    onEngineSession: (listener) => {
+      io.engine.on('connection', (session: { id: string; once(event: 'close', fn: () => void): void }) => {
+        listener(session.id, 'open');
+        session.once('close', () => listener(session.id, 'closed'));
+      });
     },
     close: async () => {
       await new Promise<void>((resolve) => {

@@ -1,6 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { adminC2cApi, ErrorCode, merchantApi, successData, transactionApi } from '@chatpay/shared';
+import {
+  adminC2cApi,
+  advertisingApi,
+  ErrorCode,
+  merchantApi,
+  successData,
+  transactionApi,
+} from '@chatpay/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app.ts';
@@ -66,6 +73,56 @@ describe.runIf(engine === 'postgres')('C2C races on PostgreSQL', () => {
     );
     expect(BigInt(row!.remaining)).toBe(300_000_000n - BigInt(Math.round(sold * 1e6)));
     expect(row!.frozen).toBe(row!.remaining);
+    await expectBooks(t);
+  }, 120_000);
+
+  // Issue 20: a start checks the ad without a lock and takes its coins with a guarded UPDATE last; an ad that
+  // changes in between (taken down, put up) must make the start check again, never sell from a stale read.
+  it('starts racing take-downs and put-ups of the ad: frozen follows remaining, nothing oversold', async () => {
+    const ad = await createAd(t, merchant, { quantity: '200', minLimit: '7', maxLimit: '100000' });
+    const toggles = (async () => {
+      for (let i = 0; i < 6; i++) {
+        await t.ok(advertisingApi.close, { id: ad.id }, merchant.token);
+        await t.ok(advertisingApi.uploadAd, { id: ad.id }, merchant.token);
+      }
+    })();
+    const results = await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        t.call(transactionApi.start, { adId: ad.id, amountCoin: '2' }, buyers[i % buyers.length]!.token),
+      ),
+    );
+    await toggles;
+    for (const r of results)
+      expect([1000, ErrorCode.AdNotActive, ErrorCode.ExceedsRemaining]).toContain(r.code);
+    const sold = results.filter((r) => r.code === 1000).length * 2;
+    const [row] = await rows<{ remaining: string; frozen: string; held: string }>(
+      sql`SELECT remaining::text, frozen::text,
+            (SELECT coalesce(sum(amount_coin), 0) FROM c2c_orders WHERE ad_id = ${ad.id})::text AS held
+          FROM c2c_ads WHERE id = ${ad.id}`,
+    );
+    expect(BigInt(row!.held)).toBe(BigInt(sold) * 1_000_000n);
+    expect(BigInt(row!.remaining)).toBe(200_000_000n - BigInt(row!.held));
+    // Active again at the end: the ad holds exactly its remaining in the owner's frozen account.
+    expect(row!.frozen).toBe(row!.remaining);
+    await expectBooks(t);
+  }, 180_000);
+
+  it('a whole-only ad taken by many at once goes to exactly one order', async () => {
+    const ad = await createAd(t, merchant, {
+      quantity: '30',
+      minLimit: '7',
+      maxLimit: '100000',
+      useShare: false,
+    });
+    const results = await Promise.all(
+      buyers.map((b) => t.call(transactionApi.start, { adId: ad.id, amountCoin: '30' }, b.token)),
+    );
+    expect(results.filter((r) => r.code === 1000)).toHaveLength(1);
+    for (const r of results) expect([1000, ErrorCode.ExceedsRemaining]).toContain(r.code);
+    const [row] = await rows<{ remaining: string; frozen: string }>(
+      sql`SELECT remaining::text, frozen::text FROM c2c_ads WHERE id = ${ad.id}`,
+    );
+    expect(row).toEqual({ remaining: '0', frozen: '0' });
     await expectBooks(t);
   }, 120_000);
 

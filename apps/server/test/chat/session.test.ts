@@ -214,6 +214,54 @@ describe('session/setChat', () => {
   });
 });
 
+describe('session settings on every device of mine (issue 16)', () => {
+  const socketOf = async (token: string) => {
+    const s = await connectSocket(t, token);
+    sockets.push(s);
+    return s;
+  };
+
+  it('a pin and a mute reach my other socket as they now are; the other member hears nothing', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    const mine = recorder(await socketOf(a.token), 'onSessionSetting');
+    const theirs = recorder(await socketOf(b.token), 'onSessionSetting');
+    await t.ok(sessionApi.setChat, { id: sessionId, action: 'chat.top' }, a.token);
+    expect(await mine.next()).toEqual({ sessionId, isTop: true, useNotify: true });
+    await t.ok(sessionApi.setChat, { id: sessionId, action: 'notify.off' }, a.token);
+    expect(await mine.next((p) => !p.useNotify)).toEqual({ sessionId, isTop: true, useNotify: false });
+    await t.ok(sessionApi.setChat, { id: sessionId, action: 'chat.untop' }, a.token);
+    expect(await mine.next((p) => !p.isTop)).toEqual({ sessionId, isTop: false, useNotify: false });
+    // B's own change is the first event B's socket gets (events on one socket keep their order).
+    await t.ok(sessionApi.setChat, { id: sessionId, action: 'chat.top' }, b.token);
+    await theirs.next();
+    expect(theirs.seen).toEqual([{ sessionId, isTop: true, useNotify: true }]);
+    // Hiding is its own event (the session leaves the list), not a settings change.
+    const deletes = recorder(await socketOf(a.token), 'onSessionDelete');
+    await t.ok(sessionApi.setChat, { id: sessionId, action: 'chat.delete' }, a.token);
+    await deletes.next();
+    await t.ok(sessionApi.setChat, { id: sessionId, action: 'notify.on' }, a.token);
+    await mine.next((p) => p.useNotify && !p.isTop);
+    expect(mine.seen).toHaveLength(4);
+  });
+
+  it('a device that was away reads my hide, pin and mute in the list it loads on reconnect', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    const c = await createUser(t);
+    const pinned = (await createSingleSession(t, a, c)).id;
+    await sendText(t, b, sessionId, 'hello');
+    const away = await connectSocket(t, a.token);
+    away.disconnect();
+    await t.ok(sessionApi.setChat, { id: sessionId, action: 'chat.delete' }, a.token);
+    await t.ok(sessionApi.setChat, { id: pinned, action: 'chat.top' }, a.token);
+    await t.ok(sessionApi.setChat, { id: pinned, action: 'notify.off' }, a.token);
+    // Back online: the socket connects again and the list is read again (as the app does on every connect).
+    await socketOf(a.token);
+    const { list } = await listOf(a.token);
+    expect(list.map((s) => s.id)).not.toContain(sessionId);
+    expect(list[0]).toMatchObject({ id: pinned, isTop: true, useNotify: false });
+  });
+});
+
 describe('session/checkService', () => {
   it('opens the customer-service session with the seeded support account, who can answer', async () => {
     const me = await createUser(t);

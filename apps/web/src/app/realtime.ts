@@ -4,6 +4,7 @@ import { startChatEngine } from '../features/chat/realtime.ts';
 import { startMomentsNews } from '../features/moments/news-realtime.ts';
 import { queryClient } from './queryClient.ts';
 
+export { openThread } from '../features/chat/engine.ts';
 export { disablePush, syncPush } from '../features/push/push.ts';
 export { connectSocket, disconnectSocket } from '../lib/socket.ts';
 

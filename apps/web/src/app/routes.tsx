@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import {
   UNSAFE_createHashHistory as createHashHistory,
   unstable_HistoryRouter as HistoryRouter,
@@ -111,16 +111,39 @@ const consoleLoaders: Record<string, Loader> = {
   [Paths.consoleDocuments]: () => import('../pages/admin/documents.tsx'),
 };
 
+/** Pages whose code has arrived: rendered at once, without a Suspense round (see preloadPage). */
+const loadedPages = new Map<string, ComponentType>();
+const loadPage = (path: string, loader: Loader) =>
+  loader().then((m) => {
+    loadedPages.set(path, m.default);
+    return m;
+  });
+
 const components = new Map<string, ComponentType>();
 const page = (path: string) => {
   let Component = components.get(path);
   if (!Component) {
     const loader = loaders[path] ?? consoleLoaders[path];
     if (!loader) throw new Error(`no page for ${path}`);
-    Component = lazy(loader);
+    const Lazy = lazy(() => loadPage(path, loader));
+    Component = () => {
+      // Fixed for the life of this element: switching from <Lazy> to the loaded page would remount it.
+      const [Loaded] = useState(() => loadedPages.get(path));
+      return Loaded ? <Loaded /> : <Lazy />;
+    };
     components.set(path, Component);
   }
   return { path, Component };
+};
+
+/**
+ * Starts loading a page's code (the same module the route renders; a second import shares the first). Start-up
+ * calls it for the address it was launched at, beside the realtime engine, so the first render does not wait
+ * for the page's code after everything else (app/boot-route.ts).
+ */
+export const preloadPage = (path: string): Promise<unknown> => {
+  const loader = loaders[path] ?? consoleLoaders[path];
+  return loader ? loadPage(path, loader) : Promise.resolve();
 };
 
 const TAB_PAGES = [Paths.chat, Paths.contact, Paths.discovery, Paths.my];
@@ -153,6 +176,12 @@ const routes: RouteObject[] = [
  */
 const hashHistory = createHashHistory({ v5Compat: true });
 
+/** The address the app was launched at (path and query), before the router runs. */
+export const launchLocation = () => ({
+  pathname: hashHistory.location.pathname,
+  search: hashHistory.location.search,
+});
+
 const fullPath = (location: { pathname: string; search: string }) => `${location.pathname}${location.search}`;
 
 resetStack([fullPath(hashHistory.location)]);
@@ -177,7 +206,7 @@ configureNavigator({
     push: (url) => history.push(url),
     replace: (url) => history.replace(url),
     go: (delta) => history.go(delta),
-    preload: (path) => void (loaders[path] ?? consoleLoaders[path])?.(),
+    preload: (path) => void preloadPage(path).catch(() => undefined),
   },
   hasToken: () => Boolean(useAuth.getState().token),
 });

@@ -4,6 +4,7 @@ import { listenForPushTaps } from '../features/push/taps.ts';
 import { userKeys } from '../features/user/keys.ts';
 import { reloadAuthFromStorage, useAuth } from '../lib/auth.ts';
 import { loadContract } from '../lib/contract.ts';
+import { perfMark } from '../lib/perf-marks.ts';
 import { call, restoreSession } from '../lib/request.ts';
 import { afterLogin, navigate, toLogin } from '../lib/router/navigate.ts';
 import { Paths } from '../lib/router/paths.ts';
@@ -23,6 +24,7 @@ let loaded: Realtime | null = null;
 export const loadRealtime = (): Promise<Realtime> => {
   realtime ??= import('./realtime.ts').then(
     (m) => {
+      perfMark('realtime');
       m.startRealtime();
       loaded = m;
       return m;

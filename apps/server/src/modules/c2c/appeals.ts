@@ -152,12 +152,12 @@ export class AppealService {
           limit: this.strikeLimit,
         });
       }
-      const notice = await orderNotice(tx, done, supportId, 'c2c.resolve', input.note, {
+      const notices = await orderNotice(tx, done, supportId, 'c2c.resolve', input.note, {
         result: input.result,
       });
       return {
         order: { ...done, resolvedBy: supportId, resolutionNote: input.note },
-        notices: notice ? [notice] : [],
+        notices,
       };
     });
     const [view] = await presentOrders(this.db, [order], this.clock.now());

@@ -41,15 +41,26 @@ export const moveOwn = async (tx: Executor, userId: number, from: Side, amount: 
   ]);
 };
 
-/** A member's coins (available or frozen) into escrow: an order starts. */
-export const toEscrow = async (tx: Executor, userId: number, from: Side, amount: bigint, move: Move) => {
-  const escrow = await ensureSystemAccount(tx, C2C_ESCROW);
-  const acc = (await ensureMemberAccounts(tx, [userId])).get(userId)!;
-  return post(tx, move, [
+/**
+ * An order starts: the legs of the seller's coins (available or frozen) into escrow, with the account ids
+ * resolved (and created when missing) before any lock, so posting is the only ledger work under the hot locks.
+ */
+export const escrowLegs = async (
+  exec: Executor,
+  userId: number,
+  from: Side,
+  amount: bigint,
+): Promise<Leg[]> => {
+  const escrow = await ensureSystemAccount(exec, C2C_ESCROW);
+  const acc = (await ensureMemberAccounts(exec, [userId])).get(userId)!;
+  return [
     { accountId: acc[from], amount: -amount },
     { accountId: escrow, amount },
-  ]);
+  ];
 };
+
+/** Posts legs resolved beforehand (`escrowLegs`). */
+export const postMove = (tx: Executor, legs: Leg[], move: Move) => post(tx, move, legs);
 
 /** Escrow back to a member (available or frozen): an order is canceled. */
 export const fromEscrow = async (tx: Executor, userId: number, to: Side, amount: bigint, move: Move) => {

@@ -1,6 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { cents, formatFiat } from '@chatpay/shared';
+import { cents, ErrorCode, formatFiat } from '@chatpay/shared';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
+import { AppError } from '../../lib/errors.ts';
 import {
   addSessionMembers,
   createSession,
@@ -9,6 +11,7 @@ import {
   storeMessage,
 } from '../chat/index.ts';
 import type { AdRow, OrderRow } from './present.ts';
+import { c2cAds, c2cOrders } from './tables.ts';
 
 /**
  * The public order number: `YYMMDD` (UTC) and 12 random digits, so members never see a guessable 1, 2, 3.
@@ -27,7 +30,7 @@ export const newOrderNo = (now: Date) => {
  * details as a card (`c2c.payee`), the ad's terms (`c2c.terms`) and the merchant's welcome message, a text
  * from the merchant marked as an auto-reply. All of it stays in the chat as evidence for support.
  */
-export const openOrderChat = async (tx: Tx, order: OrderRow, ad: AdRow, actorId: number) => {
+const openOrderChat = async (tx: Tx, order: OrderRow, ad: AdRow, actorId: number) => {
   const sessionId = await createSession(tx, {
     type: 'single',
     kind: 'mcc',
@@ -81,10 +84,42 @@ export const openOrderChat = async (tx: Tx, order: OrderRow, ad: AdRow, actorId:
   return { sessionId, notices };
 };
 
+/**
+ * Writes an order's chat if it has none yet, and answers the order with its session and the notices to
+ * deliver after the commit (none when it already had one). Start's second step, after the money commit, and
+ * the repair of an order whose process died between the two (docs/design/market.md, "Starting an order"):
+ * the order row lock and the re-check make it happen once, whoever comes first. `ad` saves a read when the
+ * caller holds the row it checked.
+ */
+export const ensureOrderChat = async (
+  tx: Tx,
+  orderId: number,
+  ad?: AdRow,
+): Promise<{ order: OrderRow; notices: StoredMessage[] }> => {
+  const [order] = await tx.select().from(c2cOrders).where(eq(c2cOrders.id, orderId)).for('update');
+  if (!order) throw new AppError(ErrorCode.OrderNotFound);
+  if (order.sessionId !== null) return { order, notices: [] };
+  const [adRow] =
+    ad?.id === order.adId ? [ad] : await tx.select().from(c2cAds).where(eq(c2cAds.id, order.adId));
+  // The taker opened the order: the buyer of a sell ad, the seller of a buy ad.
+  const takerId = order.type === 'sell' ? order.buyerId : order.sellerId;
+  const { sessionId, notices } = await openOrderChat(tx, order, adRow!, takerId);
+  const [withChat] = await tx
+    .update(c2cOrders)
+    .set({ sessionId })
+    .where(eq(c2cOrders.id, order.id))
+    .returning();
+  return { order: withChat!, notices };
+};
+
 /** Who appealed or decided, so the chat can label it ("Seller appealed: …", "Support decided: …"). */
 type NoticeExtra = { by?: 'buyer' | 'seller'; reasonCode?: string; result?: string };
 
-/** A notice in the order chat (appeal opened, support's resolution); null for an order without a chat. */
+/**
+ * A notice in the order chat (appeal opened, support's resolution), in the caller's transaction that holds the
+ * order row lock. An order whose chat was never written (its start died after the money commit) gets it first,
+ * so the notice is never lost. Answers every message to deliver after the commit.
+ */
 export const orderNotice = async (
   tx: Tx,
   order: OrderRow,
@@ -92,12 +127,13 @@ export const orderNotice = async (
   type: string,
   text: string,
   extra: NoticeExtra = {},
-): Promise<StoredMessage | null> => {
-  if (order.sessionId === null) return null;
-  return postNotice(tx, {
-    sessionId: order.sessionId,
+): Promise<StoredMessage[]> => {
+  const chat = order.sessionId === null ? await ensureOrderChat(tx, order.id) : null;
+  const notice = await postNotice(tx, {
+    sessionId: chat?.order.sessionId ?? order.sessionId!,
     senderId,
     key: `c2c:${order.id}:${type}:${randomUUID()}`,
     content: { type, orderId: order.id, orderNo: order.orderNo, status: order.status, text, ...extra },
   });
+  return [...(chat?.notices ?? []), notice];
 };

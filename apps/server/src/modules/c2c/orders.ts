@@ -9,7 +9,7 @@ import {
   type OrderKey,
   type OrderStatus,
 } from '@chatpay/shared';
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -19,14 +19,15 @@ import type { Realtime } from '../../realtime/socket.ts';
 import { assertNotBlocked, deliver, type StoredMessage } from '../chat/index.ts';
 import { isOwnUrl } from '../uploads/index.ts';
 import { verifyPin } from '../user/index.ts';
-import { payeeOf } from './cards.ts';
-import { toEscrow } from './escrow.ts';
+import type { MethodRow } from './cards.ts';
+import { escrowLegs } from './escrow.ts';
 import { assertTakerQualifies } from './gates.ts';
 import { emitOrder, unreadCount } from './notify.ts';
-import { newOrderNo, openOrderChat, orderNotice } from './order-chat.ts';
-import { type OrderRow, presentEvent, presentOrders, roleOf } from './present.ts';
+import { ensureOrderChat, orderNotice } from './order-chat.ts';
+import { type AdRow, type OrderRow, presentEvent, presentOrders, roleOf } from './present.ts';
 import { priceOrder } from './pricing.ts';
 import { assertNotSuspended } from './standing.ts';
+import { AdChangedSinceCheck, commitStartMoney, type StartPlan } from './start-money.ts';
 import { c2cAds, c2cOrderEvents, c2cOrders, c2cPaymentMethods } from './tables.ts';
 import {
   applyTransition,
@@ -34,13 +35,18 @@ import {
   assertStatus,
   cancelOrder,
   lockOrder,
-  recordEvent,
   releaseOrder,
 } from './transitions.ts';
 
 const MAX_PROOF = 9;
-/** Advisory transaction lock (with the buyer's id) that serialises a buyer's starts for the open-order cap. */
-const OPEN_ORDERS_LOCK = 72_173_130;
+/** Checks of one start against an ad that keeps changing under it, before it answers AdNotActive. */
+const START_ATTEMPTS = 5;
+
+/**
+ * Test seam: runs right after a start's money commit, before its chat is written. The crash test makes it
+ * throw to stand for a process that dies at that instant (test/c2c/start-crash.test.ts).
+ */
+export const startCrashPoint = { afterMoneyCommit: async (): Promise<void> => {} };
 
 const startOfUtcDay = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -111,9 +117,11 @@ export class OrderService {
     return order;
   }
 
+  /** An order as its party sees it; one whose chat was never written (a start died) gets it first. */
   async view(userId: number, order: OrderRow) {
-    const [o] = await presentOrders(this.db, [order], this.clock.now());
-    return { ...o!, role: roleOf(order, userId) };
+    const current = order.sessionId === null ? await this.writeChat(order.id) : order;
+    const [o] = await presentOrders(this.db, [current], this.clock.now());
+    return { ...o!, role: roleOf(current, userId) };
   }
 
   /** The order a start with this requestId made, if any (a different ad under the same key is a conflict). */
@@ -143,7 +151,36 @@ export class OrderService {
     }
   }
 
+  /**
+   * A new order (docs/design/market.md, "Starting an order"): check without a lock, commit the money with the
+   * ad row locked only by the last statements, then write the chat in a second transaction. When the ad
+   * changed in between (the guard found no row), everything rolls back and the start checks again.
+   */
   private async startNew(userId: number, input: StartInput) {
+    let pinChecked = false;
+    for (let attempt = 1; ; attempt++) {
+      const plan = await this.checkStart(userId, input, pinChecked);
+      pinChecked = true;
+      let order: OrderRow;
+      try {
+        order = await this.db.transaction((tx) =>
+          commitStartMoney(tx, plan, { maxOpenOrders: this.config.C2C_MAX_OPEN_ORDERS }, this.clock.now()),
+        );
+      } catch (error) {
+        if (!(error instanceof AdChangedSinceCheck)) throw error;
+        if (attempt >= START_ATTEMPTS) throw new AppError(ErrorCode.AdNotActive);
+        continue;
+      }
+      await startCrashPoint.afterMoneyCommit();
+      return this.view(userId, await this.writeChat(order.id, plan.ad));
+    }
+  }
+
+  /**
+   * Everything a start reads and refuses, before any lock: the ad, the gates, the taker's method and PIN (a
+   * buy ad), the amounts by the pricing rules and the ledger accounts. `pinChecked` skips the PIN on a retry.
+   */
+  private async checkStart(userId: number, input: StartInput, pinChecked: boolean): Promise<StartPlan> {
     const [ad] = await this.db.select().from(c2cAds).where(eq(c2cAds.id, input.adId));
     if (!ad || ad.status === AdStatus.Deleted) throw new AppError(ErrorCode.AdNotFound);
     if (ad.status !== AdStatus.Active) throw new AppError(ErrorCode.AdNotActive);
@@ -156,10 +193,10 @@ export class OrderService {
       throw new AppError(ErrorCode.CancelLimitReached);
     }
     // Selling into a buy ad: my coins go to escrow now, paid to my own payment method of the ad's type.
-    let takerMethod: typeof c2cPaymentMethods.$inferSelect | undefined;
+    let method: MethodRow | undefined;
     if (ad.type === 'buy') {
       if (input.paymentMethodId === undefined) throw new AppError(ErrorCode.PaymentMethodMismatch);
-      [takerMethod] = await this.db
+      [method] = await this.db
         .select()
         .from(c2cPaymentMethods)
         .where(
@@ -169,109 +206,68 @@ export class OrderService {
             eq(c2cPaymentMethods.status, 1),
           ),
         );
-      if (!takerMethod || takerMethod.type !== ad.paymentType)
-        throw new AppError(ErrorCode.PaymentMethodMismatch);
+      if (!method || method.type !== ad.paymentType) throw new AppError(ErrorCode.PaymentMethodMismatch);
       if (!input.pin) {
         throw new AppError(ErrorCode.Validation, 'The payment PIN is required to sell', [
           { field: 'pin', message: 'Required' },
         ]);
       }
-      await verifyPin(this.db, userId, input.pin);
+      if (!pinChecked) await verifyPin(this.db, userId, input.pin);
     }
+    const { amountCoin, amountFiat, charge } = priceOrder(ad, input, this.config.C2C_FEE_PERCENT);
+    if (!method) {
+      [method] = await this.db
+        .select()
+        .from(c2cPaymentMethods)
+        .where(eq(c2cPaymentMethods.id, ad.paymentMethodId));
+    }
+    const sellerId = ad.type === 'sell' ? ad.userId : userId;
+    return {
+      ad,
+      takerId: userId,
+      buyerId: ad.type === 'sell' ? userId : ad.userId,
+      sellerId,
+      amountCoin,
+      amountFiat,
+      charge,
+      method: method!,
+      legs: await escrowLegs(this.db, sellerId, ad.type === 'sell' ? 'frozen' : 'available', amountCoin),
+      requestKey: input.requestId ? `${userId}:${input.requestId}` : null,
+    };
+  }
 
-    return this.view(
-      userId,
-      await this.run(async (tx) => {
-        // The ad row lock queues concurrent takers: remaining can never be oversold.
-        const [locked] = await tx.select().from(c2cAds).where(eq(c2cAds.id, ad.id)).for('update');
-        if (!locked || locked.status !== AdStatus.Active) throw new AppError(ErrorCode.AdNotActive);
-        const { amountCoin, amountFiat, charge } = priceOrder(locked, input, this.config.C2C_FEE_PERCENT);
-        const sellerId = locked.type === 'sell' ? locked.userId : userId;
-        const buyerId = locked.type === 'sell' ? userId : locked.userId;
-        if (buyerId === userId) {
-          // A taker who buys may hold only a few unfinished orders: each one locks a seller's coins.
-          await tx.execute(sql`SELECT pg_advisory_xact_lock(${OPEN_ORDERS_LOCK}, ${userId})`);
-          const [open] = await tx
-            .select({ n: count() })
-            .from(c2cOrders)
-            .where(
-              and(
-                eq(c2cOrders.buyerId, userId),
-                inArray(c2cOrders.status, ['pending', 'payment', 'appealing']),
-              ),
-            );
-          if ((open?.n ?? 0) >= this.config.C2C_MAX_OPEN_ORDERS)
-            throw new AppError(ErrorCode.TooManyOpenOrders);
-        }
-        const [sellerMethod] = takerMethod
-          ? [takerMethod]
-          : await tx.select().from(c2cPaymentMethods).where(eq(c2cPaymentMethods.id, locked.paymentMethodId));
-        if (sellerMethod!.dailyMaxOrders > 0) {
-          const [today] = await tx
-            .select({ n: count() })
-            .from(c2cOrders)
-            .where(
-              and(
-                eq(c2cOrders.paymentMethodId, sellerMethod!.id),
-                gte(c2cOrders.createTime, startOfUtcDay(this.clock.now())),
-                // Only orders the buyer paid: unpaid ones cannot use up a seller's method for the day.
-                isNotNull(c2cOrders.paymentTime),
-                ne(c2cOrders.status, 'canceled'),
-              ),
-            );
-          if ((today?.n ?? 0) >= sellerMethod!.dailyMaxOrders)
-            throw new AppError(ErrorCode.DailyOrderLimitReached);
-        }
-        const now = this.clock.now();
-        const [order] = await tx
-          .insert(c2cOrders)
-          .values({
-            orderNo: newOrderNo(now),
-            adId: locked.id,
-            type: locked.type,
-            merchantId: locked.userId,
-            buyerId,
-            sellerId,
-            price: locked.price,
-            amountCoin,
-            amountFiat,
-            charge,
-            paymentType: sellerMethod!.type,
-            paymentMethodId: sellerMethod!.id,
-            payee: payeeOf(sellerMethod!),
-            paymentDeadline: new Date(now.getTime() + locked.timeLimit * 60_000),
-            lastEventTime: now,
-            ...(userId === buyerId ? { buyerSeenTime: now } : { sellerSeenTime: now }),
-            createTime: now,
-            requestKey: input.requestId ? `${userId}:${input.requestId}` : null,
-          })
-          .returning();
-        await toEscrow(tx, sellerId, locked.type === 'sell' ? 'frozen' : 'available', amountCoin, {
-          key: `c2c:order:${order!.id}:start`,
-          kind: 'c2c-order-start',
-          memo: `order ${order!.id} escrow`,
-          ref: { type: 'c2c-order', id: order!.id },
-          createdBy: userId,
-        });
-        const fromFrozen = locked.type === 'sell' ? amountCoin : 0n;
-        await tx
-          .update(c2cAds)
-          .set({
-            remaining: locked.remaining - amountCoin,
-            frozen: locked.frozen - fromFrozen,
-            updateTime: now,
-          })
-          .where(eq(c2cAds.id, locked.id));
-        const { sessionId, notices } = await openOrderChat(tx, order!, locked, userId);
-        const [withChat] = await tx
-          .update(c2cOrders)
-          .set({ sessionId })
-          .where(eq(c2cOrders.id, order!.id))
-          .returning();
-        await recordEvent(tx, withChat!, { kind: 'start', from: null, to: 'pending', actorId: userId, now });
-        return { order: withChat!, notices };
-      }),
-    );
+  /**
+   * Start's second step and its repair: the order's chat in its own transaction (nothing when it has one),
+   * then its notices and the order's status to both parties. Answers the order with its session.
+   */
+  async writeChat(orderId: number, ad?: AdRow) {
+    const { order, notices } = await this.db.transaction((tx) => ensureOrderChat(tx, orderId, ad));
+    if (notices.length > 0) {
+      for (const n of notices) deliver(this.realtime, n);
+      await emitOrder(this.db, this.realtime, order);
+    }
+    return order;
+  }
+
+  /**
+   * The `c2c-order-chats` job's step: the oldest order without a chat that nobody else is writing right now
+   * (SKIP LOCKED) gets it. Answers false when there is none.
+   */
+  async repairNextChat() {
+    const repaired = await this.db.transaction(async (tx) => {
+      const [due] = await tx
+        .select({ id: c2cOrders.id })
+        .from(c2cOrders)
+        .where(isNull(c2cOrders.sessionId))
+        .orderBy(asc(c2cOrders.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      return due ? ensureOrderChat(tx, due.id) : null;
+    });
+    if (!repaired) return false;
+    for (const n of repaired.notices) deliver(this.realtime, n);
+    await emitOrder(this.db, this.realtime, repaired.order);
+    return true;
   }
 
   /** What an order would be, checked like `start` (limits, remaining, minimum), to show before confirming. */
@@ -388,11 +384,11 @@ export class OrderService {
           appealProof: proof,
         },
       });
-      const notice = await orderNotice(tx, updated, userId, 'c2c.appeal', input.reason, {
+      const notices = await orderNotice(tx, updated, userId, 'c2c.appeal', input.reason, {
         by: o.buyerId === userId ? 'buyer' : 'seller',
         reasonCode: input.reasonCode,
       });
-      return { order: updated, notices: notice ? [notice] : [] };
+      return { order: updated, notices };
     });
     return this.view(userId, order);
   }

@@ -20,6 +20,7 @@ import { orderExpiryJob } from './expiry.ts';
 import { describeOrders } from './history.ts';
 import { registerMerchantOpenApi } from './merchant-api.ts';
 import { MerchantService } from './merchants.ts';
+import { orderChatJob } from './order-chat-job.ts';
 import { OrderService } from './orders.ts';
 import { setReferenceRate } from './rates.ts';
 import { orderReminderJob } from './reminders.ts';
@@ -147,6 +148,7 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
 
   const merchantAuth = registerMerchantOpenApi(deps, box, orders);
   deps.jobs.add(orderExpiryJob(orders, deps.clock));
+  deps.jobs.add(orderChatJob(orders));
   deps.jobs.add(orderReminderJob(deps.db, deps.realtime, deps.clock));
   deps.jobs.add(webhookJob(deps.db, box, { allowPrivate: deps.config.C2C_WEBHOOK_ALLOW_PRIVATE }));
   // Other modules' merchant API calls (the pay desk) authenticate with the same signed-request check.

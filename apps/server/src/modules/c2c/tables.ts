@@ -152,6 +152,7 @@ export const c2cOrders = pgTable(
     paymentMethodId: integer('payment_method_id').notNull(),
     /** The seller's payee details at start (never a secret). */
     payee: jsonb('payee').$type<Record<string, string>>().notNull(),
+    /** The order chat; NULL from the money commit until the chat is written (docs/design/market.md). */
     sessionId: integer('session_id'),
     paymentDeadline: time('payment_deadline').notNull(),
     paymentTime: time('payment_time'),
@@ -188,6 +189,9 @@ export const c2cOrders = pgTable(
     index('c2c_orders_seller_idx').on(t.sellerId, t.createTime),
     index('c2c_orders_ad_idx').on(t.adId, t.status),
     index('c2c_orders_method_idx').on(t.paymentMethodId, t.createTime),
+    // Orders whose chat is not written yet (a start between its two transactions, or one that died there):
+    // the `c2c-order-chats` job finds them without scanning the table.
+    index('c2c_orders_chat_pending_idx').on(t.id).where(sql`${t.sessionId} IS NULL`),
     check('c2c_orders_amount_positive', sql`${t.amountCoin} > 0 AND ${t.charge} >= 0`),
   ],
 );

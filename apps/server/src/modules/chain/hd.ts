@@ -1,9 +1,9 @@
 import { createHash, pbkdf2Sync } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Address, getAddress } from 'viem';
 import { english, generateMnemonic, type HDAccount, HDKey, hdKeyToAccount } from 'viem/accounts';
+import { readOrCreate } from '../../lib/secrets.ts';
 
 /** Well-known test mnemonics: fine for tests, refused in production. */
 export const TEST_MNEMONICS = [
@@ -47,15 +47,13 @@ export const loadSeed = (
   }
   if (opts.production) throw new Error('CHAIN_SEED: required in production');
   const file = path.join(opts.dataDir, SEED_FILE);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(opts.dataDir, { recursive: true });
-    fs.writeFileSync(file, `${generateMnemonic(english)}\n`, { mode: 0o600 });
-  }
+  // Several processes starting at once on a fresh DATA_DIR all end up with the first one's seed.
+  const { content } = readOrCreate(file, () => `${generateMnemonic(english)}\n`);
   log.warn(
     { file },
     'CHAIN_SEED is not set: using the development seed kept in DATA_DIR (never use it for real money)',
   );
-  return fs.readFileSync(file, 'utf8').trim();
+  return content.trim();
 };
 
 /** BIP-39 seed (PBKDF2-HMAC-SHA512, 2048 rounds, salt "mnemonic"). */

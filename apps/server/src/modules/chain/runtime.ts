@@ -27,10 +27,12 @@ export const DEV_CONFIRMATIONS = 3;
 const DEV_HOT_FLOAT = 100_000n * 1_000_000n;
 const DEV_FAUCET_TOKENS = 1_000_000_000n * 1_000_000n;
 
+/** `auto`: development, no network configured, and one server process (the anvil is a child of one process). */
 const wantsDevChain = (config: Config) =>
   config.CHAIN_DEV === 'on' ||
   (config.CHAIN_DEV === 'auto' &&
     config.NODE_ENV === 'development' &&
+    config.workers.count === 1 &&
     !config.networks.some((n) => n.enabled));
 
 /**

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Config } from '../../config.ts';
+import { readOrCreate } from '../../lib/secrets.ts';
 
 export interface VapidKeys {
   publicKey: string;
@@ -21,13 +21,10 @@ export const loadVapidKeys = (config: Config, log: FastifyBaseLogger): VapidKeys
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY)
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject };
   const file = path.join(config.dataDir, 'vapid.json');
-  if (fs.existsSync(file)) {
-    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
-    return { ...stored, subject };
-  }
-  const keys = webpush.generateVAPIDKeys();
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
-  log.warn({ file }, 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set: generated a Web Push key pair');
-  return { ...keys, subject };
+  // Several processes starting at once on a fresh DATA_DIR all end up with the first one's pair.
+  const { content, created } = readOrCreate(file, () => JSON.stringify(webpush.generateVAPIDKeys()));
+  if (created)
+    log.warn({ file }, 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set: generated a Web Push key pair');
+  const stored = JSON.parse(content) as { publicKey: string; privateKey: string };
+  return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -30,7 +31,7 @@ const readyUpload = async (deps: AppDeps, key: string) => {
   return row && row.status !== 'pending' ? row : null;
 };
 
-/** Thumbnails being made, so two requests for a new size make it once. */
+/** Thumbnails being made, so two requests for a new size make it once in this process (others: see below). */
 const making = new Map<string, Promise<{ body: Buffer; type: string }>>();
 const once = (name: string, make: () => Promise<{ body: Buffer; type: string }>) => {
   let job = making.get(name);
@@ -80,8 +81,10 @@ export const registerLocalThumbnails = (deps: AppDeps) => {
     const thumb = await once(name, async () => {
       const made = await makeThumb(await fs.readFile(path.join(uploadsDir, key)), row.mime, size);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(`${file}.tmp`, made.body);
-      await fs.rename(`${file}.tmp`, file);
+      // A temporary name of its own: another server process (WORKERS > 1) may be making the same thumbnail.
+      const tmp = `${file}.${randomUUID()}.tmp`;
+      await fs.writeFile(tmp, made.body);
+      await fs.rename(tmp, file);
       return made;
     });
     return sendThumb(reply, thumb, cache);

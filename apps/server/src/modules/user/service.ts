@@ -144,15 +144,17 @@ const reservePinAttempt = async (db: Db, userId: number, knownHash: string, pin:
  */
 export const verifyPin = async (db: Db, userId: number, pin: string): Promise<void> => {
   const [row] = await db
-    .select({ pinHash: users.pinHash, lockedUntil: users.pinLockedUntil })
+    .select({ pinHash: users.pinHash, lockedUntil: users.pinLockedUntil, failures: users.pinFailures })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) throw new AppError(ErrorCode.Unauthorized);
   const now = new Date();
   if (row.lockedUntil && row.lockedUntil.getTime() > now.getTime()) throw pinLocked(row.lockedUntil);
   if (!row.pinHash) throw new AppError(ErrorCode.PinNotSet);
-  // A PIN verified a moment ago against this very hash: no guess is being made, no attempt is spent.
-  if (recallPin(userId, row.pinHash, pin)) return;
+  // A PIN verified a moment ago against this very hash: no guess is being made, no attempt is spent. Only
+  // while no wrong attempt is counted: a wrong PIN forgets the memory of the process that checked it, not of
+  // the others (WORKERS > 1), so after one the right PIN takes the full check, which resets the count.
+  if (row.failures === 0 && recallPin(userId, row.pinHash, pin)) return;
   const reserved = await reservePinAttempt(db, userId, row.pinHash, pin);
   if (reserved === 'recalled') return;
   if (!reserved.pinHash) throw new AppError(ErrorCode.PinNotSet);

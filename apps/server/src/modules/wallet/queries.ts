@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../ledger/index.ts';
 import { users } from '../user/index.ts';
@@ -170,4 +170,27 @@ export const findMember = async (exec: Executor, memberId: string) => {
     .from(users)
     .where(and(eq(users.memberId, memberId), eq(users.disabled, false)));
   return row ?? null;
+};
+
+/**
+ * The two members of a transfer by member id in one query: the recipient (`findMember`'s rule: disabled
+ * members count as unknown) and the caller, whose nickname and member id the recipient's notice shows.
+ */
+export const findTransferParties = async (exec: Executor, recipientMemberId: string, callerId: number) => {
+  const rows = await exec
+    .select({
+      id: users.id,
+      memberId: users.memberId,
+      nickName: users.nickName,
+      avatar: users.avatar,
+      disabled: users.disabled,
+    })
+    .from(users)
+    .where(or(and(eq(users.memberId, recipientMemberId), eq(users.disabled, false)), eq(users.id, callerId)));
+  const pick = (row: (typeof rows)[number] | undefined) =>
+    row ? { id: row.id, memberId: row.memberId, nickName: row.nickName, avatar: row.avatar } : null;
+  return {
+    recipient: pick(rows.find((r) => r.memberId === recipientMemberId && !r.disabled)),
+    caller: pick(rows.find((r) => r.id === callerId)),
+  };
 };

@@ -28,6 +28,7 @@ import {
 import {
   counterparties,
   findMember,
+  findTransferParties,
   type HistoryType,
   historyEntry,
   historyPage,
@@ -120,7 +121,9 @@ export class WalletService {
 
   /**
    * A member pays another by member id (wallet and MCC transfer). Checks that cost nothing come first, then the
-   * PIN (its own statements, so wrong attempts count), then one transaction; idempotent by (caller, requestId).
+   * PIN (its own statements, so wrong attempts count), then the posting; idempotent by (caller, requestId).
+   * The posting is the whole business operation and one atomic statement (ledger/post-statement.ts), so it
+   * runs without BEGIN/COMMIT round trips; the parties are read in one query that also names the sender.
    */
   async transfer(
     callerId: number,
@@ -132,21 +135,19 @@ export class WalletService {
         minimum: MIN_TRANSFER,
       });
     }
-    const recipient = await findMember(this.db, input.memberId);
+    const { recipient, caller } = await findTransferParties(this.db, input.memberId, callerId);
     if (!recipient) throw new AppError(ErrorCode.MemberNotFound);
     if (recipient.id === callerId) throw new AppError(ErrorCode.CannotTransferToSelf);
     await verifyPin(this.db, callerId, input.pin);
-    const entry = await this.db.transaction((tx) =>
-      transferFunds(tx, {
-        fromUserId: callerId,
-        toUserId: recipient.id,
-        amount,
-        key: `transfer:${callerId}:${input.requestId}`,
-        kind: 'transfer',
-        createdBy: callerId,
-      }),
-    );
-    if (!entry.replayed) await this.tellRecipient(callerId, recipient.id, entry.id, amount);
+    const entry = await transferFunds(this.db, {
+      fromUserId: callerId,
+      toUserId: recipient.id,
+      amount,
+      key: `transfer:${callerId}:${input.requestId}`,
+      kind: 'transfer',
+      createdBy: callerId,
+    });
+    if (!entry.replayed && caller) await this.tellRecipient(caller, recipient.id, entry.id, amount);
     return presentTransfer(entry, amount, recipient);
   }
 
@@ -154,19 +155,15 @@ export class WalletService {
    * The receiver of a transfer by member id learns of it at once (issue 17): a `wallet` event refreshes an open
    * wallet, and a notice in their service chat names the sender (nickname and member id, never a login name).
    */
-  private async tellRecipient(senderId: number, recipientId: number, entryId: number, amount: bigint) {
-    const [sender] = await this.db
-      .select({ nickName: users.nickName, memberId: users.memberId })
-      .from(users)
-      .where(eq(users.id, senderId));
-    if (!sender) return;
+  private async tellRecipient(
+    sender: { nickName: string; memberId: string },
+    recipientId: number,
+    entryId: number,
+    amount: bigint,
+  ) {
     const shown = formatUsdt(micro(amount));
-    this.realtime.emitToUser(recipientId, 'wallet', {
-      kind: 'transferIn',
-      entryId,
-      amount: shown,
-      from: sender,
-    });
+    const from = { nickName: sender.nickName, memberId: sender.memberId };
+    this.realtime.emitToUser(recipientId, 'wallet', { kind: 'transferIn', entryId, amount: shown, from });
     await accountNotices()?.notify(this.db, this.realtime, recipientId, {
       type: 'wallet.transferIn',
       text: `You received ${shown} USDT from ${sender.nickName} (member ID ${sender.memberId})`,

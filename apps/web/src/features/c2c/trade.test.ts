@@ -10,6 +10,11 @@ describe('order chats (issue 17)', () => {
     expect(sessionTitle({ name: 'Alice', trade: null })).toBe('Alice');
   });
 
+  it('name the customer-service chat in the member language, not by the seeded account name (issue 16)', () => {
+    expect(sessionTitle({ name: 'Seeded name', trade: null, kind: 'service' })).toBe('Customer Service');
+    expect(sessionTitle({ name: 'Mira', trade: null, kind: 'mcc' })).toBe('Mira');
+  });
+
   it('label who appealed and what support decided', () => {
     expect(
       noticeText({ type: 'c2c.appeal', by: 'seller', reasonCode: 'not_received', text: 'nothing came' }),

@@ -157,6 +157,27 @@ describe('delivery engine', () => {
     expect(shown()).toEqual(range(1, 4));
   });
 
+  it('a chat opened again while its first page loads asks the server once', async () => {
+    store(3);
+    // Start-up opens the chat of the address beside the page's code (issue 20); the page then opens it too.
+    const early = openThread(SID);
+    const page = openThread(SID);
+    await Promise.all([early, page]);
+    expect(server.pages).toEqual([{ afterSeq: undefined, beforeSeq: undefined }]);
+    expect(shown()).toEqual(range(1, 3));
+  });
+
+  it('a message that arrives while a chat opened at start-up loads its first page is shown', async () => {
+    store(3);
+    // Not yet the open chat: its page has not rendered.
+    const loading = openThread(SID);
+    store(1);
+    emit('message', msg(4));
+    await loading;
+    await flush();
+    expect(shown()).toEqual(range(1, 4));
+  });
+
   it('a message right after the last one needs no fetch', async () => {
     store(3);
     await openThread(SID);
@@ -293,5 +314,38 @@ describe('delivery engine', () => {
     emit('message', { sessionId: SID, seq: 'x' });
     await flush();
     expect(shown()).toEqual([1]);
+  });
+});
+
+describe('my session settings from my other devices (issue 16)', () => {
+  const session = (id: number, isTop = false) =>
+    ({ id, isTop, useNotify: true, lastSeq: 1, readSeq: 1, unreadCount: 0 }) as ChatSession;
+  const listed = () => qc.getQueryData<ChatSession[]>(chatKeys.sessions()) ?? [];
+
+  it('a hidden session leaves the list; a pin and a mute change it and its settings page', async () => {
+    qc.setQueryData(chatKeys.sessions(), [session(1), session(2), session(3)]);
+    qc.setQueryData(chatKeys.session(3), session(3));
+    emit('onSessionDelete', { sessionId: 2 });
+    expect(listed().map((s) => s.id)).toEqual([1, 3]);
+    emit('onSessionSetting', { sessionId: 3, isTop: true, useNotify: false });
+    expect(listed().find((s) => s.id === 3)).toMatchObject({ isTop: true, useNotify: false });
+    expect(qc.getQueryData<ChatSession>(chatKeys.session(3))).toMatchObject({
+      isTop: true,
+      useNotify: false,
+    });
+    expect(listed().find((s) => s.id === 1)).toMatchObject({ isTop: false, useNotify: true });
+    // Applying the same settings again changes nothing.
+    emit('onSessionSetting', { sessionId: 3, isTop: true, useNotify: false });
+    expect(listed().map((s) => [s.id, s.isTop, s.useNotify])).toEqual([
+      [1, false, true],
+      [3, true, false],
+    ]);
+  });
+
+  it('ignores malformed settings events', () => {
+    qc.setQueryData(chatKeys.sessions(), [session(1)]);
+    emit('onSessionSetting', { sessionId: 1, isTop: 'yes', useNotify: false });
+    emit('onSessionSetting', { sessionId: 1 });
+    expect(listed()).toEqual([session(1)]);
   });
 });

@@ -11,6 +11,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
 import { ApiError, ClientCode, isNetworkError } from '../../lib/errors.ts';
+import { perfMark } from '../../lib/perf-marks.ts';
 import { call } from '../../lib/request.ts';
 import { chatKeys } from './keys.ts';
 import { cachedChat } from './offline-cache.ts';
@@ -107,10 +108,10 @@ export const catchUp = (sessionId: number): Promise<void> => {
 export const receive = (sessionId: number, messages: ChatMessage[]) => {
   const thread = getThread(sessionId);
   if (!thread.loaded) {
-    // The open chat (or one holding my pending sends) is still loading its first page, which may have left
-    // before these were stored: keep them. The page merges in by id; the synced seq stays with the page, so
+    // The open chat, one opened at start-up before its page rendered (or one holding my pending sends) is
+    // still loading its first page, which may have left before these were stored: keep them. The page merges in by id; the synced seq stays with the page, so
     // a later gap check or catch-up can only re-fetch, never skip. Other sessions load when opened.
-    if (useChatStore.getState().openId === sessionId || thread.items.length > 0) {
+    if (useChatStore.getState().openId === sessionId || opening.has(sessionId) || thread.items.length > 0) {
       update(sessionId, (t) => ({ ...t, items: mergeMessages(t.items, messages) }));
     }
     return;
@@ -228,19 +229,33 @@ export const receiveStored = (m: ChatMessage) => {
 
 // ---- loading ------------------------------------------------------------------------------------
 
+/** First openings in flight, by session: a second opening (start-up, then the page) joins the first. */
+const opening = new Map<number, Promise<void>>();
+
 /**
  * Loads the newest page the first time a chat opens; later openings only catch up. What this phone kept of
  * the chat (offline-cache.ts) is shown at once, before the network answers; the newest page then joins it when
  * the two meet, or replaces it when messages are missing in between (a hole is never shown as continuous).
+ * Start-up opens the chat of the address it was launched at beside the page's code (app/boot-route.ts); the
+ * page's own opening then joins that one instead of asking again.
  */
-export const openThread = async (sessionId: number) => {
-  const thread = getThread(sessionId);
-  if (thread.loaded) {
+export const openThread = (sessionId: number): Promise<void> => {
+  const running = opening.get(sessionId);
+  if (running) return running;
+  if (getThread(sessionId).loaded) {
     // Changes are best effort here: the next reconnect or live change asks again.
-    await Promise.all([catchUp(sessionId), syncChanges(sessionId).catch(() => undefined)]);
-    return;
+    return Promise.all([catchUp(sessionId), syncChanges(sessionId).catch(() => undefined)]).then(
+      () => undefined,
+    );
   }
+  const first = openFirst(sessionId).finally(() => opening.delete(sessionId));
+  opening.set(sessionId, first);
+  return first;
+};
+
+const openFirst = async (sessionId: number) => {
   const cached = openFromCache(sessionId);
+  perfMark(cached ? 'chat-from-cache' : 'chat-page-asked');
   let page: Awaited<ReturnType<typeof call<typeof messageApi.page>>>;
   try {
     page = await call(messageApi.page, { sessionId, size: PAGE_SIZE });
@@ -258,6 +273,7 @@ export const openThread = async (sessionId: number) => {
     }
     throw error;
   }
+  perfMark('chat-page-answered');
   const seqs = page.list.map((m) => m.seq);
   const oldest = seqs.length > 0 ? Math.min(...seqs) : null;
   const cachedSeqs = (cached ?? []).map((m) => m.seq);

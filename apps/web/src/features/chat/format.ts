@@ -155,8 +155,14 @@ export const shortOrderNo = (orderNo: string) => (orderNo.length > 8 ? `…${ord
  * An order chat's title: `Order #…518105 · name` (issue 17: not three identical rows named after the trader).
  * The list and the title bar have room for the end of the number only; the chat's order bar shows all of it.
  */
-export const sessionTitle = (s: Pick<ChatSession, 'name' | 'trade'>) =>
-  s.trade ? t('trade.chatTitle', { no: shortOrderNo(s.trade.orderNo), name: s.name }) : s.name;
+export const sessionTitle = (s: Pick<ChatSession, 'name' | 'trade'> & Partial<Pick<ChatSession, 'kind'>>) =>
+  s.trade
+    ? t('trade.chatTitle', { no: shortOrderNo(s.trade.orderNo), name: s.name })
+    : s.kind === 'service'
+      ? // The shared service account's name is the server's (English) seed: members read it in their language.
+        // Staff answer these chats in the console, which names the member instead.
+        t('chat.serviceName')
+      : s.name;
 
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();

@@ -8,6 +8,7 @@ import {
   redPacketPayload,
   sessionClearPayload,
   sessionDeletePayload,
+  sessionSettingPayload,
   updateUnreadPayload,
   walletPayload,
 } from '@chatpay/shared';
@@ -45,7 +46,7 @@ import { groupKeys } from './groups.ts';
 import { chatKeys } from './keys.ts';
 import { notifyMessage } from './notify.ts';
 import { peerStoppedTyping, peerTyping } from './presence.ts';
-import { applyMessage, applyUnread, removeSession } from './sessions.ts';
+import { applyMessage, applySetting, applyUnread, removeSession } from './sessions.ts';
 import { playMessageSound } from './sound.ts';
 import { useChatStore } from './store.ts';
 
@@ -119,11 +120,22 @@ const handlers = {
     if (outcome.unknown) refreshSessionsSoon();
     else setSessions(() => outcome.sessions);
   },
-  /** An order chat: the other trader read further; the open chat's read marks follow. */
+  /** I hid a session on another device (or this one), or left a group: it leaves the list here too. */
   onSessionDelete: (raw: unknown) => {
     const parsed = sessionDeletePayload.safeParse(raw);
     if (parsed.success) setSessions((list) => removeSession(list, parsed.data.sessionId));
     refreshSessionsSoon();
+  },
+  /** I pinned or muted a session on another device (or this one): the list and its settings page follow. */
+  onSessionSetting: (raw: unknown) => {
+    const parsed = sessionSettingPayload.safeParse(raw);
+    if (!parsed.success) return;
+    const { sessionId, isTop, useNotify } = parsed.data;
+    const outcome = applySetting(sessionsOf() ?? [], parsed.data);
+    setSessions(() => outcome.sessions);
+    setSession(sessionId, (s) => ({ ...s, isTop, useNotify }));
+    // A pin moves the session: the server's order (pinned first) is read again.
+    if (outcome.moved || outcome.unknown) invalidate(chatKeys.sessions());
   },
   onFriendRequest: () => {
     invalidate(chatKeys.requestCount());

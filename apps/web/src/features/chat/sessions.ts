@@ -73,6 +73,23 @@ export const applyUnread = (sessions: readonly ChatSession[], sessionId: number,
 export const removeSession = (sessions: readonly ChatSession[], sessionId: number) =>
   sessions.filter((s) => s.id !== sessionId);
 
+/**
+ * My pin and mute of one session as the server now holds them (set on another device, or this one). Answers
+ * whether the pin changed: the list's order then comes from the server (pinned first).
+ */
+export const applySetting = (
+  sessions: readonly ChatSession[],
+  setting: { sessionId: number; isTop: boolean; useNotify: boolean },
+) => {
+  const current = sessions.find((s) => s.id === setting.sessionId);
+  const { isTop, useNotify } = setting;
+  return {
+    sessions: sessions.map((s) => (s.id === setting.sessionId ? { ...s, isTop, useNotify } : s)),
+    unknown: current === undefined,
+    moved: current !== undefined && current.isTop !== isTop,
+  };
+};
+
 /** Replaces one session's settings (mute, pin) with the server's answer. */
 export const replaceSession = (sessions: readonly ChatSession[], session: ChatSession) =>
   sessions.map((s) => (s.id === session.id ? { ...s, ...session } : s));

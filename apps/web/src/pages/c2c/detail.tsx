@@ -111,7 +111,7 @@ const DetailPage = () => {
           ) : null}
         </div>
         <FeedbackCard order={o} />
-        <div className="c2c-card">
+        <div className="c2c-card c2c-counterparty">
           <button
             type="button"
             className="c2c-link"

@@ -184,7 +184,13 @@ export const sessionViewsOf = (exec: Executor, userId: number, sessionIds: numbe
         and(eq(chatMembers.userId, userId), inArray(chatMembers.sessionId, sessionIds)),
       );
 
-/** My visible sessions: pinned first, then by last chat time. */
+/**
+ * My visible sessions: pinned first, then by last chat time, then by id. In two steps so a long list costs
+ * little: the page's session ids are picked from my member rows and their sessions' sort keys alone (the
+ * whole list's size comes with them, a window over the rows that sort reads anyway); only those sessions get
+ * the joins of a full view (peer, names, last message, sender). A session that leaves my list between the two
+ * reads is left out of the page.
+ */
 export const sessionViewPage = async (
   exec: Executor,
   userId: number,
@@ -192,13 +198,27 @@ export const sessionViewPage = async (
 ) => {
   const visible: SQL = and(eq(chatMembers.userId, userId), eq(chatMembers.isDelete, false))!;
   const order = opts.sort === 'asc' ? asc : desc;
-  const rows = await viewQuery(exec, userId)
+  const picked = await exec
+    .select({ sessionId: chatMembers.sessionId, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(chatMembers)
+    .innerJoin(chatSessions, eq(chatSessions.id, chatMembers.sessionId))
     .where(visible)
     .orderBy(desc(chatMembers.isTop), order(lastChat), order(chatSessions.id))
     .limit(opts.size)
     .offset((opts.page - 1) * opts.size);
-  const [count] = await exec.select({ total: sql<number>`count(*)::int` }).from(chatMembers).where(visible);
-  return { rows, total: count?.total ?? 0 };
+  if (picked.length === 0) {
+    // Past the end of the list: no row carried the count.
+    const [count] = await exec.select({ total: sql<number>`count(*)::int` }).from(chatMembers).where(visible);
+    return { rows: [], total: count?.total ?? 0 };
+  }
+  const views = await sessionViewsOf(
+    exec,
+    userId,
+    picked.map((p) => p.sessionId),
+  );
+  const byId = new Map(views.map((v) => [v.session.id, v]));
+  const rows = picked.flatMap((p) => byId.get(p.sessionId) ?? []);
+  return { rows, total: picked[0]!.total };
 };
 
 /** Whether the member is in the session now (a removed group member is not). */

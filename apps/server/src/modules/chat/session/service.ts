@@ -6,9 +6,9 @@ import type { Realtime } from '../../../realtime/socket.ts';
 import { users } from '../../user/index.ts';
 import { serviceAccountId } from '../desk/account.ts';
 import { assertNotBlocked } from '../friend/blocks.ts';
-import { friendIdsOf } from '../friend/queries.ts';
 import { groupPort } from '../group-port.ts';
 import { chatMembers } from '../tables.ts';
+import { friendsAmong } from './membership.ts';
 import { presentSession } from './presenter.ts';
 import {
   findSingleSession,
@@ -51,12 +51,15 @@ export class SessionService {
 
   /** Session views, with the group and members of group sessions loaded in one go. */
   async present(userId: number, rows: SessionViewRow[]) {
+    // Only the last messages' senders are looked up among my friends (their login name shows to friends only),
+    // not my whole friend list: a member with a thousand friends pays for the page, not for the thousand.
+    const senderIds = [...new Set(rows.flatMap((r) => (r.sender?.id == null ? [] : [r.sender.id])))];
     const [groups, friendIds] = await Promise.all([
       groupPort().describe(
         this.db,
         rows.filter((r) => r.session.type === 'group').map((r) => r.session.id),
       ),
-      friendIdsOf(this.db, userId),
+      friendsAmong(this.db, userId, senderIds),
     ]);
     const viewer = { id: userId, friendIds };
     return rows.map((r) => presentSession(r, viewer, groups.get(r.session.id)));
@@ -136,6 +139,21 @@ export class SessionService {
       this.realtime.emitToUser(userId, 'onSessionDelete', { sessionId });
       this.realtime.emitToUser(userId, 'onUpdateUnread', { sessionId, unreadCount: 0 });
     }
-    return this.view(userId, sessionId);
+    const view = await this.view(userId, sessionId);
+    if (action !== 'chat.delete') this.emitSetting(userId, view);
+    return view;
+  }
+
+  /**
+   * My other devices show a pin or a mute at once: the settings as read after the update (not the action),
+   * so a device that applies the last event it got shows what the server holds. A device that was away reads
+   * them with the session list it reloads on every reconnect.
+   */
+  private emitSetting(userId: number, view: ChatSession) {
+    this.realtime.emitToUser(userId, 'onSessionSetting', {
+      sessionId: view.id,
+      isTop: view.isTop,
+      useNotify: view.useNotify,
+    });
   }
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
-import { sessionAvatar } from '../format.ts';
+import { sessionAvatar, sessionTitle } from '../format.ts';
 import { useForward } from '../manage.ts';
 import { useSessions } from '../queries.ts';
 
@@ -58,7 +58,7 @@ export const ForwardPicker = ({ messageId, onClose }: { messageId: number | null
               prefix={<UserAvatar src={sessionAvatar(s)} size={32} />}
               data-testid={`forward-to-${s.id}`}
             >
-              {s.name || t('chat.unnamed')}
+              {sessionTitle(s) || t('chat.unnamed')}
             </CheckList.Item>
           ))}
         </CheckList>

@@ -1,0 +1,1 @@
+CREATE INDEX "c2c_orders_chat_pending_idx" ON "c2c_orders" USING btree ("id") WHERE "c2c_orders"."session_id" IS NULL;

@@ -1,0 +1,153 @@
+import type { Worker } from 'node:cluster';
+import net from 'node:net';
+import { routeOf, type ToWorker } from './messages.ts';
+
+/** Most bytes read to find the request line; a connection sending more without one is routed as a plain request. */
+const HEAD_LIMIT = 8192;
+
+/** How long a request naming an unreported session waits for its worker's report before going anywhere. */
+const OWNER_WAIT_MS = 2000;
+
+const UNAVAILABLE = 'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
+
+/** The libuv stream behind a net.Socket: the primary stops it reading before it hands the socket on. */
+type RawHandle = { readStop(): number };
+
+export interface Balancer {
+  server: net.Server;
+  /** The worker answers requests: it gets connections from now on. */
+  ready(worker: Worker): void;
+  /** The worker exited: its sessions are forgotten, it gets no more connections. */
+  gone(worker: Worker): void;
+  /** An Engine.IO session opened or closed in the worker. */
+  session(worker: Worker, sid: string, state: 'open' | 'closed'): void;
+}
+
+/**
+ * The primary's listening socket. For each connection it reads only up to the end of the first request line,
+ * stops reading at the socket (so every later byte stays in the kernel for the worker: bodies and WebSocket
+ * frames never pass through the primary), picks a worker and hands it the socket with the bytes it read.
+ *
+ * Which worker: the one holding the Engine.IO session the request names (`sid`), so the polling transport's
+ * requests and its upgrade to WebSocket all reach the process that knows the session — Socket.IO's "sticky
+ * sessions"; a new Engine.IO session goes to the worker with the fewest, so long-lived sockets spread evenly;
+ * any other request goes round-robin. Workers answer every request with `Connection: close` (worker.ts), so
+ * one connection never carries a second request that would need another worker.
+ */
+export const createBalancer = (opts: { idleTimeoutMs: number }): Balancer => {
+  const workers: Worker[] = [];
+  const owners = new Map<string, Worker>();
+  const sessions = new Map<Worker, number>();
+  let turn = 0;
+
+  const gone = (worker: Worker) => {
+    const at = workers.indexOf(worker);
+    if (at >= 0) workers.splice(at, 1);
+    sessions.delete(worker);
+    for (const [sid, owner] of owners) if (owner === worker) owners.delete(sid);
+  };
+
+  /** Requests naming a session whose worker has not reported it yet, waiting for that report. */
+  const awaiting = new Map<string, (() => void)[]>();
+
+  const pick = (engine: boolean, sid: string | null): Worker | null => {
+    if (workers.length === 0) return null;
+    const owner = sid ? owners.get(sid) : undefined;
+    if (owner && workers.includes(owner)) return owner;
+    if (engine && !sid) {
+      // Counted when routed, not when the worker reports the session: a burst of handshakes (every member
+      // reconnecting after a restart) arrives before any report, and would otherwise all go to one worker.
+      const fewest = Math.min(...workers.map((w) => sessions.get(w) ?? 0));
+      const candidates = workers.filter((w) => (sessions.get(w) ?? 0) === fewest);
+      turn = (turn + 1) % candidates.length;
+      const chosen = candidates[turn] as Worker;
+      sessions.set(chosen, fewest + 1);
+      return chosen;
+    }
+    // Not an Engine.IO request, or a session nobody holds (its worker died): any worker; the latter answers
+    // "Session ID unknown" and the client starts a new session.
+    turn = (turn + 1) % workers.length;
+    return workers[turn] ?? null;
+  };
+
+  const hand = (socket: net.Socket, head: Buffer, attempt = 0) => {
+    if (socket.destroyed) return;
+    const lineEnd = head.indexOf(0x0a);
+    const { engine, sid } = routeOf(lineEnd < 0 ? '' : head.subarray(0, lineEnd).toString('latin1'));
+    if (sid && !owners.has(sid) && attempt === 0) {
+      // The worker reports a new session over IPC in the tick it answers the handshake, but the client's next
+      // request may still reach the primary first: wait for the report rather than guess.
+      const waiters = awaiting.get(sid) ?? [];
+      const resume = () => {
+        clearTimeout(timer);
+        hand(socket, head, 1);
+      };
+      const timer = setTimeout(() => {
+        const left = (awaiting.get(sid) ?? []).filter((w) => w !== resume);
+        if (left.length > 0) awaiting.set(sid, left);
+        else awaiting.delete(sid);
+        hand(socket, head, 1);
+      }, OWNER_WAIT_MS);
+      awaiting.set(sid, [...waiters, resume]);
+      return;
+    }
+    const worker = pick(engine, sid);
+    if (!worker || attempt > workers.length + 1) {
+      socket.end(UNAVAILABLE);
+      return;
+    }
+    const message: ToWorker = { chatpay: 'connection', head: head.toString('base64') };
+    // The socket's descriptor moves to the worker; the primary's copy is closed once sent.
+    worker.send(message, socket, { keepOpen: false }, (err) => {
+      if (!err) return;
+      // The worker died before the primary heard of it: its channel is closed and the socket was not sent.
+      if (!worker.isConnected() && !socket.destroyed) {
+        gone(worker);
+        hand(socket, head, attempt + 1);
+      } else socket.destroy();
+    });
+  };
+
+  const server = net.createServer((socket) => {
+    let head: Buffer = Buffer.alloc(0);
+    socket.setTimeout(opts.idleTimeoutMs, () => socket.destroy());
+    socket.on('error', () => socket.destroy());
+    const onData = (chunk: Buffer) => {
+      head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
+      if (head.indexOf(0x0a) < 0 && head.length < HEAD_LIMIT) return;
+      // Synchronously, inside the read callback: libuv reads nothing more from this socket, and the stream's
+      // `reading` flag stays set so nothing starts it again. A 'data' listener gets every chunk as it is read,
+      // so nothing is left in the stream's buffer either (checked below rather than assumed).
+      (socket as unknown as { _handle: RawHandle | null })._handle?.readStop();
+      socket.off('data', onData);
+      socket.pause();
+      if (socket.readableLength > 0) {
+        socket.destroy();
+        return;
+      }
+      hand(socket, head);
+    };
+    socket.on('data', onData);
+  });
+
+  return {
+    server,
+    ready: (worker) => {
+      if (!workers.includes(worker)) workers.push(worker);
+    },
+    gone,
+    session: (worker, sid, state) => {
+      // Opening was counted when the handshake was routed (a handshake that opens no session leaves one
+      // count too many on that worker: it only skews the spread a little).
+      if (state === 'open') {
+        owners.set(sid, worker);
+        const waiters = awaiting.get(sid);
+        awaiting.delete(sid);
+        for (const resume of waiters ?? []) resume();
+      } else if (owners.get(sid) === worker) {
+        owners.delete(sid);
+        sessions.set(worker, Math.max(0, (sessions.get(worker) ?? 0) - 1));
+      }
+    },
+  };
+};
