@@ -214,7 +214,11 @@ describe.skipIf(!enabled)('WORKERS=2 on PostgreSQL and Redis', () => {
     const dropped = new Set<Socket>();
     for (const s of [polling, websocket]) s.once('disconnect', () => dropped.add(s));
     process.kill(before[0]!, 'SIGKILL');
-    await waitFor(() => dropped.size > 0, { message: 'no socket noticed the crash' });
+    // A liveness wait, not a timing: on a loaded two-core CI machine the client may take seconds to see it.
+    await waitFor(() => dropped.size > 0, {
+      timeoutMs: 30_000,
+      message: () => `no socket noticed the crash of ${before[0]}:\n${server.log().slice(-3000)}`,
+    });
     await waitFor(() => server.log().includes('a worker died'), { message: 'the primary missed the crash' });
     const survivor = dropped.has(polling) ? websocket : polling;
     await deliver(survivor === polling ? bob : alice, survivor, 'after the crash');
