@@ -133,6 +133,13 @@ const reservePinAttempt = async (db: Db, userId: number, knownHash: string, pin:
   }
 };
 
+/** A right PIN: the wrong attempts in a row start again (only while the PIN is still the one checked). */
+const resetPinFailures = (db: Db, userId: number, pinHash: string) =>
+  db
+    .update(users)
+    .set({ pinFailures: 0, pinLockedUntil: null })
+    .where(and(eq(users.id, userId), eq(users.pinHash, pinHash)));
+
 /**
  * Checks the payment PIN. Runs in its own statements (never inside the caller's business transaction), so a
  * wrong attempt is counted even though the business operation then fails. 5 wrong in a row lock it for 15 min.
@@ -151,19 +158,21 @@ export const verifyPin = async (db: Db, userId: number, pin: string): Promise<vo
   const now = new Date();
   if (row.lockedUntil && row.lockedUntil.getTime() > now.getTime()) throw pinLocked(row.lockedUntil);
   if (!row.pinHash) throw new AppError(ErrorCode.PinNotSet);
-  // A PIN verified a moment ago against this very hash: no guess is being made, no attempt is spent. Only
-  // while no wrong attempt is counted: a wrong PIN forgets the memory of the process that checked it, not of
-  // the others (WORKERS > 1), so after one the right PIN takes the full check, which resets the count.
-  if (row.failures === 0 && recallPin(userId, row.pinHash, pin)) return;
+  // A PIN verified a moment ago against this very hash: no guess is being made, no attempt is spent. It is
+  // proof of the right PIN like the full check, so it also resets a count: a wrong PIN forgets the memory of
+  // the process that checked it, not of the others (WORKERS > 1), and "5 wrong in a row" must restart at a
+  // right one whichever process answers it. (Skipping the memory while a count stood sent concurrent right
+  // PINs through argon2 behind the in-flight reservations, and under load past the slot wait.)
+  if (recallPin(userId, row.pinHash, pin)) {
+    if (row.failures > 0) await resetPinFailures(db, userId, row.pinHash);
+    return;
+  }
   const reserved = await reservePinAttempt(db, userId, row.pinHash, pin);
   if (reserved === 'recalled') return;
   if (!reserved.pinHash) throw new AppError(ErrorCode.PinNotSet);
   if (await verify(reserved.pinHash, pin)) {
     rememberPin(userId, reserved.pinHash, pin);
-    await db
-      .update(users)
-      .set({ pinFailures: 0, pinLockedUntil: null })
-      .where(and(eq(users.id, userId), eq(users.pinHash, reserved.pinHash)));
+    await resetPinFailures(db, userId, reserved.pinHash);
     return;
   }
   forgetPin(userId);
