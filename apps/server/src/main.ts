@@ -52,6 +52,8 @@ const start = async () => {
   if (cluster.isWorker) {
     // The primary listens and hands connections over; a primary gone (killed) leaves nothing to serve.
     process.on('disconnect', () => void stop('primary gone'));
+    // A primary killed while this worker was still starting disconnected before the listener above existed.
+    if (!process.connected) void stop('primary gone');
     await app.ready();
     acceptFromPrimary(app.server, server.realtime);
     app.log.info({ engine: database.engine, worker: cluster.worker?.id }, 'worker ready');
