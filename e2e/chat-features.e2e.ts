@@ -15,7 +15,16 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { befriend, byId, logInAs, type Member, PASSWORD, registerMember, texts } from './people.ts';
+import {
+  befriend,
+  byId,
+  logInAs,
+  longPress,
+  type Member,
+  PASSWORD,
+  registerMember,
+  texts,
+} from './people.ts';
 
 /** Issues 16 and 17: the chat features members expect, each seen by two members at phone width. */
 const ADMIN_PASSWORD = 'admin-e2e-chat-1';
@@ -44,14 +53,6 @@ const logIn = async (who: Member, locale?: string) => {
 const adminToken = async () =>
   (await server.api.ok(userApi.loginByName, { username: 'admin', password: ADMIN_PASSWORD })).token;
 
-const longPress = async (page: Page, target: ReturnType<Page['locator']>) => {
-  const box = await target.boundingBox();
-  if (!box) throw new Error('nothing to press');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.waitForTimeout(500);
-  await page.mouse.up();
-};
 const sheetGone = (page: Page) => page.locator('.adm-action-sheet').waitFor({ state: 'detached' });
 const send = async (page: Page, text: string) => {
   await byId(page, 'chat-input').fill(text);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { byId, logInAs, type Member, registerMember, texts } from './people.ts';
+import { byId, logInAs, longPress, type Member, registerMember, texts } from './people.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -212,19 +212,11 @@ describe('two members chat in real time and nothing is lost', () => {
 
     // The session list's long-press menu: mute, then delete; a new message brings the session back.
     await byId(b, 'nav-back').click();
-    const longPress = async (page: Page, testId: string) => {
-      const box = await byId(page, testId).boundingBox();
-      if (!box) throw new Error(`no ${testId}`);
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      await page.mouse.down();
-      await page.waitForTimeout(500);
-      await page.mouse.up();
-    };
-    await longPress(b, `session-${sessionId}`);
+    await longPress(b, byId(b, `session-${sessionId}`));
     await byId(b, 'session-menu-mute').click();
     await byId(b, `session-${sessionId}`).getByLabel('Muted').waitFor();
     await b.locator('.adm-action-sheet').waitFor({ state: 'detached' });
-    await longPress(b, `session-${sessionId}`);
+    await longPress(b, byId(b, `session-${sessionId}`));
     await byId(b, 'session-menu-delete').click();
     await byId(b, 'session-delete-confirm').click();
     await byId(b, 'chat-empty').waitFor();

@@ -18,7 +18,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { befriend, byId, logInAs, type Member, registerMember } from './people.ts';
+import { befriend, byId, logInAs, longPress, type Member, registerMember } from './people.ts';
 
 /**
  * Issue 16's screenshots: every feature group of the issue at phone width, in English and Chinese (light) and
@@ -210,15 +210,6 @@ const phoneFor = async (variant: Variant, storage: Record<string, string>): Prom
     route.fulfill({ contentType: 'text/html', body: '<h1>Spring offer</h1><p>Trade fee 0% this week.</p>' }),
   );
   return context;
-};
-
-const longPress = async (page: Page, target: ReturnType<Page['locator']>) => {
-  const box = await target.boundingBox();
-  if (!box) throw new Error('nothing to press');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.waitForTimeout(450);
-  await page.mouse.up();
 };
 
 /** Pulls down with a finger (the list's pull-to-refresh listens to touch only); answers the lift. */

@@ -1,5 +1,5 @@
 import { type ContractClient, createContractClient, friendApi, userApi } from '@chatpay/shared';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { fetchTransport } from '../test-support/http.ts';
 
 /** Helpers for browser tests with several members: API set-up, login through the UI, common reads. */
@@ -10,6 +10,21 @@ export const byId = (page: Page, id: string) => page.getByTestId(id);
 
 /** The texts the chat page shows, top to bottom. */
 export const texts = (page: Page) => page.locator('[data-testid="msg-list"] .msg-text').allTextContents();
+
+/**
+ * Presses and holds the middle of `target` past the app's 350 ms long-press (SPEC §4). It first waits until
+ * the target itself would receive the press (a trial click's hit-target check): a dialog still fading out or
+ * a list still settling would otherwise take the press.
+ */
+export const longPress = async (page: Page, target: Locator, holdMs = 500) => {
+  await target.click({ trial: true });
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to press');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(holdMs);
+  await page.mouse.up();
+};
 
 export interface Member {
   id: number;
