@@ -243,3 +243,56 @@ describe.skipIf(!enabled)('WORKERS=2 on PostgreSQL and Redis', () => {
     for (const pid of after) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
   }, 180_000);
 });
+
+describe.skipIf(!enabled)('WORKERS=2: a worker dying with connections still queued for it', () => {
+  let server: ServerProcess;
+  let dropDb: () => Promise<void>;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    const db = await createPgDatabase();
+    dropDb = db.drop;
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatpay-workers-'));
+    server = await startServerProcess({
+      WORKERS: '2',
+      DATABASE_URL: db.url,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+      REDIS_PREFIX: `workers-${randomUUID()}`,
+      JWT_SECRET: randomUUID() + randomUUID(),
+      DATA_DIR: dataDir,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.kill();
+    await dropDb?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('hands them to the other worker instead of leaving them open and unanswered', async () => {
+    const [frozen] = workerPids(server.child.pid!);
+    // A stopped worker takes no handle: the primary writes it one and queues the rest behind its ack.
+    process.kill(frozen!, 'SIGSTOP');
+    const settled: PromiseSettledResult<number>[] = [];
+    // Round-robin: every other new connection is for the stopped worker.
+    const requests = Array.from({ length: 6 }, () =>
+      fetch(`${server.url}/api/health`, { headers: { connection: 'close' } }).then((r) => r.status),
+    );
+    for (const r of requests)
+      r.then(
+        (value) => settled.push({ status: 'fulfilled', value }),
+        (reason: unknown) => settled.push({ status: 'rejected', reason }),
+      );
+    await new Promise((r) => setTimeout(r, 500));
+    process.kill(frozen!, 'SIGKILL');
+    // Liveness, not timing: the queued requests were served by the other worker; only the one written to the
+    // dead worker's channel may be lost (the client sees its connection close).
+    await waitFor(() => settled.length === requests.length, {
+      timeoutMs: 30_000,
+      message: () =>
+        `${settled.length} of ${requests.length} requests answered:\n${server.log().slice(-2000)}`,
+    });
+    const ok = settled.filter((s) => s.status === 'fulfilled' && s.value === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(requests.length - 1);
+  }, 120_000);
+});

@@ -21,6 +21,17 @@ export interface Balancer {
   gone(worker: Worker): void;
   /** An Engine.IO session opened or closed in the worker. */
   session(worker: Worker, sid: string, state: 'open' | 'closed'): void;
+  /** The worker took the connection handed to it as `id`. */
+  taken(worker: Worker, id: number): void;
+}
+
+interface Handed {
+  socket: net.Socket;
+  /** The bytes read to route it. */
+  head: Buffer;
+  attempt: number;
+  /** Written to the worker's channel (the send callback ran); until then Node still queues it. */
+  written: boolean;
 }
 
 /**
@@ -40,11 +51,35 @@ export const createBalancer = (opts: { idleTimeoutMs: number }): Balancer => {
   const sessions = new Map<Worker, number>();
   let turn = 0;
 
+  /**
+   * Connections handed to a worker and not yet confirmed taken. The primary keeps its own descriptor of each
+   * (`keepOpen`) until the worker says it took it: Node passes one handle at a time per worker and queues the
+   * rest until the worker acknowledges the one in flight, and when a worker dies it neither closes the one in
+   * flight nor the queued ones, which then hang open and unanswered. `gone` settles them: one still queued
+   * (never written to the worker) goes to another worker, since nothing of it was read but `head`; one
+   * written but not taken is closed, as if the worker had died while serving it.
+   */
+  const handed = new Map<Worker, Map<number, Handed>>();
+  let nextId = 0;
+
   const gone = (worker: Worker) => {
     const at = workers.indexOf(worker);
     if (at >= 0) workers.splice(at, 1);
     sessions.delete(worker);
     for (const [sid, owner] of owners) if (owner === worker) owners.delete(sid);
+    const stranded = handed.get(worker);
+    handed.delete(worker);
+    for (const { socket, head, attempt, written } of stranded?.values() ?? []) {
+      if (written) socket.destroy();
+      else hand(socket, head, attempt + 1);
+    }
+  };
+
+  /** The worker has its own descriptor of the connection now: the primary closes its copy (not the connection). */
+  const taken = (worker: Worker, id: number) => {
+    const entry = handed.get(worker)?.get(id);
+    handed.get(worker)?.delete(id);
+    entry?.socket.destroy();
   };
 
   /** Requests naming a session whose worker has not reported it yet, waiting for that report. */
@@ -96,10 +131,19 @@ export const createBalancer = (opts: { idleTimeoutMs: number }): Balancer => {
       socket.end(UNAVAILABLE);
       return;
     }
-    const message: ToWorker = { chatpay: 'connection', head: head.toString('base64') };
-    // The socket's descriptor moves to the worker; the primary's copy is closed once sent.
-    worker.send(message, socket, { keepOpen: false }, (err) => {
-      if (!err) return;
+    const id = nextId++;
+    const entry: Handed = { socket, head, attempt, written: false };
+    const mine = handed.get(worker) ?? new Map<number, Handed>();
+    handed.set(worker, mine.set(id, entry));
+    const message: ToWorker = { chatpay: 'connection', id, head: head.toString('base64') };
+    worker.send(message, socket, { keepOpen: true }, (err) => {
+      // Settled by `gone` already.
+      if (!mine.has(id)) return;
+      if (!err) {
+        entry.written = true;
+        return;
+      }
+      mine.delete(id);
       // The worker died before the primary heard of it: its channel is closed and the socket was not sent.
       if (!worker.isConnected() && !socket.destroyed) {
         gone(worker);
@@ -136,6 +180,7 @@ export const createBalancer = (opts: { idleTimeoutMs: number }): Balancer => {
       if (!workers.includes(worker)) workers.push(worker);
     },
     gone,
+    taken,
     session: (worker, sid, state) => {
       // Opening was counted when the handshake was routed (a handshake that opens no session leaves one
       // count too many on that worker: it only skews the spread a little).

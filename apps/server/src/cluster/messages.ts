@@ -1,12 +1,16 @@
 /** What the primary and its workers say to each other over the cluster's IPC channel. */
 export type ToWorker = {
   chatpay: 'connection';
+  /** Answered with `taken`, so the primary can close its copy of the connection. */
+  id: number;
   /** The bytes the primary read to route the connection (base64), replayed by the worker before the rest. */
   head: string;
 };
 
 export type ToPrimary =
   | { chatpay: 'ready' }
+  /** The worker has the connection handed to it as `id`. */
+  | { chatpay: 'taken'; id: number }
   /** An Engine.IO session opened or closed in this worker (sticky routing of polling requests). */
   | { chatpay: 'session'; sid: string; state: 'open' | 'closed' };
 

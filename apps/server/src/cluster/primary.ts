@@ -35,7 +35,8 @@ export const runPrimary = async (config: Config) => {
       if (message.chatpay === 'ready') {
         balancer.ready(worker);
         allReady();
-      } else balancer.session(worker, message.sid, message.state);
+      } else if (message.chatpay === 'taken') balancer.taken(worker, message.id);
+      else balancer.session(worker, message.sid, message.state);
     });
     return worker;
   };

@@ -22,6 +22,7 @@ export const acceptFromPrimary = (server: Server, realtime: Realtime) => {
   realtime.onEngineSession((sid, state) => tell({ chatpay: 'session', sid, state }));
   process.on('message', (message: unknown, handle: unknown) => {
     if (!isToWorker(message)) return;
+    tell({ chatpay: 'taken', id: message.id });
     // Null when the client closed the connection while it was being handed over.
     const socket = handle as Socket | null | undefined;
     if (!socket) return;
