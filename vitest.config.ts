@@ -16,6 +16,11 @@ const serverProject = (
     exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
     environment: 'node',
     env,
+    globalSetup: ['test/global-setup.ts'],
+    // Test files of a worker share loaded modules (importing the server is ~5 s a file, 190 files): every
+    // file builds its own app on its own database, and the server keeps no state at module level that one
+    // app could leak into another (caches are keyed by random upload keys or bound to salted PIN hashes).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     sequence: { groupOrder: files.groupOrder ?? 0 },

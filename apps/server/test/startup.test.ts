@@ -11,7 +11,7 @@ import { createPgDatabase, engine } from './helpers/app.ts';
 
 describe.skipIf(engine !== 'postgres')('start-up work on a shared PostgreSQL', () => {
   it('several processes seeding a fresh database at once all succeed, and seed once', async () => {
-    const pg = await createPgDatabase();
+    const pg = await createPgDatabase({ fresh: true });
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatpay-startup-'));
     const config = loadConfig({ DATABASE_URL: pg.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     // Each "process" opens its own pool, as separate server processes do.

@@ -52,6 +52,8 @@ export const openDatabase = async (options: {
   onPoolError?: (error: Error) => void;
   /** PostgreSQL connections in the pool (default 20). */
   poolSize?: number;
+  /** PGlite only: a data directory dumped by `dumpDataDir` to start from (tests start from a migrated one). */
+  pgliteImage?: Blob;
 }): Promise<Database> => {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
@@ -100,7 +102,11 @@ export const openDatabase = async (options: {
     fs.mkdirSync(dir, { recursive: true });
   }
   // pg_trgm backs chat search (a trigram index on message text); PostgreSQL ships it as a contrib extension.
-  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: dir,
+    extensions: { pg_trgm },
+    ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
+  });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   // One process per PGlite directory: nothing to serialise against.

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type ContractClient, createContractClient, type Transport } from '@chatpay/shared';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/connection.ts';
@@ -13,14 +13,18 @@ import { ManualClock } from '../../src/lib/clock.ts';
 /** Which engine this run uses: the `server-pg` project sets TEST_ENGINE=postgres. */
 export const engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
-/** Creates a throw-away database on the test PostgreSQL server; answers its URL and a dropper. */
-export const createPgDatabase = async () => {
+/**
+ * Creates a throw-away database on the test PostgreSQL server; answers its URL and a dropper. It is a copy of
+ * the run's migrated template (test/global-setup.ts), or empty with `fresh` (for tests of migrating).
+ */
+export const createPgDatabase = async (options: { fresh?: boolean } = {}) => {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
   const name = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const template = options.fresh ? '' : inject('pgTemplate');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -33,6 +37,13 @@ export const createPgDatabase = async () => {
       await c.end();
     },
   };
+};
+
+let image: Blob | null = null;
+/** The run's migrated PGlite data directory (test/global-setup.ts), read once per test file. */
+const pgliteImage = async () => {
+  if (!image) image = new Blob([await fs.promises.readFile(inject('pgliteImage'))]);
+  return image;
 };
 
 /**
@@ -104,6 +115,7 @@ export const createTestApp = async (
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? dataDir : null,
+    ...(config.DATABASE_URL ? {} : { pgliteImage: await pgliteImage() }),
   });
   const clock = new ManualClock();
   const server = await buildApp(config, database, { clock });
