@@ -40,6 +40,22 @@ describe('PIN attempts are reserved before the check', () => {
   });
 });
 
+describe('a burst of right PINs', () => {
+  const t = useTestApp();
+
+  it('30 at once all pass, and only the 5 reserved before the first answer reach argon2', async () => {
+    const u = await createUser(t);
+    await setPin(t, u);
+    const before = argon2Load().checks;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => t.call(userApi.verifyPayPassword, { pin: TEST_PIN }, u.token)),
+    );
+    expect(answers.map((a) => a.code)).toEqual(answers.map(() => ErrorCode.Success));
+    // The others waited for a slot and found the PIN proved meanwhile, without a check of their own.
+    expect(argon2Load().checks - before).toBeLessThanOrEqual(5);
+  });
+});
+
 describe('a per-member PIN rate limit covers every call that takes a PIN', () => {
   const t = useTestApp({ PIN_RATE_LIMIT: '3' });
   const requestId = () => randomUUID();
