@@ -7,8 +7,8 @@
  * Targets (issue 7): 10,000 members connected under 1.5 GiB; 2,000 messages/s delivered with p99 ≤ 100 ms;
  * a 500-member group message delivered to all online members with p99 ≤ 250 ms.
  * Settings: BENCH_CHAT_MEMBERS (default 2000), BENCH_CHAT_RATE (default 2000/s), BENCH_SECONDS (default 10),
- * BENCH_GROUP_SIZE (default 500), BENCH_GROUP_MESSAGES (default 20), BENCH_AUTH_CACHE_SECONDS (default 5; 0 reads
- * the user row on every call, the server's default), WORKERS (server processes, default 1; server RSS is then
+ * BENCH_GROUP_SIZE (default 500), BENCH_GROUP_MESSAGES (default 20), BENCH_AUTH_CACHE_SECONDS (default 5, as the
+ * server's; 0 reads the user row on every call), WORKERS (server processes, default 1; server RSS is then
  * the sum of the primary and its workers).
  */
 import { fork, spawn } from 'node:child_process';
@@ -77,7 +77,7 @@ const main = async () => {
       API_RATE_LIMIT: '1000000',
       LOGIN_RATE_LIMIT: '100000',
       CHAT_SEND_RATE_LIMIT: '1000000',
-      // The token's user row remembered a few seconds (off by default: see config.ts AUTH_CACHE_SECONDS).
+      // The token's user row remembered a few seconds (config.ts AUTH_CACHE_SECONDS).
       AUTH_CACHE_SECONDS: process.env.BENCH_AUTH_CACHE_SECONDS ?? '5',
       SWEEP_INTERVAL_SECONDS: '0',
       // Nothing here uses the chain; and the embedded one runs only with one process.

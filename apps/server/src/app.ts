@@ -192,6 +192,7 @@ export const buildApp = async (
   });
   realtime.onInvalidate((what) => {
     if (what.kind === 'ended') tokens.forget(what.ended);
+    if (what.kind === 'user-roles') tokens.forget({ kind: 'user', userId: what.userId });
   });
 
   await database.exclusively(() => seed(database.db, config));

@@ -99,12 +99,12 @@ const schema = z.object({
    */
   CHAT_SEND_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /**
-   * Seconds a process remembers the user row of a signed-in session (modules/user/tokens.ts). Session ends
-   * (logout, login elsewhere, freeze, role change by staff, forced logout) forget it on every process; a
-   * merchant role granted or revoked by the market (grantRole/revokeRole) does not yet, so it is off (0) by
-   * default: turn it on where a role change may take up to this long to be seen.
+   * Seconds a process remembers the user row of a signed-in session (modules/user/tokens.ts). Whatever changes
+   * that row for a signed-in member forgets it on every process after its commit: session ends (logout, login
+   * elsewhere, freeze, staff role change, forced logout) and the market's merchant approval or revocation
+   * (`user-roles`). 0: read the user row on every call.
    */
-  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Member searches and looks at non-friends' profiles a member may make per hour (docs/security.md). */
   FRIEND_LOOKUP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Admin credits above this many USDT need a second admin's approval (maker-checker, issue 13). */

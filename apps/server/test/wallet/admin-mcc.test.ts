@@ -11,6 +11,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, users } from '../../src/db/schema/index.ts';
+import { createMerchant } from '../c2c/factories.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { adminToken, balanceOf, createUser, credit, type TestUser } from '../helpers/factories.ts';
 
@@ -93,6 +94,8 @@ describe('admin adjust', () => {
     const a = await createUser(t);
     for (const roles of [['user'], ['user', 'merchant'], ['user', 'support']]) {
       await t.database.db.update(users).set({ roles }).where(eq(users.id, a.id));
+      // A new login reads the roles just written (the old session's row may be remembered).
+      a.token = (await t.ok(userApi.loginByName, { username: a.username, password: a.password })).token;
       const res = await adjust(a.id, '100', randomUUID(), a.token);
       expect(res.code).toBe(ErrorCode.Forbidden);
     }
@@ -163,14 +166,7 @@ describe('wallet info, estimate, address and withdrawal', () => {
 });
 
 describe('MCC', () => {
-  const makeMerchant = async () => {
-    const m = await createUser(t);
-    await t.database.db
-      .update(users)
-      .set({ roles: ['user', 'merchant'] })
-      .where(eq(users.id, m.id));
-    return m;
-  };
+  const makeMerchant = () => createMerchant(t, '0');
 
   it('verifyMccId shows who a member id belongs to', async () => {
     const a = await createUser(t, { nickName: 'Alice Payee' });

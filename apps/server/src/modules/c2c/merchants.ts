@@ -233,6 +233,8 @@ export class MerchantService {
       });
       return r!;
     });
+    // Every process reads the roles again on this member's next call (the token cache, AUTH_CACHE_SECONDS).
+    this.realtime.invalidate({ kind: 'user-roles', userId: input.userId });
     return presentMerchant(row);
   }
 
@@ -270,6 +272,7 @@ export class MerchantService {
       });
       return r!;
     });
+    if (input.approve) this.realtime.invalidate({ kind: 'user-roles', userId: input.userId });
     // The applicant hears the outcome in their customer-service chat (and by push when away).
     await accountNotices()?.notify(this.db, this.realtime, input.userId, {
       type: input.approve ? 'c2c.merchantApproved' : 'c2c.merchantRejected',
