@@ -12,7 +12,7 @@ import {
   uploadAccept,
   userApi,
 } from '@chatpay/shared';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
 import {
@@ -23,6 +23,7 @@ import {
   type Member,
   PASSWORD,
   registerMember,
+  sendFailures,
   texts,
 } from './people.ts';
 
@@ -43,8 +44,9 @@ afterAll(async () => {
 const open = (page: Page, route: string) => page.goto(`${server.url}/#${route}`);
 const register = (nickName: string) => registerMember(server.api, nickName);
 /** Logs in through the UI; the API token becomes the page's (a login ends the member's other sessions). */
-const logIn = async (who: Member, locale?: string) => {
+const logIn = async (who: Member, locale?: string, prepare?: (context: BrowserContext) => Promise<void>) => {
   const context = await newPhone(browser);
+  await prepare?.(context);
   if (locale) await context.addInitScript((l) => localStorage.setItem('locale', l), locale);
   const page = await logInAs(server.url, context, who);
   who.token = (await page.evaluate(() => localStorage.getItem('uni_id_token'))) ?? '';
@@ -70,7 +72,10 @@ describe('failed messages, the muted composer, drafts and the file picker (issue
       alice.token,
     );
     const a = await logIn(alice);
-    const b = await logIn(bob);
+    let failures: Awaited<ReturnType<typeof sendFailures>> | undefined;
+    const b = await logIn(bob, undefined, async (context) => {
+      failures = await sendFailures(context);
+    });
     await open(a, `/pages/chat/index?id=${single}`);
     await open(b, `/pages/chat/index?id=${single}`);
     await byId(b, 'msg-list').waitFor();
@@ -84,7 +89,7 @@ describe('failed messages, the muted composer, drafts and the file picker (issue
     await byId(b, 'chat-attach').click();
 
     // The server fails for a while: Bob's message fails after its retries; Alice writes meanwhile.
-    await b.route('**/api/app/chat/message/send', (route) => route.fulfill({ status: 503, body: '' }));
+    await failures!.start();
     await send(b, 'Written first');
     await a.waitForTimeout(300);
     await send(a, 'Written later by Alice');
@@ -93,7 +98,7 @@ describe('failed messages, the muted composer, drafts and the file picker (issue
     await shot(b, 'chatfx-01-b-failed-in-place');
 
     // Bob sends it again once the server is back: stored, and Alice sees it.
-    await b.unroute('**/api/app/chat/message/send');
+    await failures!.stop();
     await b.locator('.msg-failed').click();
     await byId(b, 'failed-menu-delete').waitFor();
     await shot(b, 'chatfx-02-b-failed-menu');

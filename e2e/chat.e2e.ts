@@ -78,13 +78,19 @@ describe('two members chat in real time and nothing is lost', () => {
     await byId(b, `session-${sessionId}`).click();
     await byId(b, 'chat-page').waitFor();
 
-    // Text, both ways, in real time.
+    // Text, both ways, in real time. While connected, messages go over the socket (sendMessage), not HTTP.
+    const httpSends: string[] = [];
+    for (const page of [a, b])
+      page.on('request', (request) => {
+        if (request.url().endsWith('/message/send')) httpSends.push(request.url());
+      });
     await byId(a, 'chat-input').fill('Hello Bob 👋');
     await byId(a, 'chat-send').click();
     await expect.poll(() => texts(b)).toEqual(['Hello Bob 👋']);
     await byId(b, 'chat-input').fill('Hi Alice!');
     await byId(b, 'chat-input').press('Enter');
     await expect.poll(() => texts(a)).toEqual(['Hello Bob 👋', 'Hi Alice!']);
+    expect(httpSends).toEqual([]);
 
     // An image.
     await byId(a, 'chat-attach').click();

@@ -1,5 +1,12 @@
-import { type ContractClient, createContractClient, friendApi, userApi } from '@chatpay/shared';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import {
+  type ContractClient,
+  createContractClient,
+  ErrorCode,
+  friendApi,
+  messageApi,
+  userApi,
+} from '@chatpay/shared';
+import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { fetchTransport } from '../test-support/http.ts';
 
 /** Helpers for browser tests with several members: API set-up, login through the UI, common reads. */
@@ -76,4 +83,38 @@ export const logInAs = async (baseUrl: string, context: BrowserContext, who: Mem
   await byId(page, 'login-submit').click();
   await byId(page, 'tab-chat').waitFor();
   return page;
+};
+
+/** A Socket.IO event frame that asks for an acknowledgement: `42[/namespace,]<ack id>["event", …]`. */
+const ACKED_EVENT = /^42(\/[^,]*,)?(\d+)\["([^"]+)"/;
+
+/**
+ * A switch that makes the server fail every chat send of one phone with a server error, on both paths the app
+ * uses: HTTP `message/send` answers 503, and a `sendMessage` over the socket is acknowledged with the Internal
+ * error code (the socket itself stays up, as when the database is down). Everything else passes through. Set
+ * it up before the phone opens its socket.
+ */
+export const sendFailures = async (context: BrowserContext) => {
+  let failing = false;
+  await context.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((frame) => {
+      const event = failing && typeof frame === 'string' ? ACKED_EVENT.exec(frame) : null;
+      if (event?.[3] !== 'sendMessage') return server.send(frame);
+      const reply = { code: ErrorCode.Internal, data: null, message: 'Service exception' };
+      ws.send(`43${event[1] ?? ''}${event[2]}[${JSON.stringify(reply)}]`);
+    });
+  });
+  const path = `**/api${messageApi.send.path}`;
+  const unavailable = (route: Route) => route.fulfill({ status: 503, body: '' });
+  return {
+    start: async () => {
+      failing = true;
+      await context.route(path, unavailable);
+    },
+    stop: async () => {
+      failing = false;
+      await context.unroute(path, unavailable);
+    },
+  };
 };

@@ -17,6 +17,7 @@ import { chatKeys } from './keys.ts';
 import { cachedChat } from './offline-cache.ts';
 import { Outbox, type OutboxItem } from './outbox.ts';
 import { forgetSend, savedSends, saveSend } from './outbox-store.ts';
+import { deliverMessage } from './send-transport.ts';
 import { applyMessage, applyRead } from './sessions.ts';
 import { getThread, type Thread, useChatStore } from './store.ts';
 import {
@@ -367,7 +368,7 @@ export const markRead = async (sessionId: number) => {
 
 // ---- sending ------------------------------------------------------------------------------------
 
-type SendResult = Awaited<ReturnType<typeof call<typeof messageApi.send>>>;
+type SendResult = Awaited<ReturnType<typeof deliverMessage>>;
 
 const retryAfterMs = (error: unknown) => {
   const data = error instanceof ApiError ? (error.data as { retryAfter?: unknown } | null) : null;
@@ -406,7 +407,7 @@ export const onSendError = (listener: (error: unknown) => void) => {
 
 export const outbox = new Outbox<SendResult>({
   send: (item) =>
-    call(messageApi.send, {
+    deliverMessage({
       sessionId: item.sessionId,
       clientMsgId: item.clientMsgId,
       contentType: item.contentType as 'text',
