@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { ErrorCode } from '@chatpay/shared';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../../src/db/connection.ts';
 import {
   ensureMemberAccounts,
   ensureSystemAccount,
@@ -17,24 +16,9 @@ import { transferFunds } from '../../src/modules/wallet/transfer.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { expectBooksBalanced } from '../helpers/money.ts';
+import { countStatements } from '../helpers/statements.ts';
 
 const t = useTestApp();
-
-/** How many statements `work` sends through `exec` (every drizzle statement goes through prepareQuery). */
-const countStatements = async <T>(exec: Executor, work: () => Promise<T>) => {
-  const session = exec._.session as unknown as { prepareQuery: (...args: unknown[]) => unknown };
-  const original = session.prepareQuery;
-  let count = 0;
-  session.prepareQuery = (...args: unknown[]) => {
-    count++;
-    return original.apply(session, args);
-  };
-  try {
-    return { result: await work(), count };
-  } finally {
-    session.prepareQuery = original;
-  }
-};
 
 /** The fingerprint as the ledger has always stored it (the JavaScript it was computed with before issue 20). */
 const legacyFingerprint = (kind: string, ref: { type: string; id: string } | null, legs: Leg[]) => {

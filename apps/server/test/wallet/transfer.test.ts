@@ -5,6 +5,7 @@ import { verifyLedger } from '../../src/modules/ledger/verify.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { balanceOf, createUser, credit, setPin, TEST_PIN, type TestUser } from '../helpers/factories.ts';
 import { connectSocket, recorder } from '../helpers/sockets.ts';
+import { countStatements } from '../helpers/statements.ts';
 
 const t = useTestApp();
 
@@ -61,6 +62,25 @@ describe('wallet transfer', () => {
     } finally {
       socket.disconnect();
     }
+  });
+
+  it('a later notice is one store: it reaches a member who hid the service chat, in seq order', async () => {
+    const { a, b } = await pair('100');
+    expect((await send(a, b, '1')).code).toBe(1000);
+    const service = await t.ok(sessionApi.checkService, {}, b.token);
+    await t.ok(sessionApi.setChat, { id: service.id, action: 'chat.delete' }, b.token);
+    const listed = async () => (await t.ok(sessionApi.page, {}, b.token)).list.map((s) => s.id);
+    expect(await listed()).not.toContain(service.id);
+    const statements = await countStatements(t.database.db, () => send(a, b, '2'));
+    expect(statements.result.code).toBe(1000);
+    // Auth and PIN remembered, so: parties, PIN row, the posting, the notice's store and its members.
+    expect(statements.transactions).toBe(0);
+    expect(statements.count).toBeLessThanOrEqual(6);
+    expect(await listed()).toContain(service.id);
+    const history = await t.ok(messageApi.page, { sessionId: service.id }, b.token);
+    const notices = history.list.filter((m) => m.content.type === 'wallet.transferIn');
+    expect(notices.map((m) => m.content.amount)).toEqual(['1.00', '2.00']);
+    expect(notices[1]!.seq).toBe(notices[0]!.seq + 1);
   });
 
   it('moves the amount from the payer to the recipient and answers the entry', async () => {

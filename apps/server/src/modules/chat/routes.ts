@@ -2,7 +2,7 @@ import { ErrorCode } from '@chatpay/shared';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../http/deps.ts';
 import { provideAccountNotices } from '../user/index.ts';
-import { accountNoticePort } from './account-notices.ts';
+import { createAccountNoticePort } from './account-notices.ts';
 import { registerServiceDeskRoutes } from './desk/routes.ts';
 import { ServiceDesk } from './desk/service.ts';
 import { BlockService } from './friend/blocks.ts';
@@ -26,7 +26,7 @@ export const registerChatRoutes = (deps: AppDeps) => {
     namespace: deps.config.REDIS_PREFIX,
   });
   const log = deps.app.log as unknown as Logger;
-  provideAccountNotices(accountNoticePort);
+  provideAccountNotices(createAccountNoticePort());
   const lookups = createSendLimiter({
     max: deps.config.FRIEND_LOOKUP_HOURLY_LIMIT,
     windowSeconds: 3600,

@@ -69,7 +69,7 @@ export const removeSessionMembers = async (tx: Tx, sessionId: number, userIds: n
  * given; otherwise each call posts a new notice. Deliver the answer after the commit.
  */
 export const postNotice = (
-  tx: Tx,
+  tx: Executor,
   input: { sessionId: number; senderId: number; content: Record<string, unknown>; key?: string },
 ): Promise<StoredMessage> =>
   storeMessage(tx, {
