@@ -24,7 +24,15 @@ import { createUser } from '../apps/server/src/modules/user/service.ts';
 import { transferFunds } from '../apps/server/src/modules/wallet/transfer.ts';
 import { startServerProcess } from '../apps/server/test/helpers/process.ts';
 import { httpClient } from '../test-support/http.ts';
-import { freshDatabase, profileOptions, rawCommitBaseline, report, runFor, setting } from './lib.ts';
+import {
+  freePort,
+  freshDatabase,
+  profileOptions,
+  rawCommitBaseline,
+  report,
+  runFor,
+  setting,
+} from './lib.ts';
 
 const SECONDS = setting('BENCH_SECONDS', 8);
 const CONCURRENCY = setting('BENCH_CONCURRENCY', 32);
@@ -106,8 +114,11 @@ const main = async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ledger-'));
     const server = await startServerProcess(
       {
+        PORT: String(await freePort()),
         DATABASE_URL: database.url,
         DATA_DIR: dataDir,
+        // As every other benchmark: no log line per request (two at info, written by the server's event loop).
+        LOG_LEVEL: 'warn',
         API_RATE_LIMIT: '1000000',
         LOGIN_RATE_LIMIT: '100000',
         SWEEP_INTERVAL_SECONDS: '0',

@@ -28,6 +28,8 @@ export const seedMembers = async (
   try {
     const passwordHash = await hash(SEED_PASSWORD);
     const run = randomUUID().slice(0, 6);
+    // Consecutive member ids from a random start: random ones collided at 20,000 members.
+    const firstMemberId = Math.floor(Math.random() * 90_000_000);
     const rows: { id: number; username: string }[] = [];
     for (let start = 0; start < count; start += 1000) {
       const batch = Array.from({ length: Math.min(1000, count - start) }, (_, k) => {
@@ -36,7 +38,7 @@ export const seedMembers = async (
           username: `${prefix}_${run}_${i}`,
           passwordHash,
           nickName: `Member ${i}`,
-          memberId: String(900_000_000 + Math.floor(Math.random() * 90_000_000)),
+          memberId: String(900_000_000 + ((firstMemberId + i) % 90_000_000)),
           shareCode: `B${run}${i}`.toUpperCase().slice(0, 16),
         };
       });
