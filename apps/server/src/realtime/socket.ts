@@ -58,13 +58,15 @@ export type SessionEndListener = (ended: SessionsEnded) => void;
 
 /**
  * What changed that per-process caches must forget (lib/short-cache.ts), told to every server process:
- * login sessions that ended (see SessionsEnded), who may send where for a member (friend removal, block), or
- * a member's roles changed without ending their session (merchant approved or revoked by the market).
+ * login sessions that ended (see SessionsEnded), who may send where for a member (friend removal, block),
+ * a member's roles changed without ending their session (merchant approved or revoked by the market), or a
+ * member subscribed a device to Web Push.
  */
 export type Invalidation =
   | { kind: 'ended'; ended: SessionsEnded }
   | { kind: 'chat-user'; userId: number }
-  | { kind: 'user-roles'; userId: number };
+  | { kind: 'user-roles'; userId: number }
+  | { kind: 'push-user'; userId: number };
 export type InvalidationListener = (what: Invalidation) => void;
 
 /** Events between server processes (Socket.IO `serverSideEmit` over the Redis adapter). */

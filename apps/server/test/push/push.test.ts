@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_JOB, pushJobs, pushSubscriptions, setPushAgent } from '../../src/modules/push/index.ts';
 import { createAd, createMerchant, createTrader, pay, startOrder } from '../c2c/factories.ts';
 import { type TestApp, useTestApp } from '../helpers/app.ts';
-import { createFriendPair, createGroupOf, sendText, type TestUser } from '../helpers/factories.ts';
+import {
+  createFriendPair,
+  createGroupOf,
+  createUser,
+  makeFriends,
+  sendText,
+  type TestUser,
+} from '../helpers/factories.ts';
 import { connectSocket } from '../helpers/sockets.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { browserKeys, type PushService, startPushService } from './push-service.ts';
@@ -94,6 +101,22 @@ describe('Web Push to members who are not looking', () => {
     } finally {
       socket.disconnect();
     }
+  });
+
+  it('a member with no device who subscribes gets the next message pushed', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    const c = await createUser(t);
+    const toC = await makeFriends(t, a, c);
+    await subscribe(t, c, 'witness-c');
+    // b has no device: remembered. Events are handled in order, so c's push says b's message was handled.
+    await sendText(t, a, sessionId, 'before a device');
+    await sendText(t, a, toC, 'to the witness');
+    await waitFor(() => svc.to('witness-c').length === 1);
+    const browser = await subscribe(t, b, 'late-b');
+    await sendText(t, a, sessionId, 'after a device');
+    const pushes = await waitFor(() => svc.to('late-b').length > 0 && svc.to('late-b'));
+    // One push, of the newest message (with the unread count: the first one is unread too).
+    expect(pushes.map((p) => svc.decrypt(p, browser).body)).toEqual(['2 new messages · after a device']);
   });
 
   it('sends nothing for a muted session', async () => {

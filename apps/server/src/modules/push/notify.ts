@@ -14,6 +14,7 @@ import { mentionsUser } from '@chatpay/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/connection.ts';
+import { ShortCache } from '../../lib/short-cache.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { c2cOrders } from '../c2c/index.ts';
 import { notifyStateOf } from '../chat/index.ts';
@@ -46,6 +47,12 @@ const ticketRoute = (kind: TicketKind, id: number) => `#/uni_modules/cool-app/pa
  */
 export class PushNotifier {
   private tail: Promise<void> = Promise.resolve();
+  /**
+   * Members known to have no device, for a minute: most members have none, and every message, order event and
+   * transfer to each recipient asked (one query per recipient; 499 for a message in a group of 500). Only "none"
+   * is remembered, so a removed device needs nothing; a subscription forgets it on every process at once.
+   */
+  private readonly withoutDevices = new ShortCache<number, true>(60_000);
 
   constructor(
     private readonly db: Db,
@@ -56,6 +63,9 @@ export class PushNotifier {
   ) {}
 
   listen() {
+    this.realtime.onInvalidate((what) => {
+      if (what.kind === 'push-user') this.withoutDevices.drop(what.userId);
+    });
     this.realtime.onEmit((userId, event, payload) => {
       const handle = this.handlers[event as keyof typeof this.handlers];
       if (!handle) return;
@@ -261,8 +271,12 @@ export class PushNotifier {
     });
   }
 
-  private subscriptionsOf(userId: number) {
-    return this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  private async subscriptionsOf(userId: number) {
+    if (this.withoutDevices.get(userId)) return [];
+    const ticket = this.withoutDevices.ticket();
+    const subs = await this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    if (subs.length === 0) this.withoutDevices.set(userId, true, ticket);
+    return subs;
   }
 
   /**

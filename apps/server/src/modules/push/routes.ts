@@ -21,7 +21,12 @@ export const registerPushRoutes = (deps: AppDeps) => {
   const subscriptions = new SubscriptionService(deps.db, allowPrivate);
 
   route(deps, pushApi.key, () => ({ publicKey: vapid.publicKey }));
-  route(deps, pushApi.subscribe, (input, ctx) => subscriptions.subscribe(ctx.user.id, ctx.user.sid, input));
+  route(deps, pushApi.subscribe, async (input, ctx) => {
+    const answer = await subscriptions.subscribe(ctx.user.id, ctx.user.sid, input);
+    // Every process forgets that this member had no device (PushNotifier).
+    deps.realtime.invalidate({ kind: 'push-user', userId: ctx.user.id });
+    return answer;
+  });
   route(deps, pushApi.unsubscribe, (input, ctx) => subscriptions.unsubscribe(ctx.user.id, input));
 
   deps.jobs.add(pushJob(deps.db, deps.clock, vapid, { allowPrivate, intervalMs: PUSH_POLL_MS }));
