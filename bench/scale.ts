@@ -135,80 +135,52 @@ const main = async () => {
     const mid = (count: number) => Math.floor(count / 2) + Math.floor(Math.random() * 1000);
     const pageOf = (sessionId: number, extra: { beforeSeq?: number; afterSeq?: number }) => () =>
       api.ok(messageApi.page, { sessionId, size: 50, ...extra }, token);
+    const changes = (sessionId: number, afterShared: number, afterMine: number) => () =>
+      api.ok(messageApi.changes, { sessionId, afterShared, afterMine }, token);
+    const search = (sessionId: number) => () =>
+      api.ok(messageApi.search, { keyword: KEYWORD, sessionId, size: 20 }, token);
+    const list = (owner: typeof listOwner, page: number, size: number) => () =>
+      api.ok(sessionApi.page, { page, size, order: 'lastChatTime', sort: 'desc' }, owner!.token);
     const labels = { small: `messages${SMALL}`, big: `messages${BIG}` };
-    const cases = [];
-    cases.push(await compare('newest page', pageOf(smallSession, {}), pageOf(bigSession, {}), labels));
-    cases.push(
-      await compare(
+    const listLabels = { small: `sessions${FEW_SESSIONS}`, big: `sessions${SESSIONS}` };
+    // A page deep in the long list against the small list's second page, both of 5: the cost of the offset.
+    const deepPage = Math.max(2, Math.floor((SESSIONS * 0.75) / 5));
+    /** Each case: its name, the call on the small side and on the big side, and the sides' labels. */
+    const plan: [string, () => Promise<unknown>, () => Promise<unknown>, typeof labels][] = [
+      ['newest page', pageOf(smallSession, {}), pageOf(bigSession, {}), labels],
+      [
         'history page (beforeSeq mid-session)',
         () => pageOf(smallSession, { beforeSeq: mid(SMALL) })(),
         () => pageOf(bigSession, { beforeSeq: mid(BIG) })(),
         labels,
-      ),
-    );
-    cases.push(
-      await compare(
+      ],
+      [
         'catch-up (afterSeq = last - 30)',
         pageOf(smallSession, { afterSeq: SMALL - 30 }),
         pageOf(bigSession, { afterSeq: BIG - 30 }),
         labels,
-      ),
-    );
-    const changes = (sessionId: number, afterShared: number, afterMine: number) => () =>
-      api.ok(messageApi.changes, { sessionId, afterShared, afterMine }, token);
-    cases.push(
-      await compare(
+      ],
+      [
         'changes from 0 (20 recalls, 100 removals)',
         changes(smallSession, 0, 0),
         changes(bigSession, 0, 0),
         labels,
-      ),
-    );
-    cases.push(
-      await compare(
-        'changes, up to date',
-        changes(smallSession, 20, 10),
-        changes(bigSession, 20, 10),
-        labels,
-      ),
-    );
-    const search = (sessionId: number) => () =>
-      api.ok(messageApi.search, { keyword: KEYWORD, sessionId, size: 20 }, token);
-    cases.push(
-      await compare('message search in the session', search(smallSession), search(bigSession), labels),
-    );
-
-    const list = (owner: typeof listOwner, page: number, size: number) => () =>
-      api.ok(sessionApi.page, { page, size, order: 'lastChatTime', sort: 'desc' }, owner!.token);
-    const listLabels = { small: `sessions${FEW_SESSIONS}`, big: `sessions${SESSIONS}` };
-    cases.push(
-      await compare(
-        'session list, first page (100)',
-        list(fewOwner, 1, 100),
-        list(listOwner, 1, 100),
-        listLabels,
-      ),
-    );
-    // The same answer size on both sides (10 sessions): what the list's length alone costs. The page of 100
-    // above also answers ten times as many sessions for the long list.
-    cases.push(
-      await compare(
-        'session list, first page (10)',
-        list(fewOwner, 1, 10),
-        list(listOwner, 1, 10),
-        listLabels,
-      ),
-    );
-    // A page deep in the long list against the small list's second page, both of 5: the cost of the offset.
-    const deepPage = Math.max(2, Math.floor((SESSIONS * 0.75) / 5));
-    cases.push(
-      await compare(
+      ],
+      ['changes, up to date', changes(smallSession, 20, 10), changes(bigSession, 20, 10), labels],
+      ['message search in the session', search(smallSession), search(bigSession), labels],
+      ['session list, first page (100)', list(fewOwner, 1, 100), list(listOwner, 1, 100), listLabels],
+      // The same answer size on both sides (10 sessions): what the list's length alone costs. The page of 100
+      // above also answers ten times as many sessions for the long list.
+      ['session list, first page (10)', list(fewOwner, 1, 10), list(listOwner, 1, 10), listLabels],
+      [
         `session list, a later page (page ${deepPage} vs page 2, of 5)`,
         list(fewOwner, 2, 5),
         list(listOwner, deepPage, 5),
         listLabels,
-      ),
-    );
+      ],
+    ];
+    const cases = [];
+    for (const [name, small, big, sides] of plan) cases.push(await compare(name, small, big, sides));
 
     const missed = cases.filter((c) => !c.flat).map((c) => c.name);
     report(

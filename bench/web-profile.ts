@@ -10,16 +10,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { friendApi } from '@chatpay/shared';
-import pg from 'pg';
-import { startServerProcess } from '../apps/server/test/helpers/process.ts';
-import { launchBrowser, newPhone } from '../e2e/harness.ts';
-import { logInAs, registerMember } from '../e2e/people.ts';
-import { httpClient } from '../test-support/http.ts';
-import { freePort, freshDatabase, root, setting } from './lib.ts';
+import { newPhone } from '../e2e/harness.ts';
+import { logInAs } from '../e2e/people.ts';
+import { root, setting } from './lib.ts';
 import { lighthouseRuns } from './lighthouse.ts';
+import { startWebBench } from './web-setup.ts';
 
 const MESSAGES = setting('BENCH_WEB_MESSAGES', 10_000);
 const RUNS = setting('BENCH_WEB_RUNS', 5);
@@ -66,40 +62,8 @@ const printSelfTime = (profile: CpuProfile) => {
 };
 
 const main = async () => {
-  const database = await freshDatabase('bench_webprof');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-webprof-'));
-  const server = await startServerProcess({
-    PORT: String(await freePort()),
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    WEB_DIST: dist,
-    SWEEP_INTERVAL_SECONDS: '0',
-    CHAT_SEND_RATE_LIMIT: '100000',
-  });
-  const browser = await launchBrowser();
+  const { server, browser, reader: a, sessionId, stop } = await startWebBench('webprof', dist, MESSAGES);
   try {
-    const api = httpClient(server.url);
-    const a = await registerMember(api, 'Reader');
-    const b = await registerMember(api, 'Writer');
-    const asked = await api.ok(friendApi.addFriend, { userId: b.id, message: 'hi' }, a.token);
-    const { sessionId } = await api.ok(friendApi.confirmFriend, { id: asked.id, agree: true }, b.token);
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await client.query(
-      `INSERT INTO chat_messages (session_id, seq, sender_id, client_msg_id, content_type, content, create_time)
-       SELECT $1, g + 1, CASE WHEN g % 3 = 0 THEN $2::int ELSE $3::int END, 'bench-' || g, 'text',
-              jsonb_build_object('text', 'Bench message ' || g), now() - make_interval(secs => $4 - g)
-       FROM generate_series(1, $4::int) AS g`,
-      [sessionId, a.id, b.id, MESSAGES],
-    );
-    await client.query(
-      `UPDATE chat_sessions SET last_seq = $2 + 1,
-         last_message_id = (SELECT max(id) FROM chat_messages WHERE session_id = $1) WHERE id = $1`,
-      [sessionId, MESSAGES],
-    );
-    await client.end();
-
     const context = await newPhone(browser);
     // When the newest message first shows, measured in the page itself (a MutationObserver from the start).
     await context.addInitScript(() => {
@@ -204,10 +168,7 @@ const main = async () => {
     if (process.env.BENCH_WEB_LIGHTHOUSE)
       console.log(JSON.stringify(await lighthouseRuns(server.url, a), null, 1));
   } finally {
-    await browser.close();
-    await server.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    await database.drop();
+    await stop();
   }
 };
 

@@ -12,19 +12,16 @@
  */
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { baseApi, friendApi, messageApi } from '@chatpay/shared';
-import pg from 'pg';
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
-import { startServerProcess } from '../apps/server/test/helpers/process.ts';
-import { launchBrowser, newPhone } from '../e2e/harness.ts';
+import { newPhone } from '../e2e/harness.ts';
 import { logInAs, registerMember } from '../e2e/people.ts';
-import { httpClient } from '../test-support/http.ts';
-import { freePort, freshDatabase, percentiles, report, root, setting } from './lib.ts';
+import type { httpClient } from '../test-support/http.ts';
+import { percentiles, report, root, setting } from './lib.ts';
 import { lighthouseRuns } from './lighthouse.ts';
+import { startWebBench } from './web-setup.ts';
 import { bundleSizes } from './web-sizes.ts';
 
 const MESSAGES = setting('BENCH_WEB_MESSAGES', 10_000);
@@ -119,41 +116,8 @@ const main = async () => {
   if (!process.env.BENCH_SKIP_BUILD) execSync('npm run build:web', { cwd: root, stdio: 'inherit' });
   const sizes = bundleSizes(dist);
 
-  const database = await freshDatabase('bench_web');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
-  const server = await startServerProcess({
-    PORT: String(await freePort()),
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    WEB_DIST: dist,
-    SWEEP_INTERVAL_SECONDS: '0',
-    CHAT_SEND_RATE_LIMIT: '100000',
-  });
-  const browser = await launchBrowser();
+  const { server, browser, api, reader: a, sessionId, stop } = await startWebBench('web', dist, MESSAGES);
   try {
-    const api = httpClient(server.url);
-    const a = await registerMember(api, 'Reader');
-    const b = await registerMember(api, 'Writer');
-    const asked = await api.ok(friendApi.addFriend, { userId: b.id, message: 'hi' }, a.token);
-    const { sessionId } = await api.ok(friendApi.confirmFriend, { id: asked.id, agree: true }, b.token);
-    // The history, written straight into the table (seq 1 is the friendship notice).
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await client.query(
-      `INSERT INTO chat_messages (session_id, seq, sender_id, client_msg_id, content_type, content, create_time)
-       SELECT $1, g + 1, CASE WHEN g % 3 = 0 THEN $2::int ELSE $3::int END, 'bench-' || g, 'text',
-              jsonb_build_object('text', 'Bench message ' || g), now() - make_interval(secs => $4 - g)
-       FROM generate_series(1, $4::int) AS g`,
-      [sessionId, a.id, b.id, MESSAGES],
-    );
-    await client.query(
-      `UPDATE chat_sessions SET last_seq = $2 + 1,
-         last_message_id = (SELECT max(id) FROM chat_messages WHERE session_id = $1) WHERE id = $1`,
-      [sessionId, MESSAGES],
-    );
-    await client.end();
-
     const context = await newPhone(browser);
     const page = await logInAs(server.url, context, a);
     const newest = page.locator('[data-testid="msg-list"] .msg-text', {
@@ -212,10 +176,7 @@ const main = async () => {
           : ''),
     );
   } finally {
-    await browser.close();
-    await server.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    await database.drop();
+    await stop();
   }
 };
 
