@@ -33,6 +33,17 @@ export const emptyThread: Thread = {
   loaded: false,
 };
 
+/**
+ * Whether an update changed nothing a page shows or the engine reads: a catch-up that found nothing new
+ * builds a new thread object with the same fields, and re-rendering the open chat for it is wasted work.
+ */
+const sameThread = (a: Thread, b: Thread) =>
+  a === b ||
+  ((Object.keys(a) as (keyof Thread)[]).every((key) => a[key] === b[key] || key === 'changes') &&
+    Object.keys(a).length === Object.keys(b).length &&
+    a.changes.shared === b.changes.shared &&
+    a.changes.mine === b.changes.mine);
+
 export const useChatStore = create<ChatState>()((set) => ({
   threads: {},
   openId: null,
@@ -41,7 +52,7 @@ export const useChatStore = create<ChatState>()((set) => ({
     set((state) => {
       const before = state.threads[id] ?? emptyThread;
       const after = fn(before);
-      return after === before ? state : { threads: { ...state.threads, [id]: after } };
+      return sameThread(after, before) ? state : { threads: { ...state.threads, [id]: after } };
     }),
   reset: () => set({ threads: {}, openId: null }),
 }));
