@@ -19,6 +19,8 @@ import { explainLogout, showLoggedOut } from './logged-out.ts';
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: ChatSocket | null = null;
+/** A connect is on its way: from connectSocket, and after a drop the client will retry, until `connect`. */
+let pendingConnect = false;
 /** Bumped by every connect and disconnect, so a slow connect that was overtaken does not win. */
 let generation = 0;
 let heartbeat: ReturnType<typeof setInterval> | null = null;
@@ -79,6 +81,12 @@ const onVisibility = () => {
 /** The live socket, for features that listen to server events. */
 export const getSocket = () => socket;
 
+/**
+ * Whether a (re)connect is still to come: its `connect` listeners (onSocketConnect) will then run, so work
+ * they do (the chats' catch-up) need not be done now as well.
+ */
+export const connectPending = () => pendingConnect;
+
 /** Called with the new socket on every (re)connect and with null on disconnect. */
 export const onSocketChange = (listener: (s: ChatSocket | null) => void) => {
   listeners.add(listener);
@@ -127,6 +135,7 @@ export const isKick = (event: UserChannelPayload, token: string | null): boolean
 export const connectSocket = async (token: string | null = useAuth.getState().token) => {
   if (!token) return null;
   disconnectSocket();
+  pendingConnect = true;
   const mine = generation;
   const { io } = await import('socket.io-client');
   if (mine !== generation || useAuth.getState().token !== token) return null;
@@ -151,12 +160,17 @@ export const connectSocket = async (token: string | null = useAuth.getState().to
     }
   });
   s.on('connect', () => {
+    pendingConnect = false;
     connectionEvents.connected();
     sendHeartbeat();
     if (!visible()) s.emit('visibility', { hidden: true });
     for (const l of connectListeners) l();
   });
-  s.on('disconnect', () => connectionEvents.connecting());
+  s.on('disconnect', () => {
+    // `active`: the client reconnects by itself (not after a disconnect the server or this app asked for).
+    pendingConnect = s.active;
+    connectionEvents.connecting();
+  });
   // A handshake refused because the account signed in elsewhere or was frozen (while this device was away):
   // log out and say why, instead of trying to connect for ever.
   s.on('connect_error', (error) => {
@@ -183,6 +197,7 @@ export const connectSocket = async (token: string | null = useAuth.getState().to
 
 export const disconnectSocket = () => {
   generation++;
+  pendingConnect = false;
   stopHeartbeat();
   if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
   if (typeof window !== 'undefined') {

@@ -32,7 +32,11 @@ vi.mock('../../lib/request.ts', () => ({
   }),
   upload: vi.fn(),
 }));
-vi.mock('../../lib/socket.ts', () => ({ onServerEvent: () => undefined, onSocketConnect: () => undefined }));
+vi.mock('../../lib/socket.ts', () => ({
+  onServerEvent: () => undefined,
+  onSocketConnect: () => undefined,
+  connectPending: () => false,
+}));
 vi.mock('./offline-cache.ts', () => ({
   cachedChat: (sessionId: number) =>
     kept.messages.length === 0

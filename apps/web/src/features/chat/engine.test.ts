@@ -16,6 +16,8 @@ const server = vi.hoisted(() => ({
 const socket = vi.hoisted(() => ({
   handlers: new Map<string, (p: unknown) => void>(),
   connect: [] as (() => void)[],
+  /** A (re)connect is on its way (lib/socket.ts connectPending). */
+  pending: false,
 }));
 
 vi.mock('../../lib/request.ts', () => ({
@@ -74,6 +76,7 @@ vi.mock('../../lib/request.ts', () => ({
 vi.mock('../../lib/socket.ts', () => ({
   onServerEvent: (event: string, handler: (p: unknown) => void) => socket.handlers.set(event, handler),
   onSocketConnect: (listener: () => void) => socket.connect.push(listener),
+  connectPending: () => socket.pending,
 }));
 
 const { openThread, loadOlder, markRead, withMyReads } = await import('./engine.ts');
@@ -114,6 +117,7 @@ beforeEach(() => {
   server.removed = [];
   server.clearedSeq = 0;
   server.changeCalls = [];
+  socket.pending = false;
   useChatStore.getState().reset();
   qc.setQueryData<Partial<ChatSession>[]>(chatKeys.sessions(), []);
 });
@@ -187,6 +191,31 @@ describe('delivery engine', () => {
     await flush();
     expect(shown()).toEqual(range(1, 4));
     expect(server.pages.length).toBe(before);
+  });
+
+  it('a chat opened again while the socket connects waits for that connect to catch up, asking once', async () => {
+    store(2);
+    await openThread(SID);
+    const pagesBefore = server.pages.length;
+    const changesBefore = server.changeCalls.length;
+    socket.pending = true;
+    store(3); // arrived before the socket is back
+    await openThread(SID);
+    expect(server.pages.length).toBe(pagesBefore);
+    socket.pending = false;
+    for (const l of socket.connect) l();
+    await flush();
+    expect(shown()).toEqual(range(1, 5));
+    expect(server.pages.slice(pagesBefore).map((p) => p.afterSeq)).toEqual([2]);
+    expect(server.changeCalls.length).toBe(changesBefore + 1);
+  });
+
+  it('a chat opened again on a live socket catches up at once', async () => {
+    store(2);
+    await openThread(SID);
+    store(1);
+    await openThread(SID);
+    expect(shown()).toEqual(range(1, 3));
   });
 
   it('after a reconnect every loaded session catches up, in pages, each message once', async () => {

@@ -13,6 +13,7 @@ import { useAuth } from '../../lib/auth.ts';
 import { ApiError, ClientCode, isNetworkError } from '../../lib/errors.ts';
 import { perfMark } from '../../lib/perf-marks.ts';
 import { call } from '../../lib/request.ts';
+import { connectPending } from '../../lib/socket.ts';
 import { chatKeys } from './keys.ts';
 import { cachedChat } from './offline-cache.ts';
 import { Outbox, type OutboxItem } from './outbox.ts';
@@ -244,6 +245,9 @@ export const openThread = (sessionId: number): Promise<void> => {
   const running = opening.get(sessionId);
   if (running) return running;
   if (getThread(sessionId).loaded) {
+    // While the socket is on its way, its connect catches every loaded chat up (realtime.ts onConnect): a
+    // round now would only be repeated by it (a chat page opened at start-up asked three times).
+    if (connectPending()) return Promise.resolve();
     // Changes are best effort here: the next reconnect or live change asks again.
     return Promise.all([catchUp(sessionId), syncChanges(sessionId).catch(() => undefined)]).then(
       () => undefined,
