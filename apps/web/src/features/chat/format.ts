@@ -1,7 +1,7 @@
 import type { ChatSession } from '@chatpay/shared';
 import { i18n, t } from '../../lib/i18n/index.ts';
 import { intlTag } from '../../lib/i18n/locale.ts';
-import { clockTime } from '../../lib/i18n/time.ts';
+import { clockTime, localDate } from '../../lib/i18n/time.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -175,9 +175,8 @@ export const listTime = (iso: string, lang: string, now = new Date()) => {
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
   if (sameDay(d, yesterday)) return t('chat.yesterday');
-  if (now.getTime() - d.getTime() < 6 * 86_400_000)
-    return d.toLocaleDateString(intlTag(lang), { weekday: 'short' });
-  return d.toLocaleDateString(intlTag(lang), { year: '2-digit', month: 'numeric', day: 'numeric' });
+  if (now.getTime() - d.getTime() < 6 * 86_400_000) return localDate(d, lang, { weekday: 'short' });
+  return localDate(d, lang, { year: '2-digit', month: 'numeric', day: 'numeric' });
 };
 
 /** Chat separator time: the list form plus the clock for older days. */

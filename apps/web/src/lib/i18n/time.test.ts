@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, dateTime } from './time.ts';
+import { clockTime, dateTime, localDate } from './time.ts';
 
 describe('one time format per language (issue 17)', () => {
   const afternoon = new Date(2026, 0, 2, 15, 4, 9);
@@ -19,5 +19,17 @@ describe('one time format per language (issue 17)', () => {
     expect(dateTime(afternoon.toISOString(), 'en')).toBe('01/02/2026, 15:04');
     expect(dateTime(afternoon.toISOString(), 'en', { seconds: true })).toBe('01/02/2026, 15:04:09');
     expect(dateTime(null, 'en')).toBe('—');
+  });
+
+  it('keeps each language and shape apart while it reuses their formatters', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(localDate(afternoon, 'en', { weekday: 'short' })).toBe('Fri');
+      expect(localDate(afternoon, 'zh', { weekday: 'short' })).toBe('周五');
+      expect(localDate(afternoon, 'en', { year: '2-digit', month: 'numeric', day: 'numeric' })).toBe(
+        '1/2/26',
+      );
+      expect(dateTime(afternoon.toISOString(), 'en')).toBe('01/02/2026, 15:04');
+      expect(dateTime(afternoon.toISOString(), 'en', { seconds: true })).toBe('01/02/2026, 15:04:09');
+    }
   });
 });

@@ -105,6 +105,7 @@ export const MessageList = forwardRef<MessageListHandle, Props>(
         firstItemIndex={firstIndex}
         initialTopMostItemIndex={Math.max(0, items.length - 1)}
         alignToBottom
+        defaultItemHeight={72}
         followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
         startReached={() => void loadOlder()}
         increaseViewportBy={{ top: 1200, bottom: 600 }}
