@@ -7,6 +7,8 @@ export {
   credentialsChangedAt,
   endUserSessions,
   grantRole,
+  type PinState,
+  pinStateColumns,
   revokeRole,
   verifyPin,
 } from './service.ts';

@@ -141,8 +141,25 @@ const resetPinFailures = (db: Db, userId: number, pinHash: string) =>
     .set({ pinFailures: 0, pinLockedUntil: null })
     .where(and(eq(users.id, userId), eq(users.pinHash, pinHash)));
 
+/** A member's PIN as verifyPin starts from it. */
+export interface PinState {
+  pinHash: string | null;
+  lockedUntil: Date | null;
+  failures: number;
+}
+
 /**
- * Checks the payment PIN. Runs in its own statements (never inside the caller's business transaction), so a
+ * The columns of a member's PIN state: a call that reads the member's row anyway selects them too and hands
+ * the row to verifyPin, which then reads nothing (a transfer's parties and PIN are one statement).
+ */
+export const pinStateColumns = {
+  pinHash: users.pinHash,
+  lockedUntil: users.pinLockedUntil,
+  failures: users.pinFailures,
+};
+
+/**
+ * Checks the payment PIN (`known`: the PIN state as just read with pinStateColumns). Runs in its own statements (never inside the caller's business transaction), so a
  * wrong attempt is counted even though the business operation then fails. 5 wrong in a row lock it for 15 min.
  *
  * An attempt is reserved before the argon2 check, by one conditional UPDATE that only succeeds while the PIN
@@ -150,11 +167,8 @@ const resetPinFailures = (db: Db, userId: number, pinHash: string) =>
  * flight waits for a slot (reservePinAttempt), and once locked every further call is refused without a check. A right PIN gives the attempt back (the
  * count returns to 0); the 5th wrong one turns the count into a lock.
  */
-export const verifyPin = async (db: Db, userId: number, pin: string): Promise<void> => {
-  const [row] = await db
-    .select({ pinHash: users.pinHash, lockedUntil: users.pinLockedUntil, failures: users.pinFailures })
-    .from(users)
-    .where(eq(users.id, userId));
+export const verifyPin = async (db: Db, userId: number, pin: string, known?: PinState): Promise<void> => {
+  const row = known ?? (await db.select(pinStateColumns).from(users).where(eq(users.id, userId)))[0];
   if (!row) throw new AppError(ErrorCode.Unauthorized);
   const now = new Date();
   if (row.lockedUntil && row.lockedUntil.getTime() > now.getTime()) throw pinLocked(row.lockedUntil);

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../ledger/index.ts';
-import { users } from '../user/index.ts';
+import { pinStateColumns, users } from '../user/index.ts';
 import type { HistoryRow } from './presenter.ts';
 
 export type HistoryType = 'income' | 'expense';
@@ -184,13 +184,19 @@ export const findTransferParties = async (exec: Executor, recipientMemberId: str
       nickName: users.nickName,
       avatar: users.avatar,
       disabled: users.disabled,
+      ...pinStateColumns,
     })
     .from(users)
     .where(or(and(eq(users.memberId, recipientMemberId), eq(users.disabled, false)), eq(users.id, callerId)));
   const pick = (row: (typeof rows)[number] | undefined) =>
     row ? { id: row.id, memberId: row.memberId, nickName: row.nickName, avatar: row.avatar } : null;
+  const callerRow = rows.find((r) => r.id === callerId);
   return {
     recipient: pick(rows.find((r) => r.memberId === recipientMemberId && !r.disabled)),
-    caller: pick(rows.find((r) => r.id === callerId)),
+    caller: pick(callerRow),
+    /** The caller's PIN state, for verifyPin (null: no such caller). */
+    callerPin: callerRow
+      ? { pinHash: callerRow.pinHash, lockedUntil: callerRow.lockedUntil, failures: callerRow.failures }
+      : null,
   };
 };

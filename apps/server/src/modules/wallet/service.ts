@@ -123,7 +123,8 @@ export class WalletService {
    * A member pays another by member id (wallet and MCC transfer). Checks that cost nothing come first, then the
    * PIN (its own statements, so wrong attempts count), then the posting; idempotent by (caller, requestId).
    * The posting is the whole business operation and one atomic statement (ledger/post-statement.ts), so it
-   * runs without BEGIN/COMMIT round trips; the parties are read in one query that also names the sender.
+   * runs without BEGIN/COMMIT round trips; the parties are read in one query that also names the sender and
+   * reads their PIN state.
    */
   async transfer(
     callerId: number,
@@ -135,10 +136,10 @@ export class WalletService {
         minimum: MIN_TRANSFER,
       });
     }
-    const { recipient, caller } = await findTransferParties(this.db, input.memberId, callerId);
+    const { recipient, caller, callerPin } = await findTransferParties(this.db, input.memberId, callerId);
     if (!recipient) throw new AppError(ErrorCode.MemberNotFound);
     if (recipient.id === callerId) throw new AppError(ErrorCode.CannotTransferToSelf);
-    await verifyPin(this.db, callerId, input.pin);
+    await verifyPin(this.db, callerId, input.pin, callerPin ?? undefined);
     const entry = await transferFunds(this.db, {
       fromUserId: callerId,
       toUserId: recipient.id,
