@@ -162,4 +162,13 @@ describe('flooding', () => {
     // The limit is per user.
     expect((await send(b, sessionId, 'text', { text: 'I can still talk' })).code).toBe(1000);
   });
+
+  it('retries of a stored message do not use up the limit', async () => {
+    const { a, sessionId } = await createFriendPair(t);
+    for (let i = 0; i < 4; i++) await sendText(t, a, sessionId, `burst ${i}`, `spared-${i}`);
+    for (let i = 0; i < 3; i++) await sendText(t, a, sessionId, 'burst 3', 'spared-3');
+    // Four stored of five allowed: the retries took none, so one more new message goes through.
+    expect((await send(a, sessionId, 'text', { text: 'the fifth' })).code).toBe(1000);
+    expect((await send(a, sessionId, 'text', { text: 'the sixth' })).code).toBe(ErrorCode.SendTooFast);
+  });
 });

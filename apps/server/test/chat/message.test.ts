@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ErrorCode, messageApi, type OutputOf, sessionApi, successData } from '@chatpay/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { chatMembers, chatMessages, chatPushDevices } from '../../src/db/schema/
 import { useTestApp } from '../helpers/app.ts';
 import { createFriendPair, createUser, makeFriends, sendText, type TestUser } from '../helpers/factories.ts';
 import { type ChatSocket, connectSocket, recorder } from '../helpers/sockets.ts';
+import { countStatements } from '../helpers/statements.ts';
 
 const sockets: ChatSocket[] = [];
 const t = useTestApp();
@@ -77,6 +79,34 @@ describe('message/send', () => {
     const p = await page(a, { sessionId });
     expect(texts(p)).toEqual(['once', 'racing']);
     expect(p.list.map((m) => m.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('a 1:1 send is one statement, over HTTP and over the socket; a retry answers without storing', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    const bUnread = recorder(await socketOf(b.token), 'onUpdateUnread');
+    const aSocket = await socketOf(a.token);
+    await sendText(t, a, sessionId, 'warms the caches');
+    // The right to send and the token are remembered: the store, with the member read, is the whole send.
+    const http = await countStatements(t.database.db, () => sendText(t, a, sessionId, 'over HTTP'));
+    expect(http.transactions).toBe(0);
+    expect(http.count).toBe(2);
+    const input = {
+      sessionId,
+      clientMsgId: randomUUID(),
+      contentType: 'text',
+      content: { text: 'over the socket' },
+    };
+    const socket = await countStatements(t.database.db, () =>
+      aSocket.timeout(10_000).emitWithAck('sendMessage', input),
+    );
+    expect(socket.result.code).toBe(1000);
+    expect(socket.transactions).toBe(0);
+    expect(socket.count).toBe(2);
+    // Unread stays exact: b has not read anything a sent.
+    expect(await bUnread.next((u) => u.unreadCount === 3)).toEqual({ sessionId, unreadCount: 3 });
+    const again = await sendText(t, a, sessionId, 'over the socket', input.clientMsgId);
+    expect(again).toEqual(messageApi.send.output.parse(socket.result.data));
+    expect(texts(await page(a, { sessionId }))).toEqual(['warms the caches', 'over HTTP', 'over the socket']);
   });
 
   it('a retry emits the stored message again, so a delivery lost with a crashed process is repaired', async () => {

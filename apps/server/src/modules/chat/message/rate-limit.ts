@@ -5,6 +5,8 @@ import { AppError } from '../../../lib/errors.ts';
 /** Counts sends per user in fixed windows; over the limit → SendTooFast with `retryAfter` seconds. */
 export interface SendLimiter {
   hit(userId: number, count?: number): Promise<void>;
+  /** Gives back `count` sends counted by `hit` that turned out not to be new (a retry of a stored message). */
+  refund(userId: number, count?: number): Promise<void>;
 }
 
 /** `namespace` (REDIS_PREFIX) separates installations that share one Redis. */
@@ -24,13 +26,14 @@ export const createSendLimiter = (opts: {
     const retryAfter = Math.max(1, Math.ceil(((windowIndex + 1) * windowMs - Date.now()) / 1000));
     throw new AppError(code, undefined, { retryAfter });
   };
+  const keyOf = (userId: number, window: number) => `${opts.namespace}:${name}:${userId}:${window}`;
   const counts = new Map<number, { window: number; count: number }>();
   const limiter: SendLimiter = {
     hit: async (userId, count = 1) => {
       const window = Math.floor(Date.now() / windowMs);
       if (opts.redis) {
         // Shared by every server process.
-        const key = `${opts.namespace}:${name}:${userId}:${window}`;
+        const key = keyOf(userId, window);
         const total = await opts.redis.incrby(key, count);
         if (total === count) await opts.redis.expire(key, opts.windowSeconds * 2);
         if (total > opts.max) {
@@ -46,6 +49,17 @@ export const createSendLimiter = (opts: {
       const next = entry && entry.window === window ? entry.count + count : count;
       if (next > opts.max) refuse(window);
       counts.set(userId, { window, count: next });
+    },
+    refund: async (userId, count = 1) => {
+      const window = Math.floor(Date.now() / windowMs);
+      if (opts.redis) {
+        const key = keyOf(userId, window);
+        // Below zero: the window turned since the hit, and there is nothing to give back.
+        if ((await opts.redis.decrby(key, count)) < 0) await opts.redis.del(key);
+        return;
+      }
+      const entry = counts.get(userId);
+      if (entry && entry.window === window) entry.count = Math.max(0, entry.count - count);
     },
   };
   return limiter;

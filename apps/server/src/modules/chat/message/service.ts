@@ -53,14 +53,31 @@ export class MessageService {
 
   /**
    * Stores and delivers a message. A retry with a clientMsgId already stored answers the first result (and is
-   * not counted against the rate limit); a concurrent duplicate that loses on the unique index does the same.
+   * not counted against the rate limit). No lookup comes first: the store's unique index on (sender,
+   * clientMsgId) refuses a retry, its statement rolls back whole (no seq used), and only then is the first read.
    */
   async send(
     userId: number,
     input: { sessionId: number; clientMsgId: string; contentType: MessageContentType; content: unknown },
   ) {
-    const first = await byClientMsgId(this.db, userId, input.clientMsgId);
-    if (first) return this.repeat(first, input.sessionId, true);
+    let stored: StoredMessage;
+    try {
+      stored = await this.store(userId, input);
+    } catch (error) {
+      const first = await this.storedBefore(userId, input.clientMsgId, error);
+      if (first) return this.repeat(first, input.sessionId);
+      throw error;
+    }
+    deliver(this.realtime, stored);
+    await sendAutoReply(this.db, this.realtime, this.log, stored);
+    return presentSendResult(stored.message);
+  }
+
+  /** Checks the send, counts it against the rate limit and stores it. */
+  private async store(
+    userId: number,
+    input: { sessionId: number; clientMsgId: string; contentType: MessageContentType; content: unknown },
+  ) {
     const content = await withMentions(
       this.db,
       input.sessionId,
@@ -74,26 +91,28 @@ export class MessageService {
     const single = await this.permissions.singleAllowed(input.sessionId, userId);
     await this.limiter.hit(userId);
     const message = { ...input, senderId: userId, content };
-    let stored: StoredMessage;
-    try {
-      // A single session: the store is one statement, atomic without a transaction. A group: its check takes
-      // the group row lock first, in the storing transaction (lock order group, session, members).
-      stored = single
-        ? await storeMessage(this.db, message)
-        : await this.db.transaction(async (tx) => {
-            await assertCanSend(tx, input.sessionId, userId);
-            return storeMessage(tx, message);
-          });
-    } catch (error) {
-      if (uniqueViolation(error) === 'chat_messages_sender_client_msg_key') {
-        const winner = await byClientMsgId(this.db, userId, input.clientMsgId);
-        if (winner) return this.repeat(winner, input.sessionId);
-      }
-      throw error;
-    }
-    deliver(this.realtime, stored);
-    await sendAutoReply(this.db, this.realtime, this.log, stored);
-    return presentSendResult(stored.message);
+    // A single session: the store is one statement, atomic without a transaction. A group: its check takes
+    // the group row lock first, in the storing transaction (lock order group, session, members).
+    return single
+      ? storeMessage(this.db, message)
+      : this.db.transaction(async (tx) => {
+          await assertCanSend(tx, input.sessionId, userId);
+          return storeMessage(tx, message);
+        });
+  }
+
+  /**
+   * The message a failed send had already stored, if it was a retry: the unique index refused it (a retry, or
+   * a concurrent duplicate that lost), or a check refused it that the first send passed (the rate limit, a
+   * block, a mute since). Answers null for any other failure.
+   */
+  private async storedBefore(userId: number, clientMsgId: string, error: unknown) {
+    const duplicate = uniqueViolation(error) === 'chat_messages_sender_client_msg_key';
+    if (!duplicate && !(error instanceof AppError)) return null;
+    const first = await byClientMsgId(this.db, userId, clientMsgId);
+    // The refused store had been counted; a retry is not a new message.
+    if (first && duplicate) await this.limiter.refund(userId);
+    return first;
   }
 
   /**
@@ -117,10 +136,13 @@ export class MessageService {
     return { ...rest, quote };
   }
 
-  /** The answer to a send whose clientMsgId is stored; a retry (`redeliverIt`) also emits it again. */
-  private async repeat(first: typeof chatMessages.$inferSelect, sessionId: number, redeliverIt = false) {
+  /**
+   * The answer to a send whose clientMsgId is stored. It is emitted again: the first delivery may have been
+   * lost (`redeliver`); a concurrent duplicate's copy is dropped by clients, who hold the message by id.
+   */
+  private async repeat(first: typeof chatMessages.$inferSelect, sessionId: number) {
     if (first.sessionId !== sessionId) throw new AppError(ErrorCode.ClientMsgIdReused);
-    if (redeliverIt) await redeliver(this.db, this.realtime, first);
+    await redeliver(this.db, this.realtime, first);
     return presentSendResult(first);
   }
 
