@@ -34,6 +34,13 @@ export interface StoredMessage {
  * session for every member and moves the sender's read seq to it (not for an auto-reply: its owner has not
  * read what it answers). Outside a transaction the statement is atomic by itself.
  * The caller has checked that the sender may send.
+ *
+ * A single session's two member rows are all updated, and their RETURNING is the member read: an UPDATE
+ * waits for the session lock (it joins `s`) and then sees each row as last committed, not as the statement's
+ * snapshot had it, so a read seq moved by a send or a read that committed while this one waited is seen
+ * (unread exact). The row lock order is the usual one: session row, then member rows. Each answer row is
+ * the message with one member; a group's members (hundreds of rows, not rewritten per message) are read by
+ * `MEMBERS_SQL` after it.
  */
 const STORE_SQL = `
 with s as (
@@ -52,14 +59,19 @@ with s as (
          read_seq = case when cm.user_id = $2 and not $7 then s.last_seq else cm.read_seq end,
          last_send_time = case when cm.user_id = $2 and not $7 then $3 else cm.last_send_time end
     from s
-   where cm.session_id = s.id and (cm.is_delete or (cm.user_id = $2 and not $7))
+   where cm.session_id = s.id and (s.type = 'single' or cm.is_delete or (cm.user_id = $2 and not $7))
+  returning cm.user_id, cm.read_seq
 )
-select m.id, m.seq, m.recalled, m.change_seq, s.type from m, s`;
+select m.id, m.seq, m.recalled, m.change_seq, s.type,
+       u.user_id, u.read_seq, (ar.user_id is not null) as auto_reply
+  from m cross join s
+  left join u on s.type = 'single'
+  left join chat_auto_replies ar on ar.user_id = u.user_id and ar.enabled`;
 
 /**
- * The members to deliver to, read after the store in a statement of its own: a fresh snapshot, so read seqs
- * moved by sends or reads that committed while this send waited on the session lock are seen (unread exact).
- * `auto_reply`: the member has an auto-reply on, so only then does the auto-reply path query anything.
+ * A group's members to deliver to, read after the store in a statement of its own: a fresh snapshot, so read
+ * seqs moved by sends or reads that committed while this send waited on the session lock are seen (unread
+ * exact). `auto_reply`: the member has an auto-reply on, so only then does the auto-reply path query anything.
  */
 const MEMBERS_SQL = `
 select cm.user_id, cm.read_seq, (ar.user_id is not null) as auto_reply
@@ -90,10 +102,16 @@ const rawStatement = (text: string) => {
 const runStore = rawStatement(STORE_SQL);
 const runMembers = rawStatement(MEMBERS_SQL);
 
+const memberOfRow = (row: Row) => ({
+  userId: Number(row.user_id),
+  readSeq: Number(row.read_seq),
+  autoReply: Boolean(row.auto_reply),
+});
+
 export const storeMessage = async (exec: Executor, input: NewMessage): Promise<StoredMessage> => {
   const now = new Date();
   const isAutoReply = input.isAutoReply ?? false;
-  const [row] = await runStore(exec, [
+  const rows = await runStore(exec, [
     input.sessionId,
     input.senderId,
     now,
@@ -102,6 +120,7 @@ export const storeMessage = async (exec: Executor, input: NewMessage): Promise<S
     JSON.stringify(input.content),
     isAutoReply,
   ]);
+  const row = rows[0];
   if (!row) throw new AppError(ErrorCode.SessionNotFound);
   const message: MessageRow = {
     id: Number(row.id),
@@ -116,12 +135,12 @@ export const storeMessage = async (exec: Executor, input: NewMessage): Promise<S
     changeSeq: Number(row.change_seq),
     createTime: now,
   };
-  const members = (await runMembers(exec, [input.sessionId])).map((m) => ({
-    userId: Number(m.user_id),
-    readSeq: Number(m.read_seq),
-    autoReply: Boolean(m.auto_reply),
-  }));
-  return { message, sessionType: String(row.type), members };
+  const sessionType = String(row.type);
+  const members =
+    sessionType === 'single'
+      ? rows.filter((r) => r.user_id !== null).map(memberOfRow)
+      : (await runMembers(exec, [input.sessionId])).map(memberOfRow);
+  return { message, sessionType, members };
 };
 
 /**
