@@ -131,6 +131,36 @@ describe('message/send', () => {
     expect(p.lastSeq).toBe(31);
   });
 
+  it('concurrent senders on both sides: every unread count emitted is exact', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    const unreadTo = {
+      a: recorder(await socketOf(a.token), 'onUpdateUnread'),
+      b: recorder(await socketOf(b.token), 'onUpdateUnread'),
+    };
+    const sent = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const from = i % 2 ? a : b;
+        return sendText(t, from, sessionId, `u${i}`).then((r) => ({ from, seq: r.seq }));
+      }),
+    );
+    // A message's count for its recipient: its seq less the recipient's last own message before it (sending
+    // reads everything up to it); b starts at 1 (b's approval notice), a at 0.
+    const expected = (to: TestUser, start: number) =>
+      sent
+        .filter((s) => s.from !== to)
+        .map(
+          (s) =>
+            s.seq - Math.max(start, ...sent.filter((o) => o.from === to && o.seq < s.seq).map((o) => o.seq)),
+        )
+        .sort((x, y) => x - y);
+    const counts = (seen: { sessionId: number; unreadCount: number }[]) =>
+      seen.filter((u) => u.sessionId === sessionId).map((u) => u.unreadCount);
+    await expect.poll(() => counts(unreadTo.a.seen).length).toBe(20);
+    await expect.poll(() => counts(unreadTo.b.seen).length).toBe(20);
+    expect(counts(unreadTo.a.seen).sort((x, y) => x - y)).toEqual(expected(a, 0));
+    expect(counts(unreadTo.b.seen).sort((x, y) => x - y)).toEqual(expected(b, 1));
+  });
+
   it('refuses a clientMsgId already used in another session', async () => {
     const { a, sessionId } = await createFriendPair(t);
     const c = await createUser(t);

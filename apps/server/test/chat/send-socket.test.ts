@@ -51,6 +51,21 @@ describe('sendMessage over the socket', () => {
     expect(page.list.filter((m) => m.clientMsgId === clientMsgId)).toHaveLength(1);
   });
 
+  it('concurrent resends over the socket and HTTP answer the same message and store it once', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    const sa = await open(a.token);
+    const input = { sessionId, clientMsgId: randomUUID(), contentType: 'text', content: { text: 'racing' } };
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, async () => messageApi.send.output.parse((await send(sa, input)).data)),
+      ...Array.from({ length: 4 }, () => t.ok(messageApi.send, input as never, a.token)),
+    ]);
+    expect(new Set(answers.map((r) => JSON.stringify(r))).size).toBe(1);
+    const page = await t.ok(messageApi.page, { sessionId, size: 50 }, b.token);
+    expect(page.list.filter((m) => m.clientMsgId === input.clientMsgId)).toHaveLength(1);
+    expect(page.list.map((m) => m.seq)).toEqual([1, 2]);
+    expect(page.lastSeq).toBe(2);
+  });
+
   it('answers errors in the envelope: bad input, a stranger, a clientMsgId reused elsewhere', async () => {
     const { a, sessionId } = await createFriendPair(t);
     const sa = await open(a.token);
