@@ -1,9 +1,13 @@
 import type { Executor } from '../../src/db/connection.ts';
 
+/** Transaction control, which node-postgres sends as statements of its own and PGlite does not. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release savepoint)\b/i;
+
 /**
  * How many statements `work` sends through the database session class of `exec`, in or out of transactions
- * (every drizzle statement, raw ones too, is prepared through it; BEGIN and COMMIT are not counted), and how
- * many transactions it opens. Counts everything the app does meanwhile: keep other work quiet.
+ * (every drizzle statement, raw ones too, is prepared through it; BEGIN, COMMIT and savepoints are not
+ * counted, on either engine), how many transactions it opens, and the statements' text (to show in a failed
+ * assertion). Counts everything the app does meanwhile: keep other work quiet.
  */
 export const countStatements = async <T>(exec: Executor, work: () => Promise<T>) => {
   const session = exec._.session as unknown as object;
@@ -12,10 +16,11 @@ export const countStatements = async <T>(exec: Executor, work: () => Promise<T>)
     transaction: (...args: unknown[]) => unknown;
   };
   const { prepareQuery, transaction } = proto;
-  let count = 0;
+  const statements: string[] = [];
   let transactions = 0;
   proto.prepareQuery = function (this: unknown, ...args: unknown[]) {
-    count++;
+    const text = (args[0] as { sql: string }).sql;
+    if (!TRANSACTION_CONTROL.test(text)) statements.push(text.replace(/\s+/g, ' ').trim());
     return prepareQuery.apply(this, args);
   };
   proto.transaction = function (this: unknown, ...args: unknown[]) {
@@ -23,7 +28,8 @@ export const countStatements = async <T>(exec: Executor, work: () => Promise<T>)
     return transaction.apply(this, args);
   };
   try {
-    return { result: await work(), count, transactions };
+    const result = await work();
+    return { result, count: statements.length, transactions, statements };
   } finally {
     proto.prepareQuery = prepareQuery;
     proto.transaction = transaction;
