@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { advertisingApi, ErrorCode, sessionApi, transactionApi } from '@chatpay/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { balanceOf, createUser, TEST_PIN } from '../helpers/factories.ts';
 import { connectSocket, recorder } from '../helpers/sockets.ts';
+import { countStatements } from '../helpers/statements.ts';
 import {
   addBank,
   createAd,
@@ -184,6 +186,30 @@ describe('a retried start', () => {
     const second = await createTrader(t);
     const theirs = await t.ok(transactionApi.start, input, second.token);
     expect(theirs.orderId).not.toBe(first.orderId);
+  });
+});
+
+describe('what a start costs (issue 20)', () => {
+  it('a start sends few statements, and its chat costs the same whatever it opens with', async () => {
+    const merchant = await createMerchant(t, '100');
+    const plain = await createAd(t, merchant, { quantity: '20' });
+    const full = await createAd(t, merchant, { quantity: '20', terms: 'Own account', autoReply: 'Hi!' });
+    const buyer = await createTrader(t);
+    // Warm up: the buyer's session and accounts are known, as for a member who trades.
+    await startOrder(t, buyer, plain.id, '10');
+    const costOf = async (adId: number) => {
+      const start = () => startOrder(t, buyer, adId, '10', { requestId: randomUUID() });
+      const { result, count, transactions, statements } = await countStatements(t.database.db, start);
+      expect(result.sessionId).not.toBeNull();
+      // The money, then the chat: two transactions, as docs/design/market.md "Starting an order" says.
+      expect(transactions).toBe(2);
+      return { count, statements: statements.join('\n') };
+    };
+    // The chat is one statement however many messages it opens with (here four, then two).
+    for (const ad of [full, plain]) {
+      const { count, statements } = await costOf(ad.id);
+      expect(count, statements).toBeLessThanOrEqual(23);
+    }
   });
 });
 

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
-  addSessionMembers,
-  createSession,
+  type FirstMessage,
+  noticeMessage,
+  openSessionWithMessages,
   postNotice,
   type StoredMessage,
-  storeMessage,
 } from '../chat/index.ts';
 import type { AdRow, OrderRow } from './present.ts';
 import { c2cAds, c2cOrders } from './tables.ts';
@@ -30,24 +30,15 @@ export const newOrderNo = (now: Date) => {
  * details as a card (`c2c.payee`), the ad's terms (`c2c.terms`) and the merchant's welcome message, a text
  * from the merchant marked as an auto-reply. All of it stays in the chat as evidence for support.
  */
-const openOrderChat = async (tx: Tx, order: OrderRow, ad: AdRow, actorId: number) => {
-  const sessionId = await createSession(tx, {
-    type: 'single',
-    kind: 'mcc',
-    pairKey: `order:${order.id}`,
-    trade: { orderId: order.id, orderNo: order.orderNo },
-  });
-  await addSessionMembers(tx, sessionId, [order.buyerId, order.sellerId]);
+const firstMessages = (order: OrderRow, ad: AdRow, actorId: number): FirstMessage[] => {
   const base = { orderId: order.id, orderNo: order.orderNo };
-  const notices = [
-    await postNotice(tx, {
-      sessionId,
+  const messages = [
+    noticeMessage({
       senderId: actorId,
       key: `c2c:${order.id}:start`,
       content: { type: 'c2c.order', ...base, text: `Order ${order.orderNo} created` },
     }),
-    await postNotice(tx, {
-      sessionId,
+    noticeMessage({
       senderId: order.sellerId,
       key: `c2c:${order.id}:payee`,
       content: {
@@ -60,9 +51,8 @@ const openOrderChat = async (tx: Tx, order: OrderRow, ad: AdRow, actorId: number
     }),
   ];
   if (ad.terms) {
-    notices.push(
-      await postNotice(tx, {
-        sessionId,
+    messages.push(
+      noticeMessage({
         senderId: ad.userId,
         key: `c2c:${order.id}:terms`,
         content: { type: 'c2c.terms', ...base, terms: ad.terms, text: `Terms: ${ad.terms}` },
@@ -70,18 +60,28 @@ const openOrderChat = async (tx: Tx, order: OrderRow, ad: AdRow, actorId: number
     );
   }
   if (ad.autoReply) {
-    notices.push(
-      await storeMessage(tx, {
-        sessionId,
-        senderId: ad.userId,
-        clientMsgId: `c2c:${order.id}:welcome`,
-        contentType: 'text',
-        content: { text: ad.autoReply },
-        isAutoReply: true,
-      }),
-    );
+    messages.push({
+      senderId: ad.userId,
+      clientMsgId: `c2c:${order.id}:welcome`,
+      contentType: 'text',
+      content: { text: ad.autoReply },
+      isAutoReply: true,
+    });
   }
-  return { sessionId, notices };
+  return messages;
+};
+
+/** The order chat with its members and first messages, in one statement; answers them to deliver. */
+const openOrderChat = async (tx: Tx, order: OrderRow, ad: AdRow, actorId: number) => {
+  const { sessionId, stored } = await openSessionWithMessages(tx, {
+    type: 'single',
+    kind: 'mcc',
+    pairKey: `order:${order.id}`,
+    trade: { orderId: order.id, orderNo: order.orderNo },
+    memberIds: [order.buyerId, order.sellerId],
+    messages: firstMessages(order, ad, actorId),
+  });
+  return { sessionId, notices: stored };
 };
 
 /**

@@ -17,6 +17,7 @@ export {
   postNotice,
   removeSessionMembers,
 } from './session/membership.ts';
+export { type FirstMessage, noticeMessage, openSessionWithMessages } from './session/opening.ts';
 export {
   isSessionMember,
   memberOf,

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/connection.ts';
 import { type StoredMessage, storeMessage } from '../message/store.ts';
 import { chatMembers, chatSessions, friends } from '../tables.ts';
+import { noticeMessage } from './opening.ts';
 import type { SessionKind } from './queries.ts';
 
 // What other modules may do to chat sessions (group creates and fills its session; c2c opens an order chat).
@@ -71,14 +71,7 @@ export const removeSessionMembers = async (tx: Tx, sessionId: number, userIds: n
 export const postNotice = (
   tx: Executor,
   input: { sessionId: number; senderId: number; content: Record<string, unknown>; key?: string },
-): Promise<StoredMessage> =>
-  storeMessage(tx, {
-    sessionId: input.sessionId,
-    senderId: input.senderId,
-    clientMsgId: input.key ?? `notice:${randomUUID()}`,
-    contentType: 'notice',
-    content: input.content,
-  });
+): Promise<StoredMessage> => storeMessage(tx, { sessionId: input.sessionId, ...noticeMessage(input) });
 
 /** Which of `ids` are friends of `userId`. */
 export const friendsAmong = async (exec: Executor, userId: number, ids: number[]) => {
