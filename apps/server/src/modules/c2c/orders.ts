@@ -24,7 +24,14 @@ import { escrowLegs } from './escrow.ts';
 import { assertTakerQualifies } from './gates.ts';
 import { emitOrder, unreadCount } from './notify.ts';
 import { ensureOrderChat, orderNotice } from './order-chat.ts';
-import { type AdRow, type OrderRow, presentEvent, presentOrders, roleOf } from './present.ts';
+import {
+  type AdRow,
+  type OrderRow,
+  presentEvent,
+  presentOrders,
+  presentStartedOrder,
+  roleOf,
+} from './present.ts';
 import { priceOrder } from './pricing.ts';
 import { assertNotSuspended } from './standing.ts';
 import { AdChangedSinceCheck, commitStartMoney, type StartPlan } from './start-money.ts';
@@ -124,6 +131,12 @@ export class OrderService {
     return { ...o!, role: roleOf(current, userId) };
   }
 
+  /** The order a start just wrote, with its chat, as its taker sees it. */
+  private async viewStarted(userId: number, order: OrderRow, ad: AdRow) {
+    const o = await presentStartedOrder(this.db, order, ad, this.clock.now());
+    return { ...o, role: roleOf(order, userId) };
+  }
+
   /** The order a start with this requestId made, if any (a different ad under the same key is a conflict). */
   private async startedBefore(userId: number, input: StartInput) {
     if (!input.requestId) return null;
@@ -172,7 +185,7 @@ export class OrderService {
         continue;
       }
       await startCrashPoint.afterMoneyCommit();
-      return this.view(userId, await this.writeChat(order.id, plan.ad));
+      return this.viewStarted(userId, await this.writeChat(order.id, plan.ad), plan.ad);
     }
   }
 

@@ -109,15 +109,24 @@ export const presentAds = async (
 
 export type PresentedOrder = Omit<Order, 'role'>;
 
+/** What orders show besides their own row: the parties, the ad's terms and the feedback left on them. */
+interface OrderHydration {
+  people: { userId: number; memberId: string; nickName: string; avatar: string }[];
+  terms: Map<number, string>;
+  feedback: (typeof c2cFeedback.$inferSelect)[];
+}
+
+const partiesOf = (exec: Executor, rows: OrderRow[]) =>
+  exec
+    .select({ userId: users.id, memberId: users.memberId, nickName: users.nickName, avatar: users.avatar })
+    .from(users)
+    .where(inArray(users.id, [...new Set(rows.flatMap((r) => [r.buyerId, r.sellerId]))]));
+
 /** Orders as the contract shows them (both countdowns from `now`); `role` is added per viewer. */
 export const presentOrders = async (exec: Executor, rows: OrderRow[], now: Date) => {
   if (rows.length === 0) return [];
-  const ids = [...new Set(rows.flatMap((r) => [r.buyerId, r.sellerId]))];
   const [people, ads, feedback] = await Promise.all([
-    exec
-      .select({ userId: users.id, memberId: users.memberId, nickName: users.nickName, avatar: users.avatar })
-      .from(users)
-      .where(inArray(users.id, ids)),
+    partiesOf(exec, rows),
     exec
       .select({ id: c2cAds.id, terms: c2cAds.terms })
       .from(c2cAds)
@@ -137,6 +146,19 @@ export const presentOrders = async (exec: Executor, rows: OrderRow[], now: Date)
         ),
       ),
   ]);
+  return present(rows, { people, terms: new Map(ads.map((a) => [a.id, a.terms])), feedback }, now);
+};
+
+/**
+ * An order its start just wrote, on the ad row the start committed against: the terms are that ad's and
+ * nobody left feedback yet, so only the parties are read (issue 20: two statements less per start).
+ */
+export const presentStartedOrder = async (exec: Executor, row: OrderRow, ad: AdRow, now: Date) => {
+  const people = await partiesOf(exec, [row]);
+  return present([row], { people, terms: new Map([[ad.id, ad.terms]]), feedback: [] }, now)[0]!;
+};
+
+const present = (rows: OrderRow[], { people, terms, feedback }: OrderHydration, now: Date) => {
   const said = new Map(
     feedback.map((f) => [
       `${f.orderId}:${f.fromUserId}`,
@@ -144,7 +166,6 @@ export const presentOrders = async (exec: Executor, rows: OrderRow[], now: Date)
     ]),
   );
   const person = new Map(people.map((p) => [p.userId, p]));
-  const terms = new Map(ads.map((a) => [a.id, a.terms]));
   const left = (deadline: Date | null) =>
     deadline ? Math.max(0, Math.ceil((deadline.getTime() - now.getTime()) / 1000)) : 0;
   return rows.map(
