@@ -6,9 +6,9 @@ import type { Leg } from '../ledger/index.ts';
 import { type MethodRow, payeeOf } from './cards.ts';
 import { postMove } from './escrow.ts';
 import { newOrderNo } from './order-chat.ts';
+import { recordEvent } from './order-events.ts';
 import type { AdRow, OrderRow } from './present.ts';
 import { c2cAds, c2cOrders } from './tables.ts';
-import { recordEvent } from './transitions.ts';
 
 /**
  * The money step of a start (docs/design/market.md, "Starting an order"): one transaction that writes the

@@ -1,10 +1,11 @@
 import { AdStatus, ErrorCode, type OrderStatus } from '@chatpay/shared';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fromEscrow, releaseEscrow } from './escrow.ts';
+import { recordEvent } from './order-events.ts';
 import type { OrderRow } from './present.ts';
-import { c2cAds, c2cMerchants, c2cOrderEvents, c2cOrders, c2cWebhookDeliveries } from './tables.ts';
+import { c2cAds, c2cOrders } from './tables.ts';
 
 /**
  * The order state machine's moves, shared by members, support and the sweeper (docs/design/market.md).
@@ -64,51 +65,6 @@ export const applyTransition = async (
     .returning();
   await recordEvent(tx, updated!, { ...change, from: order.status });
   return updated!;
-};
-
-export const recordEvent = async (
-  tx: Tx,
-  order: OrderRow,
-  e: { kind: string; from: string | null; to: string; actorId: number | null; note?: string; now: Date },
-) => {
-  await tx.insert(c2cOrderEvents).values({
-    orderId: order.id,
-    actorId: e.actorId,
-    kind: e.kind,
-    fromStatus: e.from,
-    toStatus: e.to,
-    note: e.note ?? '',
-    createTime: e.now,
-  });
-  const hooks = await tx
-    .select({ userId: c2cMerchants.userId, no: c2cMerchants.merchantNo, url: c2cMerchants.webhookUrl })
-    .from(c2cMerchants)
-    .where(
-      and(
-        inArray(c2cMerchants.userId, [order.buyerId, order.sellerId]),
-        eq(c2cMerchants.status, 'approved'),
-        ne(c2cMerchants.webhookUrl, ''),
-      ),
-    );
-  if (hooks.length > 0) {
-    await tx.insert(c2cWebhookDeliveries).values(
-      hooks.map((h) => ({
-        merchantId: h.userId,
-        orderId: order.id,
-        url: h.url,
-        payload: {
-          event: 'order.status',
-          merchantId: h.no,
-          orderId: order.id,
-          orderNo: order.orderNo,
-          status: order.status,
-          role: order.buyerId === h.userId ? 'buyer' : 'seller',
-          amountCoin: order.amountCoin.toString(),
-          time: e.now.toISOString(),
-        },
-      })),
-    );
-  }
 };
 
 /**
