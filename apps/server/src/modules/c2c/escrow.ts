@@ -3,6 +3,7 @@ import {
   ensureMemberAccounts,
   ensureSystemAccount,
   type Leg,
+  type MemberLeg,
   postEntry,
   type SystemAccountCode,
 } from '../ledger/index.ts';
@@ -21,7 +22,7 @@ interface Move {
   createdBy: number | null;
 }
 
-const post = (tx: Executor, move: Move, legs: Leg[]) =>
+const post = (tx: Executor, move: Move, legs: (Leg | MemberLeg)[]) =>
   postEntry(tx, {
     key: move.key,
     kind: move.kind,
@@ -42,25 +43,23 @@ export const moveOwn = async (tx: Executor, userId: number, from: Side, amount: 
 };
 
 /**
- * An order starts: the legs of the seller's coins (available or frozen) into escrow, with the account ids
- * resolved (and created when missing) before any lock, so posting is the only ledger work under the hot locks.
+ * An order starts: the legs of the seller's coins (available or frozen) into escrow. The seller's account is
+ * named by owner and kind and resolved inside the posting statement (no round trip of its own); the seller of
+ * a start always has it (a sell ad froze their coins, a buy ad's taker sells coins they hold), so posting
+ * stays the only ledger work under the hot locks. `escrowId` is `c2c-escrow`'s account id.
  */
-export const escrowLegs = async (
-  exec: Executor,
+export const escrowLegs = (
   userId: number,
   from: Side,
   amount: bigint,
-): Promise<Leg[]> => {
-  const escrow = await ensureSystemAccount(exec, C2C_ESCROW);
-  const acc = (await ensureMemberAccounts(exec, [userId])).get(userId)!;
-  return [
-    { accountId: acc[from], amount: -amount },
-    { accountId: escrow, amount },
-  ];
-};
+  escrowId: number,
+): (Leg | MemberLeg)[] => [
+  { userId, account: from, amount: -amount },
+  { accountId: escrowId, amount },
+];
 
-/** Posts legs resolved beforehand (`escrowLegs`). */
-export const postMove = (tx: Executor, legs: Leg[], move: Move) => post(tx, move, legs);
+/** Posts the legs of `escrowLegs`. */
+export const postMove = (tx: Executor, legs: (Leg | MemberLeg)[], move: Move) => post(tx, move, legs);
 
 /** Escrow back to a member (available or frozen): an order is canceled. */
 export const fromEscrow = async (tx: Executor, userId: number, to: Side, amount: bigint, move: Move) => {

@@ -17,10 +17,11 @@ import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { assertNotBlocked, deliver, type StoredMessage } from '../chat/index.ts';
+import { ensureSystemAccount } from '../ledger/index.ts';
 import { isOwnUrl } from '../uploads/index.ts';
 import { verifyPin } from '../user/index.ts';
 import type { MethodRow } from './cards.ts';
-import { escrowLegs } from './escrow.ts';
+import { C2C_ESCROW, escrowLegs } from './escrow.ts';
 import { assertTakerQualifies } from './gates.ts';
 import { emitOrder, unreadCount } from './notify.ts';
 import { ensureOrderChat, orderNotice } from './order-chat.ts';
@@ -69,6 +70,9 @@ export interface StartInput {
 
 /** Orders (docs/design/market.md, "Orders: state machine"): members' calls. */
 export class OrderService {
+  /** `c2c-escrow`'s account id: a system account is never deleted, so the first answer is kept. */
+  private escrowAccount: number | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly realtime: Realtime,
@@ -114,6 +118,12 @@ export class OrderService {
       .where(eq(c2cOrders.orderNo, key));
     if (!row) throw new AppError(ErrorCode.OrderNotFound);
     return row.id;
+  }
+
+  /** `c2c-escrow`'s account id, read once per process. */
+  private async escrowId() {
+    this.escrowAccount ??= await ensureSystemAccount(this.db, C2C_ESCROW);
+    return this.escrowAccount;
   }
 
   /** Runs one transition in a transaction, then emits to both parties and delivers chat notices. */
@@ -244,7 +254,12 @@ export class OrderService {
       amountFiat,
       charge,
       method: method!,
-      legs: await escrowLegs(this.db, sellerId, ad.type === 'sell' ? 'frozen' : 'available', amountCoin),
+      legs: escrowLegs(
+        sellerId,
+        ad.type === 'sell' ? 'frozen' : 'available',
+        amountCoin,
+        await this.escrowId(),
+      ),
       requestKey: input.requestId ? `${userId}:${input.requestId}` : null,
     };
   }

@@ -2,7 +2,7 @@ import { AdStatus, ErrorCode } from '@chatpay/shared';
 import { and, count, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Leg } from '../ledger/index.ts';
+import type { Leg, MemberLeg } from '../ledger/index.ts';
 import { type MethodRow, payeeOf } from './cards.ts';
 import { postMove } from './escrow.ts';
 import { newOrderNo } from './order-chat.ts';
@@ -31,8 +31,8 @@ export interface StartPlan {
   charge: bigint;
   /** The seller's payment method (the ad's for a sell ad, the taker's own for a buy ad). */
   method: MethodRow;
-  /** Seller's available/frozen → escrow, account ids resolved before any lock. */
-  legs: Leg[];
+  /** Seller's available/frozen → escrow (`escrowLegs`). */
+  legs: (Leg | MemberLeg)[];
   requestKey: string | null;
 }
 
