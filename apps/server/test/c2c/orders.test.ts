@@ -208,7 +208,7 @@ describe('what a start costs (issue 20)', () => {
     // The chat is one statement however many messages it opens with (here four, then two).
     for (const ad of [full, plain]) {
       const { count, statements } = await costOf(ad.id);
-      expect(count, statements).toBeLessThanOrEqual(17);
+      expect(count, statements).toBeLessThanOrEqual(15);
     }
   });
 });

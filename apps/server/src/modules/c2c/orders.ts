@@ -34,7 +34,7 @@ import {
   roleOf,
 } from './present.ts';
 import { priceOrder } from './pricing.ts';
-import { assertNotSuspended } from './standing.ts';
+import { suspendedSql } from './standing.ts';
 import { AdChangedSinceCheck, commitStartMoney, type StartPlan } from './start-money.ts';
 import { c2cAds, c2cOrderEvents, c2cOrders, c2cPaymentMethods } from './tables.ts';
 import {
@@ -84,26 +84,37 @@ export class OrderService {
    * Orders I bought and let fall today: canceled by me, or by the deadline sweeper (or overdue and not swept yet).
    * Letting an order expire locks the seller's coins just like opening and canceling it (docs/security.md).
    */
-  private async canceledToday(userId: number) {
+  private fallenToday(userId: number) {
     const now = this.clock.now();
     const today = startOfUtcDay(now);
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(c2cOrders)
-      .where(
+    return and(
+      eq(c2cOrders.buyerId, userId),
+      or(
+        and(inArray(c2cOrders.cancelReason, ['buyer', 'timeout']), gte(c2cOrders.canceledTime, today)),
         and(
-          eq(c2cOrders.buyerId, userId),
-          or(
-            and(inArray(c2cOrders.cancelReason, ['buyer', 'timeout']), gte(c2cOrders.canceledTime, today)),
-            and(
-              eq(c2cOrders.status, 'pending'),
-              lt(c2cOrders.paymentDeadline, now),
-              gte(c2cOrders.paymentDeadline, today),
-            ),
-          ),
+          eq(c2cOrders.status, 'pending'),
+          lt(c2cOrders.paymentDeadline, now),
+          gte(c2cOrders.paymentDeadline, today),
         ),
-      );
+      ),
+    );
+  }
+
+  private async canceledToday(userId: number) {
+    const [row] = await this.db.select({ n: count() }).from(c2cOrders).where(this.fallenToday(userId));
     return row?.n ?? 0;
+  }
+
+  /** A taker may start orders: not suspended (standing.ts), under the daily cancel limit; one read for both. */
+  private async assertMayStart(userId: number) {
+    const [row] = await this.db
+      .select({ suspended: suspendedSql(userId), fallen: count() })
+      .from(c2cOrders)
+      .where(this.fallenToday(userId));
+    if (row?.suspended) throw new AppError(ErrorCode.TradingSuspended);
+    if ((row?.fallen ?? 0) >= this.config.C2C_DAILY_CANCEL_LIMIT) {
+      throw new AppError(ErrorCode.CancelLimitReached);
+    }
   }
 
   /**
@@ -204,17 +215,20 @@ export class OrderService {
    * buy ad), the amounts by the pricing rules and the ledger accounts. `pinChecked` skips the PIN on a retry.
    */
   private async checkStart(userId: number, input: StartInput, pinChecked: boolean): Promise<StartPlan> {
-    const [ad] = await this.db.select().from(c2cAds).where(eq(c2cAds.id, input.adId));
-    if (!ad || ad.status === AdStatus.Deleted) throw new AppError(ErrorCode.AdNotFound);
+    // The ad with its payment method in one read: a sell ad's is the seller's, where the buyer pays.
+    const [found] = await this.db
+      .select({ ad: c2cAds, adMethod: c2cPaymentMethods })
+      .from(c2cAds)
+      .leftJoin(c2cPaymentMethods, eq(c2cPaymentMethods.id, c2cAds.paymentMethodId))
+      .where(eq(c2cAds.id, input.adId));
+    if (!found || found.ad.status === AdStatus.Deleted) throw new AppError(ErrorCode.AdNotFound);
+    const { ad, adMethod } = found;
     if (ad.status !== AdStatus.Active) throw new AppError(ErrorCode.AdNotActive);
     if (ad.userId === userId) throw new AppError(ErrorCode.CannotTradeWithSelf);
     // One block list for chat and market: no new order between two members when either blocked the other.
     await assertNotBlocked(this.db, userId, ad.userId);
     await assertTakerQualifies(this.db, ad, userId, this.clock.now());
-    await assertNotSuspended(this.db, userId);
-    if ((await this.canceledToday(userId)) >= this.config.C2C_DAILY_CANCEL_LIMIT) {
-      throw new AppError(ErrorCode.CancelLimitReached);
-    }
+    await this.assertMayStart(userId);
     // Selling into a buy ad: my coins go to escrow now, paid to my own payment method of the ad's type.
     let method: MethodRow | undefined;
     if (ad.type === 'buy') {
@@ -238,12 +252,7 @@ export class OrderService {
       if (!pinChecked) await verifyPin(this.db, userId, input.pin);
     }
     const { amountCoin, amountFiat, charge } = priceOrder(ad, input, this.config.C2C_FEE_PERCENT);
-    if (!method) {
-      [method] = await this.db
-        .select()
-        .from(c2cPaymentMethods)
-        .where(eq(c2cPaymentMethods.id, ad.paymentMethodId));
-    }
+    method ??= adMethod ?? undefined;
     const sellerId = ad.type === 'sell' ? ad.userId : userId;
     return {
       ad,

@@ -13,6 +13,10 @@ export const standingOf = async (exec: Executor, userId: number) => {
   return { userId, strikes: row?.strikes ?? 0, suspended: row?.suspended ?? false };
 };
 
+/** Whether a member is suspended, as a scalar subquery, for a caller that reads it with other things. */
+export const suspendedSql = (userId: number) =>
+  sql<boolean>`coalesce((select ${c2cTraderStanding.suspended} from ${c2cTraderStanding} where ${c2cTraderStanding.userId} = ${userId}), false)`;
+
 /** Starting orders, publishing and putting ads up are refused while suspended. */
 export const assertNotSuspended = async (exec: Executor, userId: number) => {
   if ((await standingOf(exec, userId)).suspended) throw new AppError(ErrorCode.TradingSuspended);
