@@ -205,7 +205,10 @@ describe('what a start costs (issue 20)', () => {
       expect(transactions).toBe(2);
       return { count, statements: statements.join('\n') };
     };
-    // The chat is one statement however many messages it opens with (here four, then two).
+    // Checks: the request key, the ad with its method, blocks, standing with today's cancels. Money: the
+    // buyer's cap lock and count, the order, its event, the ad's guard, the escrow posting. Chat: the order
+    // lock, the chat (one statement however many messages it opens with: here four, then two), the order's
+    // session. Then both parties' unread counts and their names. (32 and 28 before issue 20's third round.)
     for (const ad of [full, plain]) {
       const { count, statements } = await costOf(ad.id);
       expect(count, statements).toBeLessThanOrEqual(15);
