@@ -15,7 +15,7 @@ import { newPhone } from '../e2e/harness.ts';
 import { logInAs } from '../e2e/people.ts';
 import { root, setting } from './lib.ts';
 import { lighthouseRuns } from './lighthouse.ts';
-import { startWebBench } from './web-setup.ts';
+import { newestShown, startWebBench } from './web-setup.ts';
 
 const MESSAGES = setting('BENCH_WEB_MESSAGES', 10_000);
 const RUNS = setting('BENCH_WEB_RUNS', 5);
@@ -95,18 +95,7 @@ const main = async () => {
       }
       const t0 = performance.now();
       await page.goto(`${server.url}/#/pages/chat/index?id=${sessionId}&r=${randomUUID()}`);
-      // Polled at every frame in the page, so the time is the frame the message first showed in.
-      await page.waitForFunction(
-        (text) => {
-          const w = window as unknown as { __ready?: number };
-          for (const el of Array.from(document.querySelectorAll('[data-testid="msg-list"] .msg-text'))) {
-            if (el.textContent === text) w.__ready ??= performance.now();
-          }
-          return w.__ready !== undefined;
-        },
-        `Bench message ${MESSAGES}`,
-        { polling: 'raf', timeout: 30_000 },
-      );
+      await newestShown(page, MESSAGES);
       await newest.waitFor({ state: 'visible', timeout: 30_000 });
       const outside = performance.now() - t0;
       await page.waitForTimeout(1500);

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { friendApi } from '@chatpay/shared';
 import pg from 'pg';
+import type { Page } from 'playwright-core';
 import { startServerProcess } from '../apps/server/test/helpers/process.ts';
 import { launchBrowser } from '../e2e/harness.ts';
 import { registerMember } from '../e2e/people.ts';
@@ -59,4 +60,24 @@ export const startWebBench = async (name: string, dist: string, messages: number
     await stop();
     throw error;
   }
+};
+
+/**
+ * Waits until the chat's newest message ("Bench message <messages>") is in the list, checked in the page at
+ * every frame, and answers when it first showed in the page's own clock (ms after navigation start).
+ * Playwright's locator waits poll at growing intervals (up to half a second), which would round the time up.
+ */
+export const newestShown = async (page: Page, messages: number): Promise<number> => {
+  const handle = await page.waitForFunction(
+    (text) => {
+      const w = window as unknown as { __ready?: number };
+      for (const el of Array.from(document.querySelectorAll('[data-testid="msg-list"] .msg-text'))) {
+        if (el.textContent === text) w.__ready ??= performance.now();
+      }
+      return w.__ready;
+    },
+    `Bench message ${messages}`,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  return (await handle.jsonValue()) as number;
 };
