@@ -12,12 +12,26 @@ import { root } from './lib.ts';
 const gz = (file: string) => gzipSync(fs.readFileSync(file)).length;
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-/** What index.html loads before anything else: its scripts, module preloads and style sheets. */
+/** A module's static imports (`import … from "./x.js"`, `import "./x.js"`; not `import("./x.js")`). */
+const staticImports = (code: string) =>
+  [...code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g)].map((m) => m[1]!);
+
+/**
+ * What index.html loads before anything else: its scripts and style sheets, and every module those scripts
+ * import statically (the browser fetches them before the entry runs, preloaded or not).
+ */
 export const bundleSizes = (dist: string) => {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const refs = [...html.matchAll(/(?:src|href)="\.?\/?([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-  const first = { js: 0, css: 0, files: refs };
-  for (const ref of refs) {
+  const files = new Set(refs);
+  for (const ref of files) {
+    if (!ref.endsWith('.js')) continue;
+    const dir = path.posix.dirname(ref);
+    for (const dep of staticImports(fs.readFileSync(path.join(dist, ref), 'utf8')))
+      files.add(path.posix.join(dir, dep));
+  }
+  const first = { js: 0, css: 0, files: [...files] };
+  for (const ref of files) {
     const size = gz(path.join(dist, ref));
     if (ref.endsWith('.js')) first.js += size;
     else first.css += size;
