@@ -2,22 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/connection.ts';
 import { type StoredMessage, storeMessage } from '../message/store.ts';
 import { chatMembers, chatSessions, friends } from '../tables.ts';
-import { noticeMessage } from './opening.ts';
-import type { SessionKind } from './queries.ts';
+import { type NewSession, noticeMessage } from './opening.ts';
 
 // What other modules may do to chat sessions (group creates and fills its session; c2c opens an order chat).
 // Chat's tables are written only here and in chat's own services.
 
 /** A new session with no members yet; answers its id. */
-export const createSession = async (
-  tx: Tx,
-  input: {
-    type: 'single' | 'group';
-    kind: SessionKind;
-    pairKey?: string;
-    trade?: { orderId: number; orderNo: string };
-  },
-) => {
+export const createSession = async (tx: Tx, input: NewSession) => {
   const [session] = await tx
     .insert(chatSessions)
     .values({

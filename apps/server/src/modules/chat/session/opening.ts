@@ -4,6 +4,14 @@ import type { MessageRow } from '../message/presenter.ts';
 import type { NewMessage, StoredMessage } from '../message/store.ts';
 import type { SessionKind } from './queries.ts';
 
+/** What a new session is: its type and kind, the pair or order it belongs to. */
+export interface NewSession {
+  type: 'single' | 'group';
+  kind: SessionKind;
+  pairKey?: string;
+  trade?: { orderId: number; orderNo: string };
+}
+
 /** A message a session opens with: what `storeMessage` takes, less the session it does not have yet. */
 export type FirstMessage = Omit<NewMessage, 'sessionId'>;
 
@@ -89,14 +97,7 @@ const readSeqs = (memberIds: number[], messages: FirstMessage[], upTo: number) =
  */
 export const openSessionWithMessages = async (
   tx: Tx,
-  input: {
-    type: 'single' | 'group';
-    kind: SessionKind;
-    pairKey?: string;
-    trade?: { orderId: number; orderNo: string };
-    memberIds: number[];
-    messages: FirstMessage[];
-  },
+  input: NewSession & { memberIds: number[]; messages: FirstMessage[] },
 ): Promise<{ sessionId: number; stored: StoredMessage[] }> => {
   const now = new Date();
   const { memberIds, messages } = input;
