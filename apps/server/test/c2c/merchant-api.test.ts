@@ -138,9 +138,11 @@ describe('merchant API', () => {
       await release(t, shop, order.orderId);
 
       expect(await t.jobs.runNow('c2c-webhooks')).toBe(3);
-      // The first POST failed (HTTP 500): it waits for its backoff; make it due now.
+      // The first POST failed (HTTP 500): it waits for its backoff; make it due. A second back: the job asks
+      // for rows due by the process's clock in milliseconds, and the database's now() has microseconds, so
+      // a job run within the same millisecond would find it not yet due.
       await t.database.db.execute(
-        sql`UPDATE c2c_webhook_deliveries SET next_attempt_time = now() WHERE status = 'pending'`,
+        sql`UPDATE c2c_webhook_deliveries SET next_attempt_time = now() - interval '1 second' WHERE status = 'pending'`,
       );
       expect(await t.jobs.runNow('c2c-webhooks')).toBe(1);
       expect(await t.jobs.runNow('c2c-webhooks')).toBe(0);
