@@ -305,6 +305,9 @@ describe('C2C trust: feedback on the merchant card, taker requirements', () => {
     await expect
       .poll(async () => (await server.api.ok(bankApi.page, {}, merchant.token)).list.length)
       .toBe(1);
+    // The saved form goes back by itself once the app has the answer: wait for that, or its "back" could
+    // land after the next page is opened and leave it.
+    await m.waitForURL((url) => !url.hash.includes('bank-add'));
 
     // Posting an ad: the only method is already chosen; terms and a welcome message (UI).
     await open(m, '/pages/c2c/publish');
