@@ -4,7 +4,7 @@
  * 500-member group. Baseline in the same run: a bare Socket.IO relay server (bench/echo-server.ts) under the
  * same generator and traffic. Reports sockets held, messages/s stored and delivered, send-to-deliver
  * latency p50/p95/p99, server RSS, errors, and the ratios to the baseline.
- * Targets (issue 7): 10,000 members connected under 1.5 GiB; 2,000 messages/s delivered with p99 ≤ 100 ms;
+ * Targets: 10,000 members connected under 1.5 GiB; 2,000 messages/s delivered with p99 ≤ 100 ms;
  * a 500-member group message delivered to all online members with p99 ≤ 250 ms.
  * Settings: BENCH_CHAT_MEMBERS (default 2000), BENCH_CHAT_RATE (default 2000/s), BENCH_SECONDS (default 10),
  * BENCH_GROUP_SIZE (default 500), BENCH_GROUP_MESSAGES (default 20), BENCH_AUTH_CACHE_SECONDS (default 5, as the

@@ -1,10 +1,10 @@
 /**
  * `npm run bench:ledger` — internal transfers between random members from 32 concurrent clients, through the
  * service layer (the ledger's transferFunds in its own transaction, as a money call inside a larger business
- * transaction does; and on the database directly, as the wallet transfer call does since issue 20) and through
+ * transaction does; and on the database directly, as the wallet transfer call does) and through
  * HTTP (POST /api/app/usdt/wallet/transfer with the PIN, against a server process). Baseline in the same run:
  * raw single-row INSERT commits per second on the same PostgreSQL from 32 connections.
- * Targets (issue 20): service layer ≥ 35 % of the raw commit rate; ≥ 1,500 transfers/s through HTTP
+ * Targets: service layer ≥ 35 % of the raw commit rate; ≥ 1,500 transfers/s through HTTP
  * (stretch); ledger:verify passes afterwards.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale` — does reading chat stay flat as the data grows (issue 20, "Scale of data")? One reader
+ * `npm run bench:scale` — does reading chat stay flat as the data grows? One reader
  * has a single session of 10,000 messages (the same-run baseline) and one of 1,000,000; one member has 1,000
  * sessions, another 10 (the baseline of the list). The data is written with SQL (bench/scale-seed.ts); every
  * figure is measured over HTTP against a server process with the member's token, as the web client calls:

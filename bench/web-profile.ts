@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web:profile` — where the chat page's load time goes (issue 20), for reading, not a verdict:
+ * `npm run bench:web:profile` — where the chat page's load time goes, for reading, not a verdict:
  * the same chat of BENCH_WEB_MESSAGES messages as `bench:web`, opened BENCH_WEB_RUNS times by a full document
  * load, and for the median run a timeline: each request (start, end, bytes, from the service worker or the
  * network), the app's own marks (`performance.mark('app:…')`, lib/perf-marks.ts) and when the newest message

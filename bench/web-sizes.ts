@@ -1,6 +1,6 @@
 /**
  * `npm run bench:web:sizes` — the production build's JS and CSS (gzip): what index.html loads before the first
- * paint (the first screen, issue 20's target ≤ 180 KB JS) and the whole of dist. `bench:web` reports the same
+ * paint (the first screen, whose target is ≤ 180 KB JS) and the whole of dist. `bench:web` reports the same
  * figures; this command needs only a build (BENCH_SKIP_BUILD=1 to use apps/web/dist as it is), no server.
  */
 import { execSync } from 'node:child_process';

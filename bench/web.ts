@@ -3,9 +3,9 @@
  * time for the chat page of a session holding 10,000 messages to show the newest one in headless Chromium.
  * Baseline in the same run: the time for the same browser to load the app's bare index.html shell (the
  * network + parse floor of this machine), so the verdict does not depend on the machine's speed.
- * Targets (issue 20): first-screen JS ≤ 180 KB gzip; chat page ready ≤ 600 ms median; Lighthouse (mobile)
+ * Targets: first-screen JS ≤ 180 KB gzip; chat page ready ≤ 600 ms median; Lighthouse (mobile)
  * performance ≥ 90 on the login page and the chat list (bench/lighthouse.ts), and the app installable.
- * Issue 19: the bytes of pictures the chat page of a session of BENCH_WEB_PHOTOS photos downloads when opened
+ * The bytes of pictures the chat page of a session of BENCH_WEB_PHOTOS photos downloads when opened
  * (thumbnails), against the bytes of the originals of the same pictures (what it downloaded before thumbnails).
  * Settings: BENCH_WEB_MESSAGES (default 10000), BENCH_WEB_RUNS (default 5), BENCH_WEB_PHOTOS (default 50),
  * BENCH_SKIP_BUILD=1, BENCH_SKIP_LIGHTHOUSE=1.

@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const byId = (page: Page, id: string) => page.getByTestId(id);
 const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
-/** SPEC §2: the entry route / is an alias of the chat tab. */
+/** The entry route / is an alias of the chat tab (docs/product.md#routes). */
 const chatTab = (p: string | undefined) => (p === '/' || p === '' ? '/pages/index/chat' : p);
 
 /** The member's profile, read with the token the page stored, to check what the server holds. */
@@ -50,7 +50,7 @@ describe('a newcomer signs up and manages their account', () => {
 
     await byId(page, 'sign-agree').click();
     await byId(page, 'sign-submit').click();
-    // The guarded page asked for before sign-up opens once the member is in (issue 17), above the chat tab.
+    // The guarded page asked for before sign-up opens once the member is in, above the chat tab.
     await expect.poll(() => hashPath(page)).toBe('/pages/user/set');
     await byId(page, 'nav-back').click();
     await byId(page, 'chat-empty').waitFor();
@@ -142,7 +142,7 @@ describe('a newcomer signs up and manages their account', () => {
     await byId(page, 'login-username').fill(username);
     await byId(page, 'login-password').fill(password);
     await byId(page, 'login-submit').click();
-    // The page asked for opens once I am in (issue 17: deep links survive login).
+    // The page asked for opens once I am in (deep links survive login).
     await expect.poll(() => hashPath(page)).toBe('/pages/index/my');
     await byId(page, 'tab-chat').click();
     // The chat list is not empty: the PIN change above left a notice in the customer-service chat.
@@ -183,7 +183,7 @@ describe('a newcomer signs up and manages their account', () => {
   });
 });
 
-describe('invites (issues 16 and 17)', () => {
+describe('invites', () => {
   it('an invite link survives sign-up with its code prefilled and checked; a member binds one later', async () => {
     const api = server.api;
     const alice = await registerMember(api, 'Alice');

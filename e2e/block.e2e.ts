@@ -15,7 +15,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('block list (issue 13)', () => {
+describe('block list', () => {
   it('A blocks B from the chat, B is refused in his language, A unblocks from Settings', async () => {
     const [alice, bob] = await Promise.all([
       registerMember(server.api, 'Alice'),

@@ -5,9 +5,9 @@ import { launchBrowser, newPhone, type RunningServer, shot, startServer } from '
 import { byId, logInAs, PASSWORD, registerMember } from './people.ts';
 
 /**
- * Issue 8 on the embedded development chain (anvil, test USDT, 3 confirmations, 2-second blocks): a member opens
- * usdt-in, the faucet deposits 25 USDT and the page shows it confirming then credited; after an admin credit the
- * member withdraws 60 with the PIN and sees it complete.
+ * Deposits and withdrawals on the embedded development chain (anvil, test USDT, 3 confirmations, 2-second
+ * blocks): a member opens usdt-in, the faucet deposits 25 USDT and the page shows it confirming then
+ * credited; after an admin credit the member withdraws 60 with the PIN and sees it complete.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -68,7 +68,7 @@ describe('chain: deposit and withdrawal on the development chain', () => {
     await open(page, '/pages/usdt/wallet');
     await expect.poll(() => byId(page, 'wallet-available').textContent()).toBe('125.00');
     await byId(page, 'wallet-withdraw').click();
-    // The form says why it cannot send yet (issue 17): no address, a wrong one, then an amount below the minimum.
+    // The form says why it cannot send yet: no address, a wrong one, then an amount below the minimum.
     await expect
       .poll(() => byId(page, 'withdraw-reason').textContent())
       .toBe('Enter or scan the address to withdraw to');

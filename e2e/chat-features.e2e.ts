@@ -27,7 +27,7 @@ import {
   texts,
 } from './people.ts';
 
-/** Issues 16 and 17: the chat features members expect, each seen by two members at phone width. */
+/** The chat features members expect, each seen by two members at phone width. */
 const ADMIN_PASSWORD = 'admin-e2e-chat-1';
 
 let server: RunningServer;
@@ -61,7 +61,7 @@ const send = async (page: Page, text: string) => {
   await byId(page, 'chat-send').click();
 };
 
-describe('failed messages, the muted composer, drafts and the file picker (issue 17)', () => {
+describe('failed messages, the muted composer, drafts and the file picker', () => {
   it('a failed message stays where it was written and can be retried or deleted; a refusal says so at once', async () => {
     const [alice, bob, carol] = await Promise.all([register('Alice'), register('Bob'), register('Carol')]);
     const single = await befriend(server.api, alice, bob);
@@ -146,7 +146,7 @@ describe('failed messages, the muted composer, drafts and the file picker (issue
   });
 });
 
-describe('orders while typing, a chat with a trade partner, being logged out (issues 16 and 17)', () => {
+describe('orders while typing, a chat with a trade partner, being logged out', () => {
   it('a new order shows a banner instead of taking the typing merchant away; the buyer messages by member id', async () => {
     const [merchant, buyer, other] = await Promise.all([register('Mira'), register('Bao'), register('Otto')]);
     const admin = await adminToken();
@@ -178,7 +178,7 @@ describe('orders while typing, a chat with a trade partner, being logged out (is
     );
     const m = await logIn(merchant);
     const first = await server.api.ok(transactionApi.start, { adId: ad.id, amountCoin: '10' }, buyer.token);
-    // The first order takes the idle merchant to it (SPEC §2).
+    // The first order takes the idle merchant to it (docs/product.md#navigation).
     await expect.poll(() => m.url()).toContain(`/pages/c2c/detail?id=${first.orderId}`);
 
     // The merchant is writing in the order's chat when a second order comes in: a banner, no navigation.
@@ -232,7 +232,7 @@ describe('orders while typing, a chat with a trade partner, being logged out (is
   });
 });
 
-describe('auto-reply, forward, clear, pin and mute (issue 16)', () => {
+describe('auto-reply, forward, clear, pin and mute', () => {
   it('members set an auto-reply, forward to several chats, clear a chat and pin and mute sessions', async () => {
     const [alice, bob, carol] = await Promise.all([register('Alice'), register('Bob'), register('Carol')]);
     const ab = await befriend(server.api, alice, bob);
@@ -316,7 +316,7 @@ describe('auto-reply, forward, clear, pin and mute (issue 16)', () => {
   });
 });
 
-describe('read receipts and the typing indicator (issue 16)', () => {
+describe('read receipts and the typing indicator', () => {
   it('Bob sees Alice typing, then "Read" under his message once she opened the chat', async () => {
     const [alice, bob] = await Promise.all([register('Alice'), register('Bob')]);
     const single = await befriend(server.api, alice, bob);
@@ -351,7 +351,7 @@ describe('read receipts and the typing indicator (issue 16)', () => {
   });
 });
 
-describe('reply with a quote (issue 16)', () => {
+describe('reply with a quote', () => {
   it('Alice replies quoting an older message; Bob taps the quote and the chat shows the original', async () => {
     const [alice, bob] = await Promise.all([register('Alice'), register('Bob')]);
     const single = await befriend(server.api, alice, bob);
@@ -397,7 +397,7 @@ const onScreen = (target: ReturnType<Page['locator']>) =>
     return view !== undefined && r.top >= view.top && r.bottom <= view.bottom;
   });
 
-describe('search (issue 16)', () => {
+describe('search', () => {
   it('Alice finds a word across her chats and the chat opens at that message; Bob searches one chat in Chinese', async () => {
     const [alice, bob] = await Promise.all([register('Alice'), register('Bob')]);
     const single = await befriend(server.api, alice, bob);
@@ -450,7 +450,7 @@ describe('search (issue 16)', () => {
   });
 });
 
-describe("one member's two devices (issue 16)", () => {
+describe("one member's two devices", () => {
   it('a device that was offline shows a recall and a deletion made meanwhile, without a reload', async () => {
     const [alice, bob] = await Promise.all([register('Alice'), register('Bob')]);
     const sessionId = await befriend(server.api, alice, bob);

@@ -257,7 +257,7 @@ describe('scan a QR code', () => {
     await byId(d, 'user-add').waitFor();
     await shot(d, 'chat-15-scan-opened');
 
-    // A chat that is not mine (or does not exist) says so and goes home (SPEC §4).
+    // A chat that is not mine (or does not exist) says so and goes home (docs/product.md#sessions).
     await d.goto(`${server.url}/#/pages/chat/index?id=999999`);
     await d.getByText('Session does not exist').waitFor();
     await expect.poll(() => new URL(d.url()).hash.split('?')[0]).toMatch(/^#\/(pages\/index\/chat)?$/);

@@ -18,7 +18,7 @@ import { launchBrowser, newPhone, type RunningServer, shot, startServer } from '
 import { byId, logInAs, PASSWORD, phoneClient, registerMember, texts } from './people.ts';
 
 /**
- * Issue 14, the operator console: support logs in on the normal login page and lands in the console, sees a new
+ * The operator console: support logs in on the normal login page and lands in the console, sees a new
  * merchant application arrive live (menu badge), approves it, approves a 1,500 USDT withdrawal waiting for
  * review; a member never reaches the console. Screenshots of every console page at 1280 px and at phone width.
  */
@@ -234,7 +234,7 @@ describe('operator console', () => {
     await expect.poll(() => byId(page, 'doc-state').textContent()).not.toContain('default');
     await shot(page, 'console-18-documents-1280');
 
-    // The pay desk's goods (issues 14, 16, 18): the VIP month gets a Chinese name and a 31-day VIP grant.
+    // The pay desk's goods: the VIP month gets a Chinese name and a 31-day VIP grant.
     await open(page, '/admin/goods');
     const vipRow = page.locator('[data-testid^="goods-row-"]', { hasText: 'VIP membership · 1 month' });
     await vipRow.waitFor();

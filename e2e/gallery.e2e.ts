@@ -21,7 +21,7 @@ import { launchBrowser, newPhone, type RunningServer, shot, startServer } from '
 import { befriend, byId, logInAs, longPress, type Member, registerMember } from './people.ts';
 
 /**
- * Issue 16's screenshots: every feature group of the issue at phone width, in English and Chinese (light) and
+ * Screenshots of the chat features: every feature group at phone width, in English and Chinese (light) and
  * English dark. State is seeded once through the API; each variant is one browser context that visits every
  * screen, waits for the screen's ready element and for a known label in the variant's language (so a broken
  * screen, or one left in English under zh, fails), and keeps a screenshot `gallery-<variant>-<screen>.png`.
@@ -242,7 +242,7 @@ const socketOf = (who: Member): Promise<Socket> =>
     socket.once('connect_error', reject);
   });
 
-describe('issue 16 gallery: phone width, English and Chinese, light and dark', () => {
+describe('chat features gallery: phone width, English and Chinese, light and dark', () => {
   it('every feature screen settles in the chosen language and theme', async () => {
     const w = await seed();
     const bobSocket = await socketOf(w.bob);

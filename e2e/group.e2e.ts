@@ -141,7 +141,7 @@ describe('groups: create, roles, mute, dissolve', () => {
     await expect.poll(() => byId(b, `member-${carol.id}`).getAttribute('data-muted')).toBe('1');
     await shot(b, 'group-04-b-muted-c');
 
-    // C cannot send in the group: a disabled "Muted" bar instead of an input that would fail (issue 17).
+    // C cannot send in the group: a disabled "Muted" bar instead of an input that would fail.
     await open(c, `/pages/chat/index?id=${sessionId}`);
     await byId(c, 'msg-list').waitFor();
     await byId(c, 'chat-input-muted').waitFor();

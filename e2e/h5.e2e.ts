@@ -17,7 +17,7 @@ afterAll(async () => {
 const h5 = (url: string, title: string) =>
   `/#/pages/base/h5?url=${encodeURIComponent(url)}&title=${encodeURIComponent(title)}`;
 
-describe('h5 web view (issue 13)', () => {
+describe('h5 web view', () => {
   it('names the host of the framed page, whatever title the link claims', async () => {
     const member = await registerMember(server.api, 'Hana');
     const ctx = await newPhone(browser);

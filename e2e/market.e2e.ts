@@ -49,7 +49,7 @@ const logInSupport = async (context: BrowserContext) => {
   await byId(page, 'login-username').fill('support');
   await byId(page, 'login-password').fill(SUPPORT_PASSWORD);
   await byId(page, 'login-submit').click();
-  // Staff land in the operator console (issue 14).
+  // Staff land in the operator console.
   await byId(page, 'console-shell').waitFor();
   return page;
 };
@@ -114,7 +114,8 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     const m = await logIn(await newPhone(browser), merchant);
     const b = await logIn(await newPhone(browser), buyer);
 
-    // The merchant adds a bank card (UI): its SPEC §3 name is name(bankName).
+    // The merchant adds a bank card (UI): its derived name is name(bankName)
+    // (docs/product.md#payment-methods).
     await byId(m, 'tab-discovery').click();
     await byId(m, 'discovery-c2c').click();
     await byId(m, 'c2c-tab-my').click();
@@ -193,7 +194,7 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     await byId(m, 'order-action-release').click();
     await m.getByText('Do not release before the payment').first().waitFor();
     await byId(m, 'order-release-confirm').click();
-    // The release sheet behaves as every PIN sheet (issue 17): focused, sent on the sixth digit, and a wrong
+    // The release sheet behaves as every PIN sheet: focused, sent on the sixth digit, and a wrong
     // PIN answered in place with the tries left.
     await expect
       .poll(() => byId(m, 'release-pin').evaluate((el) => el === document.activeElement))
@@ -313,7 +314,7 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     const adAfter = await server.api.ok(advertisingApi.info, { id: adId }, merchant.token);
     expect(adAfter.remaining).toBe('90.00');
 
-    // The wallet history names what each did (issue 17): the sale and the purchase with their order numbers,
+    // The wallet history names what each did: the sale and the purchase with their order numbers,
     // the ad's freeze and the canceled order's escrow as grey lines that the totals leave out; a row opens
     // its record.
     const [no1, no2] = await Promise.all(
@@ -378,7 +379,7 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     await open(m, '/pages/c2c/api');
     await byId(m, 'api-rotate').click();
     await byId(m, 'api-rotate-confirm').click();
-    // A key moves money: making one takes the PIN (issue 17).
+    // A key moves money: making one takes the PIN.
     await byId(m, 'api-pin').fill(PIN);
     await byId(m, 'api-key').waitFor();
     await shot(m, 'market-20-m-api-zh');

@@ -120,7 +120,7 @@ const recordClip = (page: Page) =>
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} kB`;
 
-describe.each(['local', 's3'] as const)('media in %s mode (issue 19)', (mode) => {
+describe.each(['local', 's3'] as const)('media in %s mode', (mode) => {
   let s3: TestS3 | null = null;
   let server: RunningServer;
   let browser: Browser;

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
 import { byId, logInAs, PASSWORD, phoneClient, registerMember } from './people.ts';
 
-/** Issue 17, "Money display": what a member sees of money arriving and of prices. */
+/** What a member sees of money arriving and of prices. */
 let server: RunningServer;
 let browser: Browser;
 /** The merchant's webhook endpoint: what it received, as a merchant's server would see it. */
@@ -43,7 +43,7 @@ afterAll(async () => {
   await new Promise((r) => receiver?.close(r));
 });
 
-describe('money display (issue 17)', () => {
+describe('money display', () => {
   it('a transfer by member id updates the open wallet live and names the sender; prices show USDT', async () => {
     const [ann, bob] = await Promise.all([
       registerMember(server.api, 'Ann'),

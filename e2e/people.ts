@@ -19,9 +19,9 @@ export const byId = (page: Page, id: string) => page.getByTestId(id);
 export const texts = (page: Page) => page.locator('[data-testid="msg-list"] .msg-text').allTextContents();
 
 /**
- * Presses and holds the middle of `target` past the app's 350 ms long-press (SPEC §4). It first waits until
- * the target itself would receive the press (a trial click's hit-target check): a dialog still fading out or
- * a list still settling would otherwise take the press.
+ * Presses and holds the middle of `target` past the app's 350 ms long-press (docs/product.md#limits). It
+ * first waits until the target itself would receive the press (a trial click's hit-target check): a dialog
+ * still fading out or a list still settling would otherwise take the press.
  */
 export const longPress = async (page: Page, target: Locator, holdMs = 500) => {
   await target.click({ trial: true });

@@ -18,12 +18,12 @@ import { launchBrowser, newPhone, type RunningServer, shot, startServer } from '
 import { befriend, byId, logInAs, type Member, PASSWORD, phoneClient, registerMember } from './people.ts';
 
 /**
- * Issue 15, done when: a member whose app is in the background gets a Web Push through a push service on this
+ * A member whose app is in the background gets a Web Push through a push service on this
  * machine — the real server encrypts and signs it (RFC 8291/8292), the test push service decrypts it with
  * the subscription's keys and hands it to Chromium's service worker (CDP `ServiceWorker.deliverPushMessage`,
  * as a browser's push service would); the notification shows, and a tap opens the chat or the order after
- * about 1.5 s (SPEC §4). Headless Chromium has no push service of its own, so the subscription is made with
- * keys this test holds.
+ * about 1.5 s (docs/product.md#navigation). Headless Chromium has no push service of its own, so the
+ * subscription is made with keys this test holds.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -239,7 +239,8 @@ describe('Web Push through a push service on this machine', () => {
     await expect.poll(async () => (await notifications(page)).map((n) => n.body)).toEqual([payload.body]);
     await shot(page, 'push-03-order-background');
 
-    // The app may have opened the order by itself on the status event (SPEC §2): the member is elsewhere now.
+    // The app may have opened the order by itself on the status event (docs/product.md#navigation): the
+    // member is elsewhere now.
     await page.evaluate(() => {
       location.hash = '#/pages/index/my';
     });

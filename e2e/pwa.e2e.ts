@@ -79,7 +79,7 @@ describe('the installable app', () => {
       .toBe(true);
 
     // A reload with no network still opens the app (the cached shell) on the same chat, from what the phone
-    // kept, instead of sending the member back to the chat list (issue 17), and keeps the queued message.
+    // kept, instead of sending the member back to the chat list, and keeps the queued message.
     await page.reload();
     await byId(page, 'connection-banner').waitFor();
     expect(await byId(page, 'connection-banner').getAttribute('data-state')).toBe('offline');

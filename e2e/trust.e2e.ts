@@ -120,7 +120,7 @@ describe('C2C trust: feedback on the merchant card, taker requirements', () => {
     await expect.poll(() => byId(m, 'order-detail').getAttribute('data-status')).toBe('payment');
     await byId(m, 'order-action-release').click();
     await byId(m, 'order-release-confirm').click();
-    // The release sheet sends itself on the sixth digit (issue 17).
+    // The release sheet sends itself on the sixth digit.
     await byId(m, 'release-pin').fill(PIN);
     await expect.poll(() => byId(m, 'order-detail').getAttribute('data-status')).toBe('completed');
 
@@ -378,7 +378,8 @@ describe('C2C trust: feedback on the merchant card, taker requirements', () => {
     const first = await server.api.ok(transactionApi.start, { adId: ad!.id, amountCoin: '10' }, buyer.token);
     const second = await server.api.ok(transactionApi.start, { adId: ad!.id, amountCoin: '12' }, buyer.token);
     for (const o of [first, second]) expect(o.orderNo).toMatch(/^\d{18}$/);
-    // A new order takes the buyer to its page (SPEC §2 onC2COrderStatus); then the chat tab.
+    // A new order takes the buyer to its page (onC2COrderStatus, docs/product.md#navigation); then the chat
+    // tab.
     await expect.poll(() => b.url(), { timeout: 15_000 }).toContain(`/pages/c2c/detail?id=${second.orderId}`);
     await byId(b, 'order-detail').waitFor();
     await open(b, '/pages/index/chat');
@@ -430,7 +431,8 @@ describe('C2C trust: feedback on the merchant card, taker requirements', () => {
       { id: first.orderId, text: 'Customer service here: please both send your receipts.' },
       support,
     );
-    // Each status change takes the buyer to the order page (SPEC §2 onC2COrderStatus): back to the chat.
+    // Each status change takes the buyer to the order page (onC2COrderStatus, docs/product.md#navigation):
+    // back to the chat.
     await expect.poll(() => byId(b, 'order-detail').getAttribute('data-status')).toBe('appealing');
     await open(b, `/pages/chat/index?id=${first.sessionId}`);
     await seeInChat(b, 'Seller appealed: Payment not received · Nothing arrived yet');

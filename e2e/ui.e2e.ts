@@ -17,8 +17,9 @@ import { launchBrowser, newPhone, type RunningServer, shot, startServer } from '
 import { befriend, byId, logInAs, type Member, PASSWORD, registerMember } from './people.ts';
 
 /**
- * App-wide details (issues 16 and 17): axe finds no critical or serious failure on the main pages in either
- * theme, the theme is chosen in settings and kept, and the page scales with the window (SPEC §2).
+ * App-wide details: axe finds no critical or serious failure on the main pages in either
+ * theme, the theme is chosen in settings and kept, and the page scales with the window
+ * (docs/product.md#appearance).
  */
 
 let server: RunningServer;
@@ -213,7 +214,7 @@ describe('accessibility and themes', () => {
   });
 });
 
-describe('page scale (SPEC §2)', () => {
+describe('page scale', () => {
   it('sizes follow the root font size at 320, 375, 414 and 1280 px, the page at most 960 wide and centred', async () => {
     const { alice } = await setUp();
     const context = await newPhone(browser);
@@ -263,7 +264,7 @@ describe('page scale (SPEC §2)', () => {
   });
 });
 
-describe('SPEC details: ad web view, merchant detail, abnormal session', () => {
+describe('product details: ad web view, merchant detail, abnormal session', () => {
   it("the ad web view frames the operator's page, under the h5 view's rules, whatever the link says", async () => {
     const { alice } = await setUp();
     const context = await newPhone(browser);
@@ -292,7 +293,7 @@ describe('SPEC details: ad web view, merchant detail, abnormal session', () => {
     }
   });
 
-  it('a failed merchant-detail fetch relaunches the login page (SPEC §2)', async () => {
+  it('a failed merchant-detail fetch relaunches the login page', async () => {
     const merchant = await registerMember(server.api, `Mera${Date.now().toString(36).slice(-4)}`);
     const support = await staffToken('support', SUPPORT_PASSWORD);
     await server.api.ok(merchantApi.apply, { name: 'Mera Exchange' }, merchant.token);
@@ -318,7 +319,7 @@ describe('SPEC details: ad web view, merchant detail, abnormal session', () => {
     }
   });
 
-  it('a session whose data does not hold together says "Abnormal session" and leaves the chat (SPEC §8)', async () => {
+  it('a session whose data does not hold together says "Abnormal session" and leaves the chat', async () => {
     const { alice, sessionId } = await setUp();
     const context = await newPhone(browser);
     try {

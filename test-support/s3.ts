@@ -23,7 +23,7 @@ export interface TestS3 {
 /**
  * A real S3-protocol server (`s3rver`) on a random loopback port with one bucket. It checks signatures and
  * the expiry of signed URLs, but not a presigned POST's policy conditions (size, type): the app checks those
- * itself after the upload (GOTCHAS.md).
+ * itself after the upload.
  */
 export const startTestS3 = async (bucket = 'chatpay-test'): Promise<TestS3> => {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'chatpay-s3-'));

@@ -54,7 +54,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // No module preloads: the browser fetches a module's static imports itself as soon as it has the module.
     // Preloading a lazy chunk's imports cost a <link> appended per dependency (about sixty for the chat engine
-    // and a page) in one long task at start, most of Lighthouse's blocking time (issue 20). Style sheets are
+    // and a page) in one long task at start, most of Lighthouse's blocking time. Style sheets are
     // still loaded before a chunk runs.
     modulePreload: {
       resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')),
