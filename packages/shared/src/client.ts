@@ -7,7 +7,7 @@ import { ErrorCode } from './errors.ts';
  * (Fastify's inject in server tests, fetch against a real process elsewhere).
  */
 
-/** Where every endpoint's path is mounted (SPEC §7). */
+/** Where every endpoint's path is mounted (docs/product.md#api). */
 export const API_PREFIX = '/api';
 
 /** One request as the client hands it to a transport: GET input as `query`, POST input as a JSON `body`. */

@@ -1,4 +1,4 @@
-/** Business constants and limits from SPEC §9 (and the few the design adds). */
+/** Business constants and limits (docs/product.md#limits). */
 export const APP_VERSION = '4.3.3';
 export const APP_VERSION_CODE = 100;
 export const DEFAULT_APP_NAME = 'ChatPay';
@@ -9,7 +9,7 @@ export const SESSION_REFRESH_DELAY_MS = 2000;
 export const MESSAGE_SOUND_THROTTLE_MS = 1000;
 export const PUSH_TAP_DELAY_MS = 1500;
 export const TOAST_MS = 1500;
-/** Stored token expiries are reduced by this many seconds (SPEC §4). */
+/** Stored token expiries are reduced by this many seconds (docs/product.md#tokens). */
 export const TOKEN_EXPIRY_MARGIN_SECONDS = 5;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 24 * 60 * 60;
@@ -35,7 +35,7 @@ export const MIN_DEPOSIT = '10.00';
 
 export const LOCALES = ['en', 'zh', 'vn', 'jp'] as const;
 export type Locale = (typeof LOCALES)[number];
-/** zh-Hans is an alias of zh (SPEC §1). */
+/** zh-Hans is an alias of zh (docs/product.md#features). */
 export const normaliseLocale = (value: string | null | undefined): Locale => {
   if (value === 'zh-Hans') return 'zh';
   return (LOCALES as readonly string[]).includes(value ?? '') ? (value as Locale) : 'en';

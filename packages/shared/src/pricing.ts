@@ -16,7 +16,7 @@ import {
  * Prices are fiat cents per 1 USDT. Every rounding goes against the party who would gain from it.
  */
 
-/** SPEC §5: a minimum quantity per order; the same floor as a transfer. */
+/** A minimum quantity per order (docs/product.md#orders); the same floor as a transfer. */
 export const MIN_ORDER = parseUsdt(MIN_TRANSFER);
 
 /** Fiat cents `coin` costs at `price`, rounded up: the fiat payer pays at most one cent more. */

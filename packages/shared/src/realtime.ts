@@ -8,17 +8,18 @@ import type { ChainRecord } from './api/wallet.ts';
 /**
  * Why the server refused a member's session, carried as `data.reason` of a 401 answer, of a refused refresh
  * and of a refused socket handshake, and as the `reason` of a `user` `ended` event for a freeze: the client
- * tells the member in their language (issue 17). `replaced`: the account signed in on another device;
+ * tells the member in their language. `replaced`: the account signed in on another device;
  * `frozen`: an operator froze the account.
  */
 export const LoggedOutReason = { Replaced: 'replaced', Frozen: 'frozen' } as const;
 export type LoggedOutReason = (typeof LoggedOutReason)[keyof typeof LoggedOutReason];
 
 /**
- * Socket.IO `/chat` namespace events (SPEC §7). The per-user channel event is `user` (single-session kick,
- * SPEC §4). It never carries a token: `login` names the session id (`sid` claim of the access token) that is
- * now current, and a client whose own token has another sid logs out; `ended` means every session of the
- * member was ended (admin freeze or force logout), and every client logs out.
+ * Socket.IO `/chat` namespace events (docs/product.md#realtime). The per-user channel event is `user`
+ * (single-session kick, docs/product.md#tokens). It never carries a token: `login` names the session id
+ * (`sid` claim of the access token) that is now current, and a client whose own token has another sid logs
+ * out; `ended` means every session of the member was ended (admin freeze or force logout), and every client
+ * logs out.
  */
 export const userChannelPayload = z.discriminatedUnion('type', [
   z.object({ type: z.literal('login'), sid: z.string() }),
@@ -70,7 +71,7 @@ export type RedPacketPayload = z.infer<typeof redPacketPayload>;
 
 /**
  * Money reached me without a chat message of its own (a transfer by member id, a pay-desk refund): refresh the balance and say
- * who sent it (issue 17). `from` is the sender's public face only.
+ * who sent it. `from` is the sender's public face only.
  */
 export const walletPayload = z.discriminatedUnion('kind', [
   z.object({
@@ -125,7 +126,7 @@ export interface ConsolePayload {
 }
 
 /**
- * Moments news for me (issue 16): a friend posted (`post`), or someone liked or commented on my moment (or
+ * Moments news for me: a friend posted (`post`), or someone liked or commented on my moment (or
  * replied to my comment). `userId` and `avatar` are who did it; the app shows a badge on Discovery.
  */
 export const momentNewsPayload = z.object({
@@ -179,7 +180,7 @@ export interface ServerToClientEvents {
   onFriendRemove: (payload: FriendRemovePayload) => void;
   onFriendConfirm: (payload: FriendConfirmPayload) => void;
   redpacket: (payload: RedPacketPayload) => void;
-  /** An order of mine changed status; `page` is the order page to open (SPEC §2). */
+  /** An order of mine changed status; `page` is the order page to open (docs/product.md#navigation). */
   onC2COrderStatus: (payload: OrderStatusPayload) => void;
   onC2COrderReminder: (payload: OrderReminderPayload) => void;
   onTicketReply: (payload: TicketReplyPayload) => void;
@@ -219,9 +220,9 @@ export interface ClientToServerEvents {
   visibility: (payload: VisibilityPayload) => void;
   typing: (payload: TypingPayload) => void;
   /**
-   * Sends a chat message over the socket (issue 20): the input of HTTP `message/send` (same schema, rate
+   * Sends a chat message over the socket: the input of HTTP `message/send` (same schema, rate
    * limit and idempotency by clientMsgId), answered through the acknowledgement with the same envelope.
-   * HTTP `message/send` stays (SPEC §7); a client uses this while connected.
+   * HTTP `message/send` stays (docs/product.md#api); a client uses this while connected.
    */
   sendMessage: (payload: unknown, ack: (reply: SendMessageReply) => void) => void;
 }

@@ -1,4 +1,4 @@
-/** Roles carried in the token (SPEC §6). Admin implies every permission. */
+/** Roles carried in the token (docs/product.md#roles). Admin implies every permission. */
 export const Role = { User: 'user', Merchant: 'merchant', Support: 'support', Admin: 'admin' } as const;
 export type Role = (typeof Role)[keyof typeof Role];
 export const roles = [Role.User, Role.Merchant, Role.Support, Role.Admin] as const;
@@ -41,7 +41,7 @@ export const permissionsFor = (userRoles: readonly string[]): string[] => {
   return [...set].sort();
 };
 
-/** SPEC §6: a permission holds for admin or if it is in the token's permission list. */
+/** A permission holds for admin or if it is in the token's permission list (docs/product.md#roles). */
 export const hasPermission = (
   token: { role: readonly string[]; permission: readonly string[] },
   key: string,

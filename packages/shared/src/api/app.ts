@@ -18,7 +18,7 @@ export type TicketStatus = (typeof ticketStatuses)[number];
 export const ticketKinds = ['complain', 'feedback'] as const;
 export type TicketKind = (typeof ticketKinds)[number];
 
-/** A complaint or a piece of feedback with the support reply (SPEC §7 app). */
+/** A complaint or a piece of feedback with the support reply (docs/product.md#tickets). */
 export const ticket = z.object({
   id: z.number().int(),
   /** A value of the `complainType` / `feedbackType` dictionary. */

@@ -19,7 +19,7 @@ export const publicParamKeys = [
 
 export type PublicParamKey = (typeof publicParamKeys)[number];
 
-/** The documents staff edit per language in the console (issue 14); the app reads them in the member's language. */
+/** The documents staff edit per language in the console; the app reads them in the member's language. */
 export const documentKeys = ['userAgreement', 'privacyPolicy', 'aboutUs'] as const;
 export type DocumentKey = (typeof documentKeys)[number];
 export const isPublicParamKey = (key: string): key is PublicParamKey =>
@@ -36,7 +36,9 @@ export const epsRoute = z.object({
 });
 export type EpsRoute = z.infer<typeof epsRoute>;
 
-/** SPEC §3: the aws upload target, a form the browser posts the file to (field `file` last). */
+/**
+ * The aws upload target (docs/product.md#uploads), a form the browser posts the file to (field `file` last).
+ */
 export const presignedPost = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
 export type PresignedPost = z.infer<typeof presignedPost>;
 
@@ -177,7 +179,7 @@ export const adminDocument = z.object({
   updateTime: z.string().nullable(),
 });
 
-/** Admin: the dictionary (SPEC §3: entries grouped by type, ordered) and the documents per language. */
+/** Admin: the dictionary (docs/product.md#dictionary) and the documents per language. */
 export const adminContentApi = {
   dictTypes: endpoint({
     method: 'GET',

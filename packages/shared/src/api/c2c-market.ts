@@ -17,7 +17,7 @@ export const APPEAL_PROOF_MAX = 9;
 
 export const adTypes = ['buy', 'sell'] as const;
 export type AdType = (typeof adTypes)[number];
-/** SPEC §4: 0 deleted, 1 active (on shelf), 2 inactive (taken down). */
+/** Ad status (docs/product.md#ads): 0 deleted, 1 active (on shelf), 2 inactive (taken down). */
 export const AdStatus = { Deleted: 0, Active: 1, Inactive: 2 } as const;
 
 /** Appeal reasons offered to the parties. */
@@ -27,7 +27,7 @@ export type AppealReason = (typeof appealReasons)[number];
 export const orderStatuses = ['pending', 'payment', 'completed', 'appealing', 'canceled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** The page an order status event opens (SPEC §2). */
+/** The page an order status event opens (docs/product.md#navigation). */
 export const orderPage = (orderId: number) => `/pages/c2c/detail?id=${orderId}`;
 
 const minutes = z.coerce.number().int().min(5).max(180);
@@ -266,7 +266,7 @@ export type OrderFeedback = z.infer<typeof orderFeedback>;
 export const orderNo = z.string().regex(/^\d{18}$/, 'An 18-digit order number');
 
 export const order = z.object({
-  /** The order id (SPEC §3); pages and calls take it as `id`. */
+  /** The order id (docs/product.md#orders); pages and calls take it as `id`. */
   orderId: z.number().int(),
   orderNo: z.string(),
   adId: z.number().int(),
@@ -309,7 +309,7 @@ export const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 
-/** An order call's `id` (SPEC §7): the order id, or the public order number a member sees. */
+/** An order call's `id` (docs/product.md#api): the order id, or the public order number a member sees. */
 export const orderKey = z.union([orderNo, c2cId]);
 export type OrderKey = z.infer<typeof orderKey>;
 const orderRef = z.object({ id: orderKey });
@@ -500,7 +500,7 @@ export const transactionApi = {
   }),
 };
 
-/** Socket payloads (SPEC §7). */
+/** Socket payloads (docs/product.md#realtime). */
 export const orderStatusPayload = z.object({
   orderId: z.number().int(),
   status: z.enum(orderStatuses),

@@ -50,11 +50,13 @@ export const merchantInfo = z.object({
 export type MerchantInfo = z.infer<typeof merchantInfo>;
 
 /** verified: an approved merchant. */
-/** `verified`: an approved merchant; `deposit`: holds the deposit badge bought at the pay desk (issue 18). */
+/** `verified`: an approved merchant; `deposit`: holds the deposit badge bought at the pay desk. */
 export const merchantBadges = ['verified', 'deposit'] as const;
 export type MerchantBadge = (typeof merchantBadges)[number];
 
-/** 30-day merchant stats (SPEC §3); times in seconds, null when there is nothing to average. */
+/**
+ * 30-day merchant stats (docs/product.md#merchants); times in seconds, null when there is nothing to average.
+ */
 export const merchantStats = z.object({
   avgPaymentSeconds: z.number().nullable(),
   avgReleaseSeconds: z.number().nullable(),
@@ -73,7 +75,7 @@ export const merchantStats = z.object({
 });
 export type MerchantStats = z.infer<typeof merchantStats>;
 
-/** SPEC §3 card: name (derived when empty), code, metadata as a JSON string. */
+/** A card (docs/product.md#payment-methods): name (derived when empty), code, metadata as a JSON string. */
 export const merchantCard = z.object({
   id: z.number().int(),
   type: z.string(),
@@ -223,7 +225,7 @@ export const paymentMethod = z.object({
   /** Never the secret: `****` and its last 4 characters, or '' when none. */
   secretKeyMasked: z.string(),
   dailyMaxOrders: z.number().int(),
-  /** SPEC §3 card view of this method. */
+  /** The card view of this method (docs/product.md#payment-methods). */
   card: merchantCard,
   createTime: z.string(),
 });

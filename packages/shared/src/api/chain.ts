@@ -6,7 +6,7 @@ import { usdtAmount } from '../money.ts';
 import { chainRecord, networks, withdrawalStatuses } from './wallet.ts';
 
 /** A withdrawal as support sees it: the member's record plus who asked. */
-/** What support weighs before approving (issue 14): each signal is a fact, not a verdict. */
+/** What support weighs before approving: each signal is a fact, not a verdict. */
 export const withdrawalRisk = z.object({
   /** No earlier withdrawal of this member went to this address. */
   newAddress: z.boolean(),

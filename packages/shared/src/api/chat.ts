@@ -8,7 +8,7 @@ const FRIEND = '/app/chat/friend';
 const SESSION = '/app/chat/session';
 const MESSAGE = '/app/chat/message';
 
-/** Limits of chat content (SPEC §5 and the design). */
+/** Limits of chat content (docs/product.md#messages). */
 export const MESSAGE_TEXT_MAX = 4000;
 export const MESSAGE_CONTENT_MAX_BYTES = 16 * 1024;
 export const FRIEND_GREETING_MAX = 100;
@@ -74,7 +74,7 @@ export const mentionsUser = (content: Record<string, unknown> | null | undefined
 export const messageContent = {
   text: z.object({
     text: z.string().trim().min(1, 'Content cannot be empty').max(MESSAGE_TEXT_MAX),
-    /** Reply with a quote of this message of the same session (issue 16). */
+    /** Reply with a quote of this message of the same session. */
     quoteId: id.optional(),
     /** Group chats: the members @mentioned (notified even when they muted the group). */
     mentions: z.array(id).max(MENTIONS_MAX).optional(),
@@ -92,7 +92,10 @@ export const messageContent = {
   voice: z.object({ url: mediaUrl, duration: z.number().finite().min(0).max(3600) }),
   file: z.object({ url: mediaUrl, name: z.string().trim().min(1).max(255), size: positive }),
   notice: z.object({ type: z.string(), text: z.string() }).catchall(z.unknown()),
-  /** A chat transfer (SPEC §3): `transferId` is the ledger entry id; received at once (op 'add'). */
+  /**
+   * A chat transfer (docs/product.md#transfers): `transferId` is the ledger entry id; received at once (op
+   * 'add').
+   */
   transfer: z.object({
     op: z.literal('add'),
     transferId: z.number().int(),
@@ -344,7 +347,7 @@ export const friendApi = {
 export const sessionTypes = ['single', 'group'] as const;
 export const sessionKinds = ['friend', 'service', 'mcc', 'group'] as const;
 
-/** SPEC §3 group member (userId, note, isMuted) plus what a member grid shows. */
+/** A group member (userId, note, isMuted; docs/product.md#groups) plus what a member grid shows. */
 export const groupMember = z.object({
   userId: z.number().int(),
   note: z.string(),
@@ -354,7 +357,10 @@ export const groupMember = z.object({
   role: z.enum(['owner', 'manager', 'member']),
 });
 
-/** A session as the list and the chat page see it (SPEC §3). `id` and `sessionId` are the same. */
+/**
+ * A session as the list and the chat page see it (docs/product.md#sessions). `id` and `sessionId` are the
+ * same.
+ */
 export const chatSession = z.object({
   sessionId: z.number().int(),
   id: z.number().int(),
@@ -394,7 +400,7 @@ export const chatSession = z.object({
 });
 export type ChatSession = z.infer<typeof chatSession>;
 
-/** Search (issue 16): a keyword of 1–50 characters, matched anywhere in the text, case-insensitively. */
+/** Search: a keyword of 1–50 characters, matched anywhere in the text, case-insensitively. */
 export const SEARCH_KEYWORD_MAX = 50;
 const searchKeyword = z.string().trim().min(1).max(SEARCH_KEYWORD_MAX);
 

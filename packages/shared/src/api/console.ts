@@ -9,7 +9,7 @@ import { nickName, password, username } from './user.ts';
 import { networks, walletBalance } from './wallet.ts';
 
 /**
- * The operator console (issue 14) and separation of duties (issue 13): the menu tree, staff accounts, member
+ * The operator console and separation of duties: the menu tree, staff accounts, member
  * look-up and incident calls, the maker-checker for ledger adjustments, the audit log, the dashboard.
  */
 
@@ -30,7 +30,10 @@ export const consoleBadgeKinds = [
 ] as const;
 export type ConsoleBadgeKind = (typeof consoleBadgeKinds)[number];
 
-/** SPEC §3 menu tree item: id, parentId, orderNum, children; `name` is a locale key, `router` a hash path. */
+/**
+ * A menu tree item (docs/product.md#console): id, parentId, orderNum, children; `name` is a locale key,
+ * `router` a hash path.
+ */
 export interface ConsoleMenuItem {
   id: number;
   parentId: number | null;

@@ -13,7 +13,7 @@ const imageUrl = z
   .regex(/^$|^(\/uploads\/|https?:\/\/)[^\s"'<>\\]+$/, 'An uploaded file or http(s) URL');
 
 /**
- * What buying a good grants (issue 18): nothing; a VIP badge for `days` (buying again extends from the later
+ * What buying a good grants: nothing; a VIP badge for `days` (buying again extends from the later
  * of now and the current end); or the C2C "deposit held" trader badge (kept, `days` unused).
  */
 export const goodsGrantKinds = ['none', 'vip', 'deposit'] as const;
@@ -75,7 +75,7 @@ export const appGoodsApi = {
   }),
 };
 
-/** A good as the console edits it (issue 14). */
+/** A good as the console edits it. */
 export const adminGoods = z.object({
   id: z.number().int(),
   key: z.string(),

@@ -39,7 +39,7 @@ export const payOrder = z.object({
   goods: z
     .object({ id: z.number().int(), name: z.string(), description: z.string(), image: z.string() })
     .nullable(),
-  /** What paying for these goods granted me (issue 18); null while unpaid or when it grants nothing. */
+  /** What paying for these goods granted me; null while unpaid or when it grants nothing. */
   granted: z
     .object({
       kind: z.enum(goodsGrantKinds).exclude(['none']),

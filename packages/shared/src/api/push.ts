@@ -33,7 +33,7 @@ export const pushPayload = z.object({
   body: z.string(),
   /** Collapses notifications of one session or order into one (`Notification.tag`). */
   tag: z.string(),
-  /** The app route to open, e.g. `#/pages/chat/index?id=12` (SPEC §4). */
+  /** The app route to open, e.g. `#/pages/chat/index?id=12` (docs/product.md#navigation). */
   url: z.string(),
   /** Messages waiting in the session (a collapsed notification shows the count). */
   count: z.number().int().min(0).optional(),

@@ -5,7 +5,7 @@ import { ErrorCode } from '../errors.ts';
 
 const USER = '/app/html5/user';
 
-/** Text that is trimmed and must not be empty ("content cannot be empty", SPEC §5). */
+/** Text that is trimmed and must not be empty ("content cannot be empty", docs/product.md#validation). */
 const nonEmpty = (max: number) => z.string().trim().min(1, 'Content cannot be empty').max(max);
 
 export const username = z
@@ -25,7 +25,7 @@ export const shareCode = z
   .regex(/^[A-Z0-9]{4,16}$/, 'Invalid invite code');
 export const pin = z.string().regex(/^\d{6}$/, 'The payment PIN is 6 digits');
 
-/** SPEC §3 login result; `expire` and `refreshExpire` are lifetimes in seconds. */
+/** The login result (docs/product.md#tokens); `expire` and `refreshExpire` are lifetimes in seconds. */
 export const loginResult = z.object({
   token: z.string(),
   expire: z.number().int(),
@@ -34,7 +34,7 @@ export const loginResult = z.object({
 });
 export type LoginResult = z.infer<typeof loginResult>;
 
-/** The signed access token's payload (SPEC §3). */
+/** The signed access token's payload (docs/product.md#tokens). */
 export interface TokenPayload {
   uid: number;
   role: string[];
@@ -61,7 +61,7 @@ export const userProfile = z.object({
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
-/** Profile keys a member may change with setUser (SPEC §3: the other profile keys). */
+/** Profile keys a member may change with setUser (docs/product.md#tokens). */
 export const profileKeys = ['nickName', 'avatar', 'note', 'description', 'phone'] as const;
 export type ProfileKey = (typeof profileKeys)[number];
 

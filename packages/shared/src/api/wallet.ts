@@ -71,7 +71,7 @@ export type NetworkSettings = z.infer<typeof networkSettings>;
 const counterparty = z.object({ memberId: z.string(), nickName: z.string() });
 
 /**
- * What a history line stands for as the member did it (issue 17), derived from the entry's kind, reference and
+ * What a history line stands for as the member did it, derived from the entry's kind, reference and
  * the owning module's record: `c2c-escrow` is a sale whose coins wait in escrow (not yet spent), `c2c-return`
  * the escrow of a canceled order coming back.
  */
