@@ -42,7 +42,7 @@ import {
 } from './helpers/factories.ts';
 
 /**
- * Issue 7, authorization: for every endpoint that takes the id of something a member owns or belongs to, a
+ * Authorization: for every endpoint that takes the id of something a member owns or belongs to, a
  * second member's token is tried against the first member's objects. Every attempt must be refused, answer
  * nothing of the object (the victim's marker text never appears in an answer), and change nothing.
  *
@@ -216,7 +216,8 @@ const probes: Record<string, Probe[]> = {
   'advertisingApi.close': [probe(advertisingApi.close, (w) => ({ id: w.adId }))],
   'advertisingApi.uploadAd': [probe(advertisingApi.uploadAd, (w) => ({ id: w.adId }))],
   'advertisingApi.delete': [probe(advertisingApi.delete, (w) => ({ id: w.adId }))],
-  // Each order call also takes the public order number as its id (SPEC §7): it is no key to a stranger.
+  // Each order call also takes the public order number as its id (docs/product.md#api): it is no key to a
+  // stranger.
   'transactionApi.detail': [
     probe(transactionApi.detail, (w) => ({ id: w.c2cOrderId })),
     probe(transactionApi.detail, (w) => ({ id: w.c2cOrderNo })),
@@ -254,7 +255,7 @@ const probes: Record<string, Probe[]> = {
   // included (no chain runs here, so the ids are of withdrawals that do not exist: the permission answers first).
   'adminChainApi.approve': [probe(adminChainApi.approve, () => ({ id: 1 }))],
   'adminChainApi.reject': [probe(adminChainApi.reject, () => ({ id: 1, reason: 'no' }))],
-  // The console (issue 14): a member may read no member's file and decide no adjustment request, their own
+  // The console: a member may read no member's file and decide no adjustment request, their own
   // included; test/console/console.test.ts refuses every console call for a member and admin-only ones for support.
   'adminMemberApi.info': [probe(adminMemberApi.info, (w) => ({ id: w.victim.id }))],
   // The dictionary editor is admin-only: a member may change or delete no entry.
@@ -392,7 +393,7 @@ beforeAll(async () => {
   c2c = { merchant, buyer };
 });
 
-describe('a member cannot read or lift another member’s block list (issue 13)', () => {
+describe('a member cannot read or lift another member’s block list', () => {
   it('blockList answers only mine and unblock touches only my own row', async () => {
     const [blocker, blocked, attacker] = await Promise.all(
       ['Blocker', 'Blocked', 'Meddler'].map((nickName) => createUser(t, { nickName })),
@@ -420,7 +421,7 @@ describe('a member cannot reach another member’s objects', () => {
     }
   });
 
-  it('searching all my chats or names finds nothing of the victim’s (issue 16)', async () => {
+  it('searching all my chats or names finds nothing of the victim’s', async () => {
     const hits = await t.ok(messageApi.search, { keyword: MARK }, w.attacker.token);
     expect(hits).toEqual({ list: [], nextCursor: null });
     const names = await t.ok(sessionApi.search, { keyword: MARK }, w.attacker.token);

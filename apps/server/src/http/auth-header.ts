@@ -2,9 +2,10 @@
 const TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /**
- * Reads the token from the Authorization header: the raw token (SPEC client) or `Bearer <token>` with exactly
- * one space. Answers null when there is no header, and 'malformed' for anything else (extra spaces, another
- * scheme, a value that is not a token), which the API refuses instead of treating it as a new caller.
+ * Reads the token from the Authorization header: the raw token (as the app's clients send it) or `Bearer
+ * <token>` with exactly one space. Answers null when there is no header, and 'malformed' for anything else
+ * (extra spaces, another scheme, a value that is not a token), which the API refuses instead of treating it
+ * as a new caller.
  */
 export const tokenFromHeader = (header: string | undefined): string | null | 'malformed' => {
   if (header === undefined || header === '') return null;

@@ -94,8 +94,8 @@ export interface Realtime {
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
   /**
-   * Tells the user's other sockets which session is now current (SPEC §4 single-session kick; the session id,
-   * never a token) and disconnects them, on every process.
+   * Tells the user's other sockets which session is now current (the single-session kick of
+   * docs/product.md#tokens; the session id, never a token) and disconnects them, on every process.
    */
   kickOtherSessions(userId: number, keepSid: string): void;
   /** Disconnects every socket of one login session (logout, refresh-token reuse), on every process. */

@@ -17,7 +17,7 @@ import { adminToken, balanceOf, TEST_PIN, type TestUser } from '../helpers/facto
 import { sleep } from '../helpers/wait.ts';
 import { createAd, createMerchant, createTrader, expectBooks, pay, startOrder } from './factories.ts';
 
-// PGlite runs one transaction at a time: real races need PostgreSQL (GOTCHAS.md).
+// PGlite runs one transaction at a time: real races need PostgreSQL.
 describe.runIf(engine === 'postgres')('C2C races on PostgreSQL', () => {
   let second: App;
   let merchant: TestUser;
@@ -76,7 +76,7 @@ describe.runIf(engine === 'postgres')('C2C races on PostgreSQL', () => {
     await expectBooks(t);
   }, 120_000);
 
-  // Issue 20: a start checks the ad without a lock and takes its coins with a guarded UPDATE last; an ad that
+  // A start checks the ad without a lock and takes its coins with a guarded UPDATE last; an ad that
   // changes in between (taken down, put up) must make the start check again, never sell from a stale read.
   it('starts racing take-downs and put-ups of the ad: frozen follows remaining, nothing oversold', async () => {
     const ad = await createAd(t, merchant, { quantity: '200', minLimit: '7', maxLimit: '100000' });

@@ -81,7 +81,7 @@ describe('merchant application and review', () => {
     expect(again.status).toBe('pending');
   });
 
-  it('detail: profile, SPEC §3 cards (masked for others) and 30-day stats; update changes the profile', async () => {
+  it('detail: profile, cards (masked for others) and 30-day stats; update changes the profile', async () => {
     const merchant = await createMerchant(t);
     await addBank(t, merchant);
     await addBank(t, merchant, { type: 'alipay', name: 'Li', account: 'li@example.com' });
@@ -130,7 +130,7 @@ describe('merchant application and review', () => {
 });
 
 describe('payment methods', () => {
-  it('add, update, page, info, delete for each SPEC §3 type', async () => {
+  it('add, update, page, info, delete for each payment method type', async () => {
     const member = await createUser(t);
     const bank = await addBank(t, member, bankForm({ branch: 'Main St', iban: 'DE89370400440532013000' }));
     expect(bank).toMatchObject({

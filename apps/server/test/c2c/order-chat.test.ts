@@ -34,7 +34,7 @@ afterAll(async () => {
   await expectBooks(t);
 });
 
-describe('public order numbers (issue 17)', () => {
+describe('public order numbers', () => {
   it('orders carry an 18-digit random number; order calls take it as their id', async () => {
     const merchant = await createMerchant(t, '200');
     const ad = await createAd(t, merchant);
@@ -81,7 +81,7 @@ describe('public order numbers (issue 17)', () => {
   });
 });
 
-describe('the order chat (issues 17 and 18)', () => {
+describe('the order chat', () => {
   it('is titled after the order and opens with the start notice, payment details, terms and welcome', async () => {
     const merchant = await createMerchant(t, '200');
     const bank = await addBank(
@@ -224,7 +224,7 @@ describe('the order chat (issues 17 and 18)', () => {
   });
 });
 
-describe('merchant account (issue 17)', () => {
+describe('merchant account', () => {
   it('making or rotating the API key takes the PIN', async () => {
     const merchant = await createMerchant(t, '10');
     expect((await t.call(merchantApi.apiKey, {} as never, merchant.token)).code).toBe(ErrorCode.Validation);
@@ -260,7 +260,7 @@ describe('merchant account (issue 17)', () => {
   });
 });
 
-describe('online status, business hours and the trusted list (issue 18)', () => {
+describe('online status, business hours and the trusted list', () => {
   const minuteNow = () => {
     const d = t.clock.now();
     return d.getUTCHours() * 60 + d.getUTCMinutes();

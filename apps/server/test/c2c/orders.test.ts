@@ -189,7 +189,7 @@ describe('a retried start', () => {
   });
 });
 
-describe('what a start costs (issue 20)', () => {
+describe('what a start costs', () => {
   it('a start sends few statements, and its chat costs the same whatever it opens with', async () => {
     const merchant = await createMerchant(t, '100');
     const plain = await createAd(t, merchant, { quantity: '20' });
@@ -208,7 +208,7 @@ describe('what a start costs (issue 20)', () => {
     // Checks: the request key, the ad with its method, blocks, standing with today's cancels. Money: the
     // buyer's cap lock and count, the order, its event, the ad's guard, the escrow posting. Chat: the order
     // lock, the chat (one statement however many messages it opens with: here four, then two), the order's
-    // session. Then both parties' unread counts and their names. (32 and 28 before issue 20's third round.)
+    // session. Then both parties' unread counts and their names.
     for (const ad of [full, plain]) {
       const { count, statements } = await costOf(ad.id);
       expect(count, statements).toBeLessThanOrEqual(15);

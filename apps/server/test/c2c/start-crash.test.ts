@@ -9,7 +9,7 @@ import { connectSocket, recorder } from '../helpers/sockets.ts';
 import { createAd, createMerchant, createTrader, expectBooks } from './factories.ts';
 
 /**
- * Issue 20: a start commits the money first and writes the order chat in a second transaction
+ * A start commits the money first and writes the order chat in a second transaction
  * (docs/design/market.md, "Starting an order"). A process that dies between the two leaves an order with its
  * escrow and no chat; these tests stand for that death with the crash point after the money commit and prove
  * the order still gets its chat and notices: from the job, from a retried start, and on first read.

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { useTestApp } from '../helpers/app.ts';
 import { createFriendPair, createUser, sendText, type TestUser } from '../helpers/factories.ts';
 
-/** Bad input and abuse (issue 3): each answers a clear error. */
+/** Bad input and abuse: each answers a clear error. */
 const t = useTestApp({
   PUBLIC_URL: 'https://chat.example.com',
   CHAT_SEND_RATE_LIMIT: '5',

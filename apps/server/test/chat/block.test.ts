@@ -24,7 +24,7 @@ const text = (sessionId: number, body = 'hello') => ({
   content: { text: body },
 });
 
-describe('block list (issue 13, "Privacy and abuse")', () => {
+describe('block list', () => {
   it('stops 1:1 messages both ways and a chat transfer; unblock restores them', async () => {
     const { a, b, sessionId } = await createFriendPair(t);
     await sendText(t, a, sessionId, 'before');

@@ -4,7 +4,7 @@ import { useTestApp } from '../helpers/app.ts';
 import { createFriendPair, createUser, sendText, type TestUser } from '../helpers/factories.ts';
 import { type ChatSocket, connectSocket, recorder } from '../helpers/sockets.ts';
 
-/** Issue 16: recall, delete for me and clear reach a member's other devices, live and after a reconnect. */
+/** Recall, delete for me and clear reach a member's other devices, live and after a reconnect. */
 const sockets: ChatSocket[] = [];
 const t = useTestApp();
 afterAll(async () => {

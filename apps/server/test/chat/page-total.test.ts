@@ -11,7 +11,7 @@ import {
 } from '../helpers/factories.ts';
 
 /**
- * Issue 20 (scale of data): `message/page` answers `pagination.total` from the session's counters instead of
+ * Scale of data: `message/page` answers `pagination.total` from the session's counters instead of
  * counting the history. Whatever way it is computed, it must be exactly the number of messages the member can
  * page through: above their clear point (a group member's join point), not deleted for them.
  */

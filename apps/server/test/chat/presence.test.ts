@@ -4,7 +4,7 @@ import { useTestApp } from '../helpers/app.ts';
 import { createFriendPair, createGroupOf, createUser, sendText } from '../helpers/factories.ts';
 import { type ChatSocket, connectSocket, recorder } from '../helpers/sockets.ts';
 
-/** Issue 16: read receipts and the typing indicator in single chats, from realtime events. */
+/** Read receipts and the typing indicator in single chats, from realtime events. */
 const t = useTestApp();
 const sockets: ChatSocket[] = [];
 afterAll(() => {

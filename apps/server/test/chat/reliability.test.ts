@@ -7,7 +7,7 @@ import { type ChatSocket, connectSocket } from '../helpers/sockets.ts';
 import { sleep } from '../helpers/wait.ts';
 
 /**
- * Issue 3, "Done when": two clients exchange 1,000 messages while their sockets drop and reconnect at random.
+ * Two clients exchange 1,000 messages while their sockets drop and reconnect at random.
  * Each client behaves like the real one: sends over HTTP in order, retries with the same clientMsgId, keeps
  * messages by seq, and catches up with message/page afterSeq after every (re)connect and on any seq gap.
  */

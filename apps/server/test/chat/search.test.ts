@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from '../helpers/factories.ts';
 
-/** Issue 16, search: contacts and chats by name, messages by text; never anything the member cannot see. */
+/** Search: contacts and chats by name, messages by text; never anything the member cannot see. */
 const t = useTestApp();
 
 const search = (

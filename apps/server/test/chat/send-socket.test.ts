@@ -5,7 +5,7 @@ import { useTestApp } from '../helpers/app.ts';
 import { createFriendPair, createUser } from '../helpers/factories.ts';
 import { type ChatSocket, connectSocket, recorder } from '../helpers/sockets.ts';
 
-/** Sending over the socket (issue 20): the HTTP send's rules and answer, through the acknowledgement. */
+/** Sending over the socket: the HTTP send's rules and answer, through the acknowledgement. */
 const t = useTestApp();
 const sockets: ChatSocket[] = [];
 afterAll(() => {

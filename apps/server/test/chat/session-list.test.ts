@@ -4,7 +4,7 @@ import { useTestApp } from '../helpers/app.ts';
 import { createGroup, createUser, makeFriends, sendText, type TestUser } from '../helpers/factories.ts';
 
 /**
- * Issue 20 (scale of data): the session list picks a page's sessions first and builds their views after. What
+ * Scale of data: the session list picks a page's sessions first and builds their views after. What
  * a member sees must not change: pinned first, then newest chat (ids break ties), hidden sessions left out,
  * unread counts, previews, the total, and pages that cut the same list.
  */

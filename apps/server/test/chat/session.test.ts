@@ -214,7 +214,7 @@ describe('session/setChat', () => {
   });
 });
 
-describe('session settings on every device of mine (issue 16)', () => {
+describe('session settings on every device of mine', () => {
   const socketOf = async (token: string) => {
     const s = await connectSocket(t, token);
     sockets.push(s);

@@ -24,7 +24,9 @@ import { adminToken, balanceOf, createUser, credit, uniqueName } from '../helper
 import { connectSocket, recorder } from '../helpers/sockets.ts';
 import { waitFor } from '../helpers/wait.ts';
 
-/** Issue 14 (console server side) and issue 13 (separation of duties, freeze, forced logout). */
+/**
+ * The console's server side, and separation of duties, freezing and forced logout (docs/product.md#console).
+ */
 const t = useTestApp({ ADJUST_APPROVAL_CAP_USDT: '100', SUPPORT_PASSWORD: 'support-pass-1' });
 
 let admin: string;
@@ -54,7 +56,7 @@ describe('menu tree and roles', () => {
     expect(routers(all)).toEqual(
       expect.arrayContaining(['/admin/dashboard', '/admin/members', '/admin/staff', '/admin/adjustments']),
     );
-    // SPEC §3 shape: id, parentId, orderNum, children.
+    // The menu tree's shape (docs/product.md#console): id, parentId, orderNum, children.
     const ops = all.find((i) => i.children.length > 0)!;
     expect(ops.children.every((c) => c.parentId === ops.id)).toBe(true);
     expect(ops.children.map((c) => c.orderNum)).toEqual(ops.children.map((_, i) => i + 1));
@@ -275,7 +277,7 @@ describe('live badges', () => {
   });
 });
 
-describe("a member's file: ledger history, orders, sessions and devices (issue 14)", () => {
+describe("a member's file: ledger history, orders, sessions and devices", () => {
   it('pages the postings, the orders as buyer and seller, and lists the logins', async () => {
     const merchant = await createMerchant(t, '100');
     const ad = await createAd(t, merchant, { quantity: '50' });

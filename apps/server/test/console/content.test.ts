@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { adminToken } from '../helpers/factories.ts';
 
-/** Issue 14, content: the dictionary editor and the documents per language. */
+/** Content: the dictionary editor and the documents per language. */
 const t = useTestApp({ SUPPORT_PASSWORD: 'support-pass-1' });
 let admin: string;
 let support: string;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   ({ token: support } = await t.ok(userApi.loginByName, { username: 'support', password: 'support-pass-1' }));
 });
 
-describe('dictionary (SPEC §3)', () => {
+describe('dictionary', () => {
   it('admin adds, edits, orders and deletes entries; the app reads them in order; every change audited', async () => {
     const types = await t.ok(adminContentApi.dictTypes, {}, admin);
     const feedback = types.find((x) => x.key === 'feedbackType')!;

@@ -4,7 +4,7 @@ import { useTestApp } from '../helpers/app.ts';
 import { adminToken, createUser, makeFriends, sendText, uniqueName } from '../helpers/factories.ts';
 import { connectSocket, recorder } from '../helpers/sockets.ts';
 
-/** Issue 14: the console's customer-service inbox over the shared service account (`session/checkService`). */
+/** The console's customer-service inbox over the shared service account (`session/checkService`). */
 const t = useTestApp({ SUPPORT_PASSWORD: 'support-pass-1' });
 
 let admin: string;

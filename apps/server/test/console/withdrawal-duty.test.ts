@@ -16,7 +16,7 @@ import { useTestApp } from '../helpers/app.ts';
 import { useTestChain } from '../helpers/chain.ts';
 import { adminToken, createUser, credit, setPin, TEST_PIN, uniqueName } from '../helpers/factories.ts';
 
-/** Issue 13, separation of duties: nobody reviews their own withdrawal; a frozen account's is not sent. */
+/** Separation of duties: nobody reviews their own withdrawal; a frozen account's is not sent. */
 const chain = useTestChain({ confirmations: 1 });
 const t = useTestApp(() => chain.env);
 
@@ -75,7 +75,7 @@ describe('withdrawal review', () => {
   });
 });
 
-describe('review queue risk signals and the dashboard’s chain figures (issue 14)', () => {
+describe('review queue risk signals and the dashboard’s chain figures', () => {
   it('a new address, the 24 h total and the member’s history; the hot wallet read from the node', async () => {
     const s = await supportAccount();
     const m = await createUser(t);

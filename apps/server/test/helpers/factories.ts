@@ -91,7 +91,7 @@ export const sendText = (t: Caller, from: TestUser, sessionId: number, text: str
     from.token,
   );
 
-// ---- wallet (issue 5) ---------------------------------------------------------------------------
+// ---- wallet -------------------------------------------------------------------------------------
 
 export const TEST_PIN = '123456';
 
@@ -128,7 +128,7 @@ export const credit = async (t: Caller, user: { id: number }, amount: string, re
 /** The member's wallet balance as decimal strings. */
 export const balanceOf = (t: Caller, user: TestUser) => t.ok(walletApi.balance, {}, user.token);
 
-// ---- groups (issue 4) ---------------------------------------------------------------------------
+// ---- groups -------------------------------------------------------------------------------------
 
 /** Creates a group as `owner` with `members`, making each of them the owner's friend first (unless already). */
 export const createGroup = async (t: Caller, owner: TestUser, members: TestUser[], name?: string) => {

@@ -29,7 +29,7 @@ const trio = async () => {
 /** Lets every emit of the call before reach the sockets, then no more may arrive. */
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
-describe('moments news, live (issue 16)', () => {
+describe('moments news, live', () => {
   it('a new post reaches the author’s friends only, with who posted', async () => {
     const { a, b, c } = await trio();
     const [newsA, newsB, newsC] = [await listen(a), await listen(b), await listen(c)];

@@ -14,7 +14,7 @@ import { createAd, createMerchant } from '../c2c/factories.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { adminToken, createUser, credit, setPin, TEST_PIN, type TestUser } from '../helpers/factories.ts';
 
-/** Issues 14, 16 and 18: the pay desk's goods edited in the console, named per language, granting badges. */
+/** The pay desk's goods edited in the console, named per language, granting badges. */
 const t = useTestApp();
 let admin: string;
 beforeAll(async () => {
@@ -127,7 +127,7 @@ describe('console: the goods editor', () => {
   });
 });
 
-describe('names in the member’s language (issue 16)', () => {
+describe('names in the member’s language', () => {
   it('lists the seed goods in zh, jp and vn, falling back to English, then to the default name', async () => {
     const u = await createUser(t);
     const en = await listed(u);
@@ -181,7 +181,7 @@ describe('names in the member’s language (issue 16)', () => {
   });
 });
 
-describe('grants (issue 18)', () => {
+describe('grants', () => {
   it('buying VIP grants the badge with an end date; buying again extends it from the current end', async () => {
     const u = await buyer();
     expect(await t.ok(appGoodsApi.grants, {}, u.token)).toEqual({ vip: null, deposit: false });

@@ -14,7 +14,7 @@ import { waitFor } from '../helpers/wait.ts';
 import { browserKeys, type PushService, startPushService } from './push-service.ts';
 
 /**
- * Issue 15: a push is a durable job. The process sending it is killed with SIGKILL while the push service
+ * A push is a durable job. The process sending it is killed with SIGKILL while the push service
  * has not answered yet; two new processes on the same PostgreSQL database take the leased jobs over once the
  * lease ran out, and between them send each push once more, exactly once. Real processes: the push service's
  * self-signed certificate is trusted through NODE_EXTRA_CA_CERTS, as a development install would do.

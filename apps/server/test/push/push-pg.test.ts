@@ -9,7 +9,7 @@ import { createFriendPair, sendText } from '../helpers/factories.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { browserKeys, type PushService, startPushService } from './push-service.ts';
 
-// PGlite runs one transaction at a time: real races need PostgreSQL (GOTCHAS.md).
+// PGlite runs one transaction at a time: real races need PostgreSQL.
 describe.runIf(engine === 'postgres')('push jobs on PostgreSQL', () => {
   let svc: PushService;
   let second: App;

@@ -7,7 +7,7 @@ import { adminToken, createFriendPair, sendText, type TestUser } from '../helper
 import { waitFor } from '../helpers/wait.ts';
 import { browserKeys, type PushService, startPushService } from './push-service.ts';
 
-/** Issue 15: a device's push subscription lives as long as the login session that registered it. */
+/** A device's push subscription lives as long as the login session that registered it. */
 let svc: PushService;
 beforeAll(async () => {
   svc = await startPushService();

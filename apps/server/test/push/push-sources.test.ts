@@ -27,7 +27,7 @@ import { waitFor } from '../helpers/wait.ts';
 import { browserKeys, type PushService, startPushService } from './push-service.ts';
 
 /**
- * Issue 15: every source of a push besides chat text — friend requests, C2C reminders, red packets and
+ * Every source of a push besides chat text — friend requests, C2C reminders, red packets and
  * transfers, complaints answered — reaches a member whose app is closed, in their language, silent when
  * their sound is off. (Withdrawals: push-withdrawal.test.ts, it needs a test chain.)
  */

@@ -10,7 +10,7 @@ import { adminToken, createUser, credit, setPin, TEST_PIN } from '../helpers/fac
 import { waitFor } from '../helpers/wait.ts';
 import { browserKeys, type PushService, startPushService } from './push-service.ts';
 
-/** Issue 15: a member whose app is closed learns that a withdrawal completed or was rejected. */
+/** A member whose app is closed learns that a withdrawal completed or was rejected. */
 let svc: PushService;
 beforeAll(async () => {
   svc = await startPushService();

@@ -12,7 +12,7 @@ import { useTestApp } from '../helpers/app.ts';
 import { createGroup, createUser, makeFriends, sendText, type TestUser } from '../helpers/factories.ts';
 
 /**
- * Issue 13, "Privacy and abuse": the login user name is half of a credential. Only the member and their
+ * The login user name is half of a credential. Only the member and their
  * friends may see it (the rule of friend/query, friend/presenter.ts visibleUsername); every other answer that
  * names a member to a stranger carries the nickname and member id only. Each check reads the whole JSON answer.
  */

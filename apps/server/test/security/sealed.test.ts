@@ -14,7 +14,7 @@ const SECRET = 's'.repeat(40);
 const card = (secretKey: string) =>
   ({ type: 'card', name: 'Pay', publishKey: 'pk_1', secretKey, dailyMaxOrders: 0 }) as const;
 
-/** The format before issue 13: `v1.<iv>.<tag>.<data>`, no key id, no additional data. */
+/** The first format: `v1.<iv>.<tag>.<data>`, no key id, no additional data. */
 const sealV1 = (secret: string, plain: string) => {
   const key = Buffer.from(hkdfSync('sha256', secret, 'chatpay', 'c2c-secret-box-v1', 32));
   const iv = randomBytes(12);

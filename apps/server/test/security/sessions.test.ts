@@ -116,7 +116,7 @@ describe('loginByToken cannot extend a session past its absolute lifetime', () =
   });
 });
 
-/** Issue 17: a device that missed the live kick still learns why its session ended, in the app's words. */
+/** A device that missed the live kick still learns why its session ended, in the app's words. */
 describe('a session that ended says why (signed in elsewhere, frozen)', () => {
   const handshakeRefusal = (token: string) =>
     new Promise<unknown>((resolve, reject) => {

@@ -9,7 +9,7 @@ import { seed } from '../../src/db/seed.ts';
 import { createPgDatabase, engine, PROD_VAPID } from '../helpers/app.ts';
 
 /**
- * Safe defaults of a start (issue 13, docs/security.md): loopback unless HOST is set, and no start that is
+ * Safe defaults of a start (docs/security.md): loopback unless HOST is set, and no start that is
  * reachable while an administrator still has the default password; `npm run admin:password` fixes it.
  */
 const root = path.resolve(import.meta.dirname, '../../../..');

@@ -13,7 +13,7 @@ import { remoteCaller } from '../helpers/remote.ts';
 import { sleep } from '../helpers/wait.ts';
 
 /**
- * Issue 7, chat torture: members chat through two server processes (one PostgreSQL, one Redis) while their
+ * Chat torture: members chat through two server processes (one PostgreSQL, one Redis) while their
  * sockets drop at random and each process in turn is killed with SIGKILL and started again. Each client
  * behaves like the web client: sends in order over HTTP to any live process and retries with the same
  * clientMsgId when the answer is lost; keeps messages by seq; catches up with message/page afterSeq after

@@ -26,7 +26,7 @@ import { remoteCaller } from '../helpers/remote.ts';
 import { sleep } from '../helpers/wait.ts';
 
 /**
- * Issue 7, money torture: members move money (wallet transfers, red packets and their claims, pay-desk
+ * Money torture: members move money (wallet transfers, red packets and their claims, pay-desk
  * purchases, C2C orders that are canceled, released or appealed and resolved by support) through two server
  * processes while each process in turn is killed with SIGKILL and started
  * again, and the red packet sweeper runs every second. Every call is retried like a real client does: the

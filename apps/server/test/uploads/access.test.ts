@@ -10,7 +10,7 @@ import { type TestApp, useTestApp } from '../helpers/app.ts';
 import { adminToken, createFriendPair, createUser } from '../helpers/factories.ts';
 
 /**
- * Issue 19 in local mode: private media (chat pictures, ticket pictures) only for those who may read them,
+ * Uploads in local mode: private media (chat pictures, ticket pictures) only for those who may read them,
  * public media (avatars) for anyone; orphans removed after a day, referenced files kept.
  */
 const t = useTestApp();

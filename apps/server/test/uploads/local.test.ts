@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { type TestApp, useTestApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/factories.ts';
 
-/** Issue 19 in the default local mode: thumbnails by SPEC size parameters, originals cleaned of metadata. */
+/**
+ * Uploads in the default local mode: thumbnails by size parameters (docs/product.md#uploads), originals
+ * cleaned of metadata.
+ */
 const t = useTestApp();
 
 const photo = () =>

@@ -7,7 +7,7 @@ import { sleep } from '../../../../test-support/wait.ts';
 import { type TestApp, useTestApp } from '../helpers/app.ts';
 import { createFriendPair, createUser } from '../helpers/factories.ts';
 
-/** Issue 19: UPLOAD_MODE=s3 against a real S3-protocol server (s3rver) started here. */
+/** UPLOAD_MODE=s3 against a real S3-protocol server (s3rver) started here. */
 let s3: TestS3 | null = null;
 beforeAll(async () => {
   s3 = await startTestS3();
@@ -129,7 +129,7 @@ describe('s3 upload mode', () => {
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
 
-    // A thumbnail: SPEC size parameters, made once and kept in the bucket.
+    // A thumbnail by size parameters (docs/product.md#uploads), made once and kept in the bucket.
     const thumb = await download(t, `${url}?w_=100&h_=100`, b.token);
     expect(thumb.res.status).toBe(200);
     const tm = await sharp(Buffer.from(await thumb.res.arrayBuffer())).metadata();

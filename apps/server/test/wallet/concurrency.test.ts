@@ -6,7 +6,7 @@ import { verifyLedger } from '../../src/modules/ledger/verify.ts';
 import { engine, useTestApp } from '../helpers/app.ts';
 import { balanceOf, createUser, credit, setPin, TEST_PIN, type TestUser } from '../helpers/factories.ts';
 
-// PGlite runs one transaction at a time: real concurrency needs PostgreSQL (GOTCHAS.md).
+// PGlite runs one transaction at a time: real concurrency needs PostgreSQL.
 describe.runIf(engine === 'postgres')('concurrent transfers on PostgreSQL', () => {
   let members: TestUser[];
   const t = useTestApp();

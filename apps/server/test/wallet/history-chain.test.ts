@@ -7,11 +7,11 @@ import { useTestApp } from '../helpers/app.ts';
 import { useTestChain } from '../helpers/chain.ts';
 import { createUser, credit, setPin, TEST_PIN } from '../helpers/factories.ts';
 
-/** Issue 17: a withdrawal's history line shows what left the wallet, amount + fee, and its freeze apart. */
+/** A withdrawal's history line shows what left the wallet, amount + fee, and its freeze apart. */
 const chain = useTestChain({ confirmations: 3 });
 const t = useTestApp(() => chain.env);
 
-describe('wallet history of a withdrawal (issue 17)', () => {
+describe('wallet history of a withdrawal', () => {
   it('the freeze is a neutral line; the completed withdrawal is amount + fee with its fee and tx hash', async () => {
     const a = await createUser(t);
     await setPin(t, a);

@@ -6,7 +6,7 @@ import { useTestApp } from '../helpers/app.ts';
 import { createUser, credit, setPin, TEST_PIN, type TestUser } from '../helpers/factories.ts';
 
 /**
- * Issue 17: the wallet history names what the member did (C2C order with its number, transfer with whom),
+ * The wallet history names what the member did (C2C order with its number, transfer with whom),
  * freezes are separate neutral lines that the income and expense totals leave out, and each line has a detail
  * that only its owner can read.
  */
@@ -19,7 +19,7 @@ const counts = (u: TestUser) => t.ok(walletApi.count, {}, u.token);
 const byAction = (list: WalletEntry[], action: WalletEntry['action']) =>
   list.filter((e) => e.action === action);
 
-describe('wallet history (issue 17)', () => {
+describe('wallet history', () => {
   it('a C2C sale and purchase name the order number; the ad freeze and escrow holds are apart from the totals', async () => {
     const seller = await createMerchant(t, '1000');
     const buyer = await createTrader(t);

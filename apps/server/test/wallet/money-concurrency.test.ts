@@ -27,7 +27,7 @@ const micro = (s: string) => {
   return BigInt(w) * 1_000_000n + BigInt(f.padEnd(6, '0'));
 };
 
-// PGlite runs one transaction at a time: real concurrency needs PostgreSQL (GOTCHAS.md).
+// PGlite runs one transaction at a time: real concurrency needs PostgreSQL.
 describe.runIf(engine === 'postgres')('red packets and the pay desk under concurrency (PostgreSQL)', () => {
   let owner: TestUser;
   let members: TestUser[];

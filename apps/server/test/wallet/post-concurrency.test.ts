@@ -14,7 +14,7 @@ import { engine, useTestApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/factories.ts';
 import { expectBooksBalanced } from '../helpers/money.ts';
 
-// PGlite runs one transaction at a time: lock order only matters on PostgreSQL (GOTCHAS.md).
+// PGlite runs one transaction at a time: lock order only matters on PostgreSQL.
 describe.runIf(engine === 'postgres')('postEntry under concurrency on PostgreSQL', () => {
   const t = useTestApp();
 

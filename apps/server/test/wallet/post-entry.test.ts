@@ -20,7 +20,9 @@ import { countStatements } from '../helpers/statements.ts';
 
 const t = useTestApp();
 
-/** The fingerprint as the ledger has always stored it (the JavaScript it was computed with before issue 20). */
+/**
+ * The fingerprint as the ledger has always stored it (as the first, JavaScript, implementation computed it).
+ */
 const legacyFingerprint = (kind: string, ref: { type: string; id: string } | null, legs: Leg[]) => {
   const sorted = [...legs].sort((a, b) => a.accountId - b.accountId).map((l) => `${l.accountId}:${l.amount}`);
   const text = JSON.stringify([kind, ref?.type ?? null, ref?.id ?? null, sorted]);

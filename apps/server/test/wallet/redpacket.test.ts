@@ -170,7 +170,7 @@ describe('red packets in a group', () => {
     await expectBooksBalanced(t);
   });
 
-  it('lucky: every share is whole cents and the balances show them as 2 decimals (issue 17)', async () => {
+  it('lucky: every share is whole cents and the balances show them as 2 decimals', async () => {
     const { owner, members, sessionId } = await group(6, '50');
     const { packet } = await sendPacketOk(t, owner, { sessionId, kind: 'lucky', count: 6, amount: '48.95' });
     const amounts: string[] = [];
@@ -312,7 +312,7 @@ describe('red packet bad input moves no money', () => {
   const unchanged = async () => expect((await balanceOf(t, owner)).available).toBe('100.00');
 
   it.each([
-    // Amounts are whole cents (issue 17): a share below 0.01 cannot even be written.
+    // Amounts are whole cents: a share below 0.01 cannot even be written.
     ['an equal share below 0.01', 'equal', 2, '0.009', ErrorCode.Validation],
     ['a lucky total finer than a cent', 'lucky', 2, '1.005', ErrorCode.Validation],
     ['a lucky total below count × 0.01', 'lucky', 3, '0.02', ErrorCode.RedPacketAmountTooSmall],

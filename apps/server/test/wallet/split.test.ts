@@ -62,7 +62,7 @@ describe('red packet split (double-mean rule, integer micro-units)', () => {
     );
   });
 
-  it('lucky: a total in whole cents splits into whole cents only (issue 17: no 16.316539 USDT shares)', () => {
+  it('lucky: a total in whole cents splits into whole cents only (no 16.316539 USDT shares)', () => {
     fc.assert(
       fc.property(
         fc

@@ -19,7 +19,7 @@ const vipEnd = async (exec: Executor, userId: number) => {
 };
 
 /**
- * Grants what the goods of a paid order grant (issue 18), inside the transaction that marks the order paid.
+ * Grants what the goods of a paid order grant, inside the transaction that marks the order paid.
  * One grant per order (`order_no` unique): a second call for the same order grants nothing and answers the
  * first. VIP extends from the later of now and the current end; the member's grants are serialised by an
  * advisory lock so two purchases at once both count.

@@ -17,7 +17,9 @@ import { memberGrantsOf } from './grants.ts';
 import { TicketService } from './tickets.ts';
 import { checkVersion, publishVersion } from './versions.ts';
 
-/** The app area: complaints, feedback, version check, goods (SPEC §7 app) and their support calls. */
+/**
+ * The app area: complaints, feedback, version check, goods and their support calls (docs/product.md#tickets).
+ */
 export const registerAppRoutes = (deps: AppDeps) => {
   const tickets = new TicketService(deps.db, deps.config, deps.realtime);
   const pairs: [TicketKind, typeof appComplainApi | typeof appFeedbackApi, typeof adminComplainApi][] = [
@@ -66,7 +68,7 @@ const describeGoods = (g: {
 }) =>
   `#${g.id} ${g.name} ${g.price} USDT, grant ${g.grant.kind}${g.grant.kind === 'vip' ? ` ${g.grant.days}d` : ''}, ${g.active ? 'on sale' : 'off sale'}`;
 
-/** The console's goods editor (issue 14): admin only; every change audited in its transaction. */
+/** The console's goods editor: admin only; every change audited in its transaction. */
 const registerGoodsAdminRoutes = (deps: AppDeps) => {
   route(deps, adminGoodsApi.page, (input) => pageGoods(deps.db, input));
   route(deps, adminGoodsApi.add, (input, ctx) =>

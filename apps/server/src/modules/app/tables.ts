@@ -70,7 +70,7 @@ export const appGoods = pgTable(
     price: bigint('price', { mode: 'bigint' }).notNull().default(sql`0`),
     active: boolean('active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
-    /** none | vip | deposit: what a purchase grants (issue 18); `grant_days` for vip. */
+    /** none | vip | deposit: what a purchase grants; `grant_days` for vip. */
     grantKind: text('grant_kind').notNull().default('none'),
     grantDays: integer('grant_days').notNull().default(0),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
@@ -80,7 +80,7 @@ export const appGoods = pgTable(
 );
 
 /**
- * What a member's purchase of goods granted (issue 18), one row per paid order (`order_no` unique, so a
+ * What a member's purchase of goods granted, one row per paid order (`order_no` unique, so a
  * repeated pay never grants twice). A VIP row's `end_time` is the badge's end right after that purchase.
  */
 export const appMemberGrants = pgTable(

@@ -66,7 +66,7 @@ export const publishVersion = async (
   }
 };
 
-/** Seeds APP_VERSION (4.3.3, code 100, SPEC §9) for every platform that has no version yet. */
+/** Seeds APP_VERSION (4.3.3, code 100, docs/product.md#limits) for every platform that has no version yet. */
 export const seedVersions = async (exec: Executor) => {
   for (const platform of ['web', 'android', 'ios'] as const) {
     const [any] = await exec

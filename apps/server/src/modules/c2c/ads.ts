@@ -209,7 +209,7 @@ export class AdService {
     return this.one(row);
   }
 
-  /** SPEC's uploadAd: put a taken-down ad up again, freezing its remaining again (sell). */
+  /** The API's uploadAd: put a taken-down ad up again, freezing its remaining again (sell). */
   async putUp(userId: number, id: number) {
     await this.merchants.approved(userId);
     await assertNotSuspended(this.db, userId);

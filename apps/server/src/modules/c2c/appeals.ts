@@ -123,7 +123,7 @@ export class AppealService {
     const order = await this.orders.run(async (tx) => {
       const o = await lockOrder(tx, input.id);
       assertStatus(o, 'appealing');
-      // Separation of duties (issue 13): staff never decide an appeal on their own order.
+      // Separation of duties: staff never decide an appeal on their own order.
       if (o.buyerId === supportId || o.sellerId === supportId) throw new AppError(ErrorCode.DutySeparation);
       const now = this.clock.now();
       const done =

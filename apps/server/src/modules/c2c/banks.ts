@@ -12,7 +12,9 @@ import { c2cAds, c2cPaymentMethods } from './tables.ts';
 type Form = z.output<typeof paymentMethodInput>;
 type UpdateForm = z.output<typeof paymentMethodUpdate>;
 
-/** Payment methods (SPEC §3 form): any member may keep them; merchants attach them to ads. */
+/**
+ * Payment methods (docs/product.md#payment-methods): any member may keep them; merchants attach them to ads.
+ */
 export class BankService {
   constructor(
     private readonly db: Db,

@@ -5,8 +5,9 @@ import type { c2cPaymentMethods } from './tables.ts';
 export type MethodRow = typeof c2cPaymentMethods.$inferSelect;
 
 /**
- * SPEC §3 card view: bank → `name(bankName)` with the card number; Alipay and WeChat → name with the account;
- * a card provider → `Stripe(name)` with the publishKey. `masked` hides card numbers and accounts from others.
+ * The card view (docs/product.md#payment-methods): bank → `name(bankName)` with the card number; Alipay and
+ * WeChat → name with the account; a card provider → `Stripe(name)` with the publishKey. `masked` hides card
+ * numbers and accounts from others.
  */
 export const presentCard = (m: MethodRow, masked = false): MerchantCard => {
   const hide = (s: string) => (masked ? mask(s.replace(/\s/g, '')) : s);

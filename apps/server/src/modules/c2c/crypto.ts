@@ -27,8 +27,8 @@ const keyId = (key: Buffer) => createHash('sha256').update('key-id').update(key)
  * Stored form: `v2.<keyId>.<iv>.<tag>.<ciphertext>` (base64url parts). The table, column and row key are the
  * additional authenticated data, so a sealed value copied to another row or column does not open. The key id
  * names the secret that sealed it: after a rotation (C2C_SECRET new, C2C_SECRET_PREVIOUS old) the old values
- * still open, and `reseal` rewrites them under the current key. `v1.<iv>.<tag>.<ciphertext>` (no key id, no
- * additional data, before issue 13) opens only through `reseal`, which the server runs at start-up.
+ * still open, and `reseal` rewrites them under the current key. `v1.<iv>.<tag>.<ciphertext>` (the first
+ * format: no key id, no additional data) opens only through `reseal`, which the server runs at start-up.
  */
 export class SecretBox {
   private readonly current: Key;

@@ -9,7 +9,7 @@ const buyer = alias(users, 'buyer');
 const seller = alias(users, 'seller');
 
 /**
- * The wallet history's view of my orders (issue 17): the order number I see, its state, the other trader and,
+ * The wallet history's view of my orders: the order number I see, its state, the other trader and,
  * for the buyer, the charge taken from the coins. Orders I am not a party to are absent.
  */
 export const describeOrders: RefDescriber = async (exec: Executor, userId, ids) => {

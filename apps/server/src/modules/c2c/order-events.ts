@@ -3,9 +3,8 @@ import type { OrderRow } from './present.ts';
 
 /**
  * An order event and, for each party that is an approved merchant with a webhook URL, a webhook delivery of
- * the order's new status, in one statement (issue 20: the merchants' lookup was a statement of its own on
- * every start and transition). The payload is the JSON the webhook sender posts (docs/design/market.md,
- * "Merchant API").
+ * the order's new status, in one statement, so a start or a transition does not pay for a merchants' lookup
+ * of its own. The payload is the JSON the webhook sender posts (docs/design/market.md, "Merchant API").
  *
  * Parameters: $1 order id, $2 actor, $3 kind, $4 from status, $5 to status, $6 note, $7 time (ISO text),
  * $8 order number, $9 the order's status, $10 buyer, $11 seller, $12 amount in micro-USDT (text).

@@ -151,7 +151,7 @@ export const presentOrders = async (exec: Executor, rows: OrderRow[], now: Date)
 
 /**
  * An order its start just wrote, on the ad row the start committed against: the terms are that ad's and
- * nobody left feedback yet, so only the parties are read (issue 20: two statements less per start).
+ * nobody left feedback yet, so only the parties are read (two statements less per start).
  */
 export const presentStartedOrder = async (exec: Executor, row: OrderRow, ad: AdRow, now: Date) => {
   const people = await partiesOf(exec, [row]);

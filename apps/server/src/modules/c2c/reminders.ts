@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { c2cOrders } from './tables.ts';
 
-/** The buyer is reminded this long before the payment deadline (issue 15). */
+/** The buyer is reminded this long before the payment deadline. */
 export const PAY_REMINDER_MINUTES = 5;
 const BATCH = 200;
 

@@ -4,10 +4,10 @@ import { type SecretBox, sealedAt } from './crypto.ts';
 import { c2cMerchants, c2cPaymentMethods } from './tables.ts';
 
 /**
- * Start-up migration of sealed values (docs/security.md): values sealed before issue 13 (`v1`, no key id, not
- * bound to their row) and values under a previous C2C secret are rewritten under the current key for their
- * row. Each update is conditional on the old value, so processes starting at once cannot overwrite each other.
- * Answers how many values were rewritten.
+ * Start-up migration of sealed values (docs/security.md): values in the first format (`v1`, no key id,
+ * not bound to their row) and values under a previous C2C secret are rewritten under the current key for
+ * their row. Each update is conditional on the old value, so processes starting at once cannot overwrite each
+ * other. Answers how many values were rewritten.
  */
 export const resealSecrets = async (db: Db, box: SecretBox): Promise<number> => {
   let rewritten = 0;

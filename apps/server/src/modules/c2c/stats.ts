@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { depositHolders } from '../app/index.ts';
 
-/** SPEC §9: merchant stats cover 30 days. */
+/** Merchant stats cover 30 days (docs/product.md#merchants). */
 export const STATS_DAYS = 30;
 
 type Row = {

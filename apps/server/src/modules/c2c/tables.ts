@@ -54,7 +54,7 @@ export const c2cMerchants = pgTable(
   ],
 );
 
-/** Payee details (SPEC §3 payment method form); `status` 1 live, 0 deleted. */
+/** Payee details (docs/product.md#payment-methods); `status` 1 live, 0 deleted. */
 export const c2cPaymentMethods = pgTable(
   'c2c_payment_methods',
   {

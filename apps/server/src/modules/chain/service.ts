@@ -269,7 +269,7 @@ export class ChainService {
     return { list, pagination: { page, size, total } };
   }
 
-  /** A withdrawal as support sees it: who asked, the risk signals (issue 14), the explorer link. */
+  /** A withdrawal as support sees it: who asked, the risk signals, the explorer link. */
   private async presentAdmin(w: WithdrawalRow) {
     const since = new Date(w.createTime.getTime() - DAY_MS);
     const total = sql<string>`coalesce(sum(${chainWithdrawals.amount}), 0)::text`;
@@ -376,7 +376,7 @@ export class ChainService {
       const [w] = await tx.select().from(chainWithdrawals).where(eq(chainWithdrawals.id, id)).for('update');
       if (!w) throw new AppError(ErrorCode.WithdrawalNotFound);
       if (w.status !== 'reviewing') throw new AppError(ErrorCode.WithdrawalNotReviewable);
-      // Separation of duties (issue 13): nobody reviews their own withdrawal.
+      // Separation of duties: nobody reviews their own withdrawal.
       if (w.userId === reviewerId) throw new AppError(ErrorCode.DutySeparation);
       if (decision === 'approve') await assertNotFrozen(tx, w.userId);
       await recordAudit(tx, {

@@ -22,7 +22,7 @@ const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T | null> =>
 const sumOf = (rows: { total: string | null }[]) => BigInt(rows[0]?.total ?? '0');
 
 /**
- * The chain's numbers for the operator console (issue 14): 24 h deposit and withdrawal volume, a day-by-day
+ * The chain's numbers for the operator console: 24 h deposit and withdrawal volume, a day-by-day
  * series for the charts, and per enabled network the hot wallet's token balance read from the node through the
  * adapter, next to what the chain tables say came in and went out on that network (docs/design/chain.md,
  * invariant 5: on-chain tokens = float + deposits held − withdrawals sent).

@@ -17,7 +17,7 @@ const SERVICE_SESSION_TTL_MS = 10 * 60_000;
  * in the member's customer-service session, from the first support account, delivered at once. Without a
  * support account nothing is posted.
  *
- * A notice follows every transfer, so its cost is on the payment path (issue 20): the support account and
+ * A notice follows every transfer, so its cost is on the payment path: the support account and
  * each member's service session are remembered per app. With both known, the notice is the message store
  * alone (one statement that also un-hides the session for both members, as opening it would); the first
  * notice to a member opens the session in a transaction as before. A service session is never deleted and

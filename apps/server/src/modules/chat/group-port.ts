@@ -1,7 +1,9 @@
 import type { ChatSession } from '@chatpay/shared';
 import type { Executor } from '../../db/connection.ts';
 
-/** How a group session looks in a member's session list (SPEC §3: name, headimgs, groupInfo). */
+/**
+ * How a group session looks in a member's session list (docs/product.md#sessions: name, headimgs, groupInfo).
+ */
 export interface GroupSessionView {
   name: string;
   headimgs: string;
@@ -16,13 +18,13 @@ export interface GroupSessionView {
 export interface GroupPort {
   /**
    * Throws unless `userId` may send in the group session: SessionNotFound for a non-member, GroupDissolved,
-   * Muted (SPEC §5). Locks the group row first (lock order: group, session, members).
+   * Muted (docs/product.md#groups). Locks the group row first (lock order: group, session, members).
    */
   assertCanSend(tx: Executor, sessionId: number, userId: number): Promise<void>;
   /** Name, avatars and group info of the given group sessions, by session id. */
   describe(exec: Executor, sessionIds: number[]): Promise<Map<number, GroupSessionView>>;
   /**
-   * Search (issue 16): the sessions of my groups whose name matches `pattern` (an ILIKE pattern, its
+   * Search: the sessions of my groups whose name matches `pattern` (an ILIKE pattern, its
    * wildcards already escaped), at most `limit`.
    */
   sessionsNamed(exec: Executor, userId: number, pattern: string, limit: number): Promise<number[]>;

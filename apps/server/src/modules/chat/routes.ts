@@ -44,7 +44,7 @@ export const registerChatRoutes = (deps: AppDeps) => {
   registerSessionRoutes(deps, sessions);
   const messages = new MessageService(deps.db, deps.realtime, limiter, deps.config, log);
   registerMessageRoutes(deps, messages);
-  // The socket send path (issue 20): the same service call as HTTP message/send.
+  // The socket send path: the same service call as HTTP message/send.
   deps.realtime.handleSend((userId, input) => messages.send(userId, input));
   registerSearchRoutes(deps, new SearchService(deps.db, sessions));
   registerServiceDeskRoutes(deps, new ServiceDesk(deps.db, deps.realtime, deps.config.PUBLIC_URL));

@@ -154,7 +154,7 @@ export const chatMessages = pgTable(
     // Who may read a chat picture or video (modules/uploads/references.ts) is looked up by its URL.
     index('chat_messages_content_url_idx').on(sql`(${t.content}->>'url')`),
     index('chat_messages_content_poster_idx').on(sql`(${t.content}->>'poster')`),
-    // Search (issue 16): `ILIKE '%kw%'` on the text. Trigrams need no word boundaries, so Chinese and
+    // Search: `ILIKE '%kw%'` on the text. Trigrams need no word boundaries, so Chinese and
     // Japanese match as well as English; the migration creates the pg_trgm extension first.
     index('chat_messages_text_trgm_idx')
       .using('gin', sql`(${t.content}->>'text') gin_trgm_ops`)
@@ -182,7 +182,7 @@ export const chatMessageRemovals = pgTable(
   ],
 );
 
-/** Push registrations (SPEC §3), one per user and device. */
+/** Push registrations (docs/product.md#push), one per user and device. */
 export const chatPushDevices = pgTable(
   'chat_push_devices',
   {

@@ -11,8 +11,8 @@ interface Entry {
 }
 
 /**
- * The console's menu (SPEC §3 menu tree): directories hold pages, each page names the permission
- * (`module:service:method`, SPEC §6) that opens it. `name` is the web client's locale key.
+ * The console's menu tree (docs/product.md#console): directories hold pages, each page names the permission
+ * (`module:service:method`, docs/product.md#roles) that opens it. `name` is the web client's locale key.
  */
 const MENU: Entry[] = [
   {

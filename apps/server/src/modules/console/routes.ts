@@ -5,7 +5,7 @@ import type { ChainRuntime } from '../chain/index.ts';
 import { menuFor } from './menu.ts';
 import { ConsoleService } from './service.ts';
 
-/** The operator console's own calls (issue 14); the queues it shows are the other modules' admin calls. */
+/** The operator console's own calls; the queues it shows are the other modules' admin calls. */
 export const registerConsoleRoutes = (deps: AppDeps, chain: ChainRuntime) => {
   const service = new ConsoleService(deps.db, deps.clock, chain);
   route(deps, consoleApi.menu, (_input, ctx) => menuFor(ctx.user));

@@ -35,7 +35,10 @@ const present = (r: {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The console's dictionary editor (issue 14, SPEC §3): entries by type, ordered, every change audited. */
+/**
+ * The console's dictionary editor (docs/product.md#dictionary): entries by type, ordered, every change
+ * audited.
+ */
 export class DictAdmin {
   constructor(private readonly db: Db) {}
 

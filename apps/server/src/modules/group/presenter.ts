@@ -2,7 +2,9 @@ import type { ChatSession, GroupInfo, GroupRole } from '@chatpay/shared';
 import { mutedNow } from './mute.ts';
 import type { GroupMemberView, GroupRow } from './queries.ts';
 
-/** SPEC §3: a group's avatar is the avatars of its first members (up to 9), comma-separated. */
+/**
+ * A group's avatar is the avatars of its first members (up to 9), comma-separated (docs/product.md#sessions).
+ */
 export const groupHeadimgs = (members: GroupMemberView[]) =>
   members
     .map((m) => m.avatar)

@@ -434,7 +434,7 @@ export class GroupService {
 
   /**
    * Posts a group notice. It carries the names of the people it is about as they were then, so a reader shows
-   * it in their own language even after those members have left the group (issue 16).
+   * it in their own language even after those members have left the group.
    */
   private async notice(tx: Tx, group: GroupRow, actorId: number, notice: Notice) {
     const ids = unique([actorId, ...(notice.userIds ?? [])]);

@@ -9,7 +9,7 @@ const payer = alias(users, 'payer');
 const payee = alias(users, 'payee');
 
 /**
- * The wallet history's view of pay-desk orders (issue 17): the order number, its state and the other side
+ * The wallet history's view of pay-desk orders: the order number, its state and the other side
  * (the shop for the member who paid, the member for the merchant). Orders I neither paid nor sold are absent.
  */
 export const describePayOrders: RefDescriber = async (exec: Executor, userId, ids) => {

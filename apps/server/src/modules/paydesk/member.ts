@@ -129,7 +129,7 @@ export class PayDeskService {
         entryId: entry.id,
       });
       await queuePayWebhook(tx, paid!, 'payment.paid', now);
-      // What the goods grant (issue 18) lands with the payment or not at all.
+      // What the goods grant lands with the payment or not at all.
       if (paid!.goodsId !== null) {
         await grantGoods(tx, { userId, goodsId: paid!.goodsId, orderNo: paid!.orderNo, now });
       }

@@ -32,7 +32,7 @@ interface Draft {
   payload: (sub: Subscription) => PushPayload;
 }
 
-/** The route the service worker opens on a tap (SPEC §4). */
+/** The route the service worker opens on a tap (docs/product.md#navigation). */
 export const chatRoute = (sessionId: number) => `#/pages/chat/index?id=${sessionId}`;
 export const orderRoute = (orderId: number) => `#/pages/c2c/detail?id=${orderId}`;
 const FRIEND_REQUESTS_ROUTE = '#/pages/chat/friend-requests';
@@ -102,7 +102,7 @@ export class PushNotifier {
     const subs = await this.subscriptionsOf(userId);
     if (subs.length === 0) return;
     const state = await notifyStateOf(this.db, message.sessionId, userId);
-    // An @mention reaches me even in a group I muted (issue 16).
+    // An @mention reaches me even in a group I muted.
     const mentioned = mentionsUser(message.content, userId);
     if (!state || (!state.useNotify && !mentioned)) return;
     const [sender] = await this.db

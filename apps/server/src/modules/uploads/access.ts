@@ -5,7 +5,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { isPublicUpload, mayReadPrivate } from './references.ts';
 
 /**
- * Who may read an upload (issue 19). `<img>` and `<video>` cannot send the Authorization header, so the
+ * Who may read an upload. `<img>` and `<video>` cannot send the Authorization header, so the
  * browser carries the member's current access token in an HttpOnly cookie scoped to `/uploads` (never sent to
  * the API, never readable by script): every authenticated API answer sets it when it differs from the token the
  * request used. A logout or a sign-in elsewhere ends the session, and with it the cookie's use.

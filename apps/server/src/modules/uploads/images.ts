@@ -23,7 +23,10 @@ const dimension = (value: unknown) => {
   return n > 0 ? step(n) : undefined;
 };
 
-/** SPEC §9: `w_` and `h_` (and `m_=fill`) query parameters; null when the original is asked for. */
+/**
+ * `w_` and `h_` (and `m_=fill`) query parameters; null when the original is asked for
+ * (docs/product.md#uploads).
+ */
 export const thumbSizeOf = (query: Record<string, unknown>): ThumbSize | null => {
   const w = dimension(query.w_);
   const h = dimension(query.h_);

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 
 /**
- * Where uploads are referenced (issue 19). Every column that may hold one of our upload URLs is listed here,
+ * Where uploads are referenced. Every column that may hold one of our upload URLs is listed here,
  * split by who may see it:
  * - public (may be cached by anyone): member avatars (and so group avatars, which are made of them), moments
  *   (friends-only posts, but without secrets), payment-method QR codes (shown to every counterparty), the pay

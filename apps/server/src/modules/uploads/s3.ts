@@ -25,7 +25,7 @@ export const s3Origins = (config: Config): string[] => {
   return [...out];
 };
 
-/** Cloud uploads cache for 30 days (SPEC §9: max-age 2592000); keys are unique, so nothing goes stale. */
+/** Cloud uploads cache for 30 days (max-age 2592000); keys are unique, so nothing goes stale. */
 const CACHE_CONTROL = 'private, max-age=2592000, immutable';
 
 const notFound = (err: unknown) => {

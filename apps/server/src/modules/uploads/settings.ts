@@ -6,7 +6,7 @@ const bool = z
   .default(false);
 
 /**
- * Where uploads are kept (issue 19): the local disk (`DATA_DIR/uploads`, the default) or any S3-compatible
+ * Where uploads are kept: the local disk (`DATA_DIR/uploads`, the default) or any S3-compatible
  * store (AWS S3, Cloudflare R2, MinIO, the S3 endpoints of Tencent COS, Alibaba OSS and Qiniu). `config.ts`
  * spreads this into its schema; the README lists them.
  */
@@ -22,9 +22,12 @@ export const uploadSettings = {
   S3_PUBLIC_URL: z.url().optional(),
   /** Path-style URLs (`endpoint/bucket/key`): true for MinIO-style endpoints. */
   S3_FORCE_PATH_STYLE: bool,
-  /** Life of a signed download URL of private media and of a presigned upload form, in seconds (SPEC: 600). */
+  /**
+   * Life of a signed download URL of private media and of a presigned upload form, in seconds (600 by
+   * default).
+   */
   S3_URL_EXPIRES_SECONDS: z.coerce.number().int().min(1).max(604_800).default(600),
-  /** The app folder that starts every object key (SPEC §9: folder / YYYY-MM-DD / unique id + file name). */
+  /** The app folder that starts every object key (folder / YYYY-MM-DD / unique id + file name). */
   S3_APP_FOLDER: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -')

@@ -161,9 +161,9 @@ export class UploadService {
   }
 
   /**
-   * Cloud mode, step 1: a presigned POST for one object of this member, size and type. The key follows SPEC
-   * §9 (app folder / YYYY-MM-DD / unique id + file name); a `pending` row reserves the quota and records whose
-   * key it is.
+   * Cloud mode, step 1: a presigned POST for one object of this member, size and type. The key follows
+   * docs/product.md#uploads (app folder / YYYY-MM-DD / unique id + file name); a `pending` row reserves the
+   * quota and records whose key it is.
    */
   async presign(userId: number, input: { fileName: string; contentType: string; size: number }) {
     const s3 = this.cloud;

@@ -40,7 +40,7 @@ const findMember = async (exec: Executor, userId: number) => {
 
 const STAFF = [Role.Support, Role.Admin];
 
-/** Staff accounts, member search and the incident calls (issues 13 and 14). Every change is audited. */
+/** Staff accounts, member search and the incident calls. Every change is audited. */
 export class StaffService {
   constructor(private readonly deps: SessionDeps) {}
 

@@ -61,7 +61,7 @@ export const postAdjustment = async (
 };
 
 /**
- * Maker-checker for admin credits above the approval cap (issue 13, separation of duties): the maker's call
+ * Maker-checker for admin credits above the approval cap (separation of duties): the maker's call
  * files a request, a different admin approves (the entry is posted) or rejects it.
  */
 export class AdjustmentService {

@@ -30,7 +30,7 @@ const MIN_TRANSFER_MICRO = parseUsdt(MIN_TRANSFER);
 export const moneyClientMsgId = (kind: 'transfer' | 'redpacket', requestId: string) => `${kind}/${requestId}`;
 
 /**
- * Transfers in a single chat (issue 5, "In chat"): the entry (sender available → receiver available) and the
+ * Transfers in a single chat: the entry (sender available → receiver available) and the
  * `transfer` message are written in one transaction; received at once. Idempotent by (sender, requestId).
  */
 export class ChatTransferService {

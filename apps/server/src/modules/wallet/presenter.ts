@@ -100,7 +100,7 @@ const flowOf = (row: HistoryRow): WalletFlow => {
 };
 
 /**
- * A history line as the member did it (issue 17): the action, the amount it is about, the business record
+ * A history line as the member did it: the action, the amount it is about, the business record
  * (`ref`, read by `describeRefs`) and the other member, from the record or else from the entry's postings.
  */
 export const presentEntry = (

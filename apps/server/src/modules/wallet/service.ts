@@ -153,7 +153,7 @@ export class WalletService {
   }
 
   /**
-   * The receiver of a transfer by member id learns of it at once (issue 17): a `wallet` event refreshes an open
+   * The receiver of a transfer by member id learns of it at once: a `wallet` event refreshes an open
    * wallet, and a notice in their service chat names the sender (nickname and member id, never a login name).
    */
   private async tellRecipient(
@@ -177,7 +177,7 @@ export class WalletService {
   /**
    * Admin credit (positive, from `external`) or debit (negative, to `external`) with a reason; the entry and
    * the audit row are written in one transaction, and a replay writes neither again. A credit above the
-   * approval cap only files a request that a second admin decides (maker-checker, issue 13).
+   * approval cap only files a request that a second admin decides (maker-checker).
    */
   async adjust(
     adminId: number,

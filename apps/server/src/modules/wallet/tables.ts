@@ -93,7 +93,7 @@ export const mccGuests = pgTable(
 );
 
 /**
- * Maker-checker (issue 13): an admin credit above the approval cap waits here until a second admin approves
+ * Maker-checker: an admin credit above the approval cap waits here until a second admin approves
  * (the entry is posted then) or rejects it. One request per (maker, requestId), so a retry asks nothing twice.
  */
 export const walletAdjustRequests = pgTable(

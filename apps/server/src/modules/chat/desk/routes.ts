@@ -3,7 +3,7 @@ import type { AppDeps } from '../../../http/deps.ts';
 import { route } from '../../../http/route.ts';
 import type { ServiceDesk } from './service.ts';
 
-/** The console's customer-service inbox (issue 14). */
+/** The console's customer-service inbox. */
 export const registerServiceDeskRoutes = (deps: AppDeps, desk: ServiceDesk) => {
   desk.watch();
   route(deps, adminServiceApi.page, (input) => desk.page(input));

@@ -40,7 +40,7 @@ export const unreadServiceConversations = async (exec: Executor) => {
 };
 
 /**
- * The console's customer-service inbox (issue 14): staff read and answer members' conversations with the
+ * The console's customer-service inbox: staff read and answer members' conversations with the
  * shared service account. Replies go out as that account; `chat_service_replies` keeps who sent each one, and
  * each reply is audited (`chat:service:reply`).
  */

@@ -9,7 +9,7 @@ import { friendRequests, userBlocks } from '../tables.ts';
 import { findUserById } from './queries.ts';
 
 /**
- * The block list (issue 13, "Privacy and abuse"). One list serves chat and the C2C market: a block either way
+ * The block list. One list serves chat and the C2C market: a block either way
  * stops 1:1 messages, friend requests, `toMccId` chats and new orders between the two; the blocked member's
  * ads leave the blocker's market. Blocking keeps the friendship and the history, so unblocking restores it.
  */

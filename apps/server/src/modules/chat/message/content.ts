@@ -15,7 +15,8 @@ export const MONEY_CONTENT_MESSAGE = 'Transfers and red packets are sent with th
 
 /**
  * Checks a client's message content and answers the clean object: a JSON string is parsed, the size is
- * limited, the per-type rules apply (SPEC §5: voice under 1 s is "Too short"), and media must be our uploads.
+ * limited, the per-type rules apply (docs/product.md#messages: voice under 1 s is "Too short"), and media
+ * must be our uploads.
  */
 export const parseContent = (
   type: MessageContentType,

@@ -7,7 +7,7 @@ import { sessionById } from '../session/queries.ts';
 import { chatMembers } from '../tables.ts';
 
 /**
- * The @mentions a text may carry (issue 16): only in group chats, only members of the group (not the
+ * The @mentions a text may carry: only in group chats, only members of the group (not the
  * sender), and @everyone only from the owner or a manager. Answers the content with the checked list;
  * elsewhere the mention fields are dropped.
  */

@@ -18,7 +18,7 @@ interface Allowed {
  * once without a drop. What takes it away must drop it after its commit, on every process: a friend removal
  * and a block call `realtime.invalidate({kind: 'chat-user'})` for both members. Membership of a single
  * session never shrinks. Group sessions are not remembered: their check runs in the storing transaction under
- * the group row lock, so a mute or a removal and a send are strictly ordered (SPEC §5).
+ * the group row lock, so a mute or a removal and a send are strictly ordered (docs/product.md#groups).
  */
 export class SendPermissions {
   private readonly allowed: ShortCache<string, Allowed>;

@@ -116,7 +116,7 @@ export class MessageService {
   }
 
   /**
-   * A reply's quote (issue 16): the quoted message must be one I can see in the same session and not recalled;
+   * A reply's quote: the quoted message must be one I can see in the same session and not recalled;
    * a copy of it is stored with the reply, so the quote reads the same after the original is deleted for me.
    */
   private async withQuote(userId: number, sessionId: number, content: Record<string, unknown>) {

@@ -204,7 +204,7 @@ export const assertCanSend = async (tx: Executor, sessionId: number, userId: num
     if (peer !== null) await assertNotBlocked(tx, userId, peer);
   }
   if (session.type === 'group') {
-    // SPEC §5: a muted member cannot send in the group; a dissolved group takes no messages.
+    // A muted member cannot send in the group; a dissolved group takes no messages (docs/product.md#groups).
     await groupPort().assertCanSend(tx, sessionId, userId);
   }
   return session;

@@ -8,7 +8,7 @@ import { containsPattern, friendsMatching, messagesMatching } from './queries.ts
 
 const NAME_HITS = 20;
 
-/** Search (issue 16): contacts and chats by name, text messages by content; only what the member can see. */
+/** Search: contacts and chats by name, text messages by content; only what the member can see. */
 export class SearchService {
   constructor(
     private readonly db: Db,

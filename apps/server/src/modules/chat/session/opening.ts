@@ -28,8 +28,8 @@ export const noticeMessage = (input: {
 });
 
 /**
- * A new session with its members and first messages, in one statement (issue 20: an order chat took one
- * statement per member list and two per message). The messages get seqs 1…n in the order given and ids from
+ * A new session with its members and first messages, in one statement, however many members and messages
+ * (an order chat opens with several). The messages get seqs 1…n in the order given and ids from
  * the messages' sequence in that order; the session row is written with its final `last_seq` and
  * `last_message_id`, because a statement cannot update a row it inserted. Each member's read seq is the last
  * message it sent (not an auto-reply: its owner has not read what it answers), as `storeMessage` would have

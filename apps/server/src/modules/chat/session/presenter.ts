@@ -4,9 +4,10 @@ import type { GroupSessionView } from '../group-port.ts';
 import type { SessionKind, SessionViewRow } from './queries.ts';
 
 /**
- * A session as one member sees it (SPEC §3). A single session is named after the peer (my remark first);
- * the preview is the last message unless I cleared past it; `sender…` describe the last message's sender.
- * A group session is named after the group, its avatar is its first members' avatars (SPEC §3 headimgs).
+ * A session as one member sees it (docs/product.md#sessions). A single session is named after the peer (my
+ * remark first); the preview is the last message unless I cleared past it; `sender…` describe the last
+ * message's sender. A group session is named after the group, its avatar is its first members' avatars
+ * (`headimgs`).
  */
 export const presentSession = (
   row: SessionViewRow,

@@ -149,7 +149,7 @@ export const sessionViewRow = async (exec: Executor, userId: number, sessionId: 
 };
 
 /**
- * Search (issue 16): my sessions that are either one of `groupSessionIds` or a single session in my list whose
+ * Search: my sessions that are either one of `groupSessionIds` or a single session in my list whose
  * peer's name (my remark or their nickname) matches `pattern` (ILIKE, wildcards escaped); newest chat first.
  */
 export const sessionViewsNamed = (
@@ -232,7 +232,8 @@ export const isSessionMember = async (exec: Executor, sessionId: number, userId:
 
 /**
  * What a notification about a new message needs: whether the member wants notifications of the session
- * (`useNotify`, SPEC §3 mute), their unread count, and the session type. Null when they left the session.
+ * (`useNotify`, docs/product.md#sessions), their unread count, and the session type. Null when they left the
+ * session.
  */
 export const notifyStateOf = async (exec: Executor, sessionId: number, userId: number) => {
   const [row] = await exec
