@@ -18,6 +18,7 @@ const rules: { pattern: RegExp; reason: string }[] = [
   { pattern: /\bissues?\s+#?\d+/i, reason: 'cites an issue number' },
   { pattern: /#\d+\s+issues?\b/i, reason: 'cites an issue number' },
   { pattern: /\b(?:SPEC|DESIGN|STYLE|GOTCHAS)\.md\b/i, reason: 'cites a file outside the repository' },
+  { pattern: /\b(?:DESIGN|STYLE)\s*§/, reason: 'cites a file outside the repository' },
   { pattern: /(?:\.\.\/)+shared\/|\/work\/shared\b/, reason: 'cites a path outside the repository' },
   // The word in capitals names the specification the project started from, which lives outside the
   // repository; the repository's own account of the product is docs/product.md.

@@ -8,7 +8,7 @@ import { nickName, pin } from './user.ts';
 const WALLET = '/app/usdt/wallet';
 const MCC = '/app/c2c/mcc';
 
-/** Chain networks of the wallet (DESIGN §7). */
+/** Chain networks of the wallet (docs/product.md#deposits, docs/design/chain.md). */
 export const networks = ['TRC20', 'ERC20', 'BEP20'] as const;
 export type Network = (typeof networks)[number];
 
