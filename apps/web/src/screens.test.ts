@@ -4,7 +4,7 @@ import * as contract from '@chatpay/shared';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every member-facing server call has its place in the app (issue 16), or is named here with why it has
+ * Every member-facing server call has its place in the app, or is named here with why it has
  * none; the README's "Calls without a screen" lists the same. A new call without a screen fails this test
  * until it gets one or a reason; a listed call that gained a screen fails it too, so the list stays true.
  */

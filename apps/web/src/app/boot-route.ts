@@ -6,7 +6,7 @@ import { loadRealtime } from './session.ts';
 
 /**
  * What the address the app was launched at needs first, started at boot beside the realtime engine instead of
- * after the first render (issue 20): the page's code (and the tab bar's on a tab page) and, for a chat, its
+ * after the first render: the page's code (and the tab bar's on a tab page) and, for a chat, its
  * newest messages, so the chat's page request leaves as soon as the engine runs rather than after the page's
  * code arrived and rendered. Answers when the code is there (never fails: a page that could not load shows its
  * own error when rendered).

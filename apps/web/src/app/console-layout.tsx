@@ -70,7 +70,7 @@ const useLiveBadges = () => {
   );
 };
 
-/** The console shell (issue 14): a sidebar built from the server's menu tree; a drawer at phone width. */
+/** The console shell: a sidebar built from the server's menu tree; a drawer at phone width. */
 export const ConsoleLayout = () => {
   const { t } = useTranslation();
   const token = useAuth((s) => s.token);

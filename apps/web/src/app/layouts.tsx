@@ -9,12 +9,15 @@ import { isReachable, Paths } from '../lib/router/paths.ts';
 // The tab bar's unread badges need the chat engine and the contract: only a session shows it.
 const AppTabBar = lazy(() => import('../components/TabBar.tsx').then((m) => ({ default: m.AppTabBar })));
 
-/** Every route passes here: the SPEC §2 guard for addresses typed or restored, and the page width limit. */
+/**
+ * Every route passes here: the guard (docs/product.md#route-guard) for addresses typed or restored, and the
+ * page width limit.
+ */
 export const RootLayout = () => {
   const token = useAuth((s) => s.token);
   const { pathname, search } = useLocation();
   if (!isReachable(pathname, Boolean(token))) {
-    // An address opened while signed out (an invite link): opened after login (issue 17).
+    // An address opened while signed out (an invite link): opened after login.
     rememberTarget(`${pathname}${search}`);
     return <Navigate to={Paths.login} replace />;
   }

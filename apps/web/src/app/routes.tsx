@@ -89,7 +89,7 @@ const loaders: Record<string, Loader> = {
   [Paths.c2cTrusted]: () => import('../pages/c2c/trusted.tsx'),
 };
 
-/** The operator console's pages (issue 14), under `#/admin/...` in their own desktop layout. */
+/** The operator console's pages, under `#/admin/...` in their own desktop layout. */
 const consoleLoaders: Record<string, Loader> = {
   [Paths.consoleDashboard]: () => import('../pages/admin/dashboard.tsx'),
   [Paths.consoleMembers]: () => import('../pages/admin/members.tsx'),
@@ -159,7 +159,7 @@ const routes: RouteObject[] = [
     children: [
       {
         Component: TabLayout,
-        // `/` is an alias of the chat tab (SPEC §2).
+        // `/` is an alias of the chat tab (docs/product.md#routes).
         children: [{ index: true, Component: page(Paths.chat).Component }, ...TAB_PAGES.map(page)],
       },
       ...Object.keys(loaders)

@@ -2,7 +2,7 @@ import { whenIdleAfterLoad } from '../lib/idle.ts';
 
 /**
  * Registers the service worker (Workbox's sw.js, vite.config.ts) once the first screen is up and the page is
- * idle (issue 20). Registering installs it, and installing downloads the whole precache (every page of the
+ * idle. Registering installs it, and installing downloads the whole precache (every page of the
  * app, about 600 KB compressed): started at the window's `load` event, as the generated registerSW.js did, that
  * download ran while the first page's own code was still arriving and shared the network and the CPU with it.
  * Offline use needs the worker only from the second visit on, so nothing is lost by waiting.

@@ -82,7 +82,9 @@ export const startSession = (): Promise<void> => {
   return ready.catch((error: unknown) => console.error('realtime engine failed to start', error));
 };
 
-/** Stores a login result, loads the profile and leaves the login pages (SPEC §2 after login). */
+/**
+ * Stores a login result, loads the profile and leaves the login pages (docs/product.md#route-guard).
+ */
 export const completeLogin = async (result: LoginResult, loginType: 'name' | 'register') => {
   useAuth.getState().setLogin(result);
   // The engine seeds and listens before the first page of the session reads the chat list.
@@ -96,7 +98,7 @@ export const completeLogin = async (result: LoginResult, loginType: 'name' | 're
     // The Me tab loads the profile again; the login itself succeeded.
   }
   await engine;
-  // Staff land in the operator console (issue 14); members go on as SPEC §2 says.
+  // Staff land in the operator console; members go on as docs/product.md#route-guard says.
   const { payload } = useAuth.getState();
   if (payload?.role.includes(Role.Support) || payload?.role.includes(Role.Admin)) {
     navigate({ path: Paths.consoleDashboard, mode: 'reLaunch', isGuard: false });

@@ -12,7 +12,10 @@ const textKey = {
 // The socket module is loaded by then (the banner shows only in a session): not part of the first screen.
 const reconnectNow = () => void import('../lib/socket.ts').then((m) => m.reconnectNow());
 
-/** The connection state over every page while logged in (SPEC §8); a timed-out connection retries on a tap. */
+/**
+ * The connection state over every page while logged in (docs/product.md#errors); a timed-out connection
+ * retries on a tap.
+ */
 export const ConnectionBanner = () => {
   const { t } = useTranslation();
   const state = useConnection((s) => s.state);

@@ -2,8 +2,9 @@ import { thumbUrl } from '../lib/media-url.ts';
 import { UserAvatar } from './UserAvatar.tsx';
 
 /**
- * A group's avatar (SPEC §3 `headimgs`): its first members' faces in a grid, 2×2 up to four and 3×3 up to
- * nine, as WeChat shows groups, so a group never looks like a 1:1 chat. One face or none: a plain avatar.
+ * A group's avatar (`headimgs`, docs/product.md#sessions): its first members' faces in a grid, 2×2 up to four
+ * and 3×3 up to nine, as WeChat shows groups, so a group never looks like a 1:1 chat. One face or none: a
+ * plain avatar.
  */
 export const GroupAvatar = ({
   headimgs,

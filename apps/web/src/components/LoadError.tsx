@@ -2,7 +2,7 @@ import { ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { errorText, isNetworkError } from '../lib/errors.ts';
 
-/** SPEC §8: a page load failure shows a clickable area that loads again. */
+/** A page load failure shows a clickable area that loads again (docs/product.md#errors). */
 export const LoadError = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => {
   const { t } = useTranslation();
   // No network (or the server is down): say so in the member's words, not "Loading failed · Failed to fetch".

@@ -5,7 +5,7 @@ import { back as goBack } from '../lib/router/navigate.ts';
 
 interface PageProps {
   title: string;
-  /** Shows the back button (SPEC §2: root if only one page is open, otherwise back). */
+  /** Shows the back button (docs/product.md#navigation: root if only one page is open, otherwise back). */
   back?: boolean;
   right?: ReactNode;
   children: ReactNode;

@@ -14,7 +14,10 @@ const tabs = [
   { path: Paths.my, key: 'my', Icon: UserOutline },
 ] as const;
 
-/** The bottom tab bar of SPEC §2 with the §9 sizes and colours (see styles.css). */
+/**
+ * The bottom tab bar (docs/product.md#routes) with its sizes and colours (docs/product.md#appearance,
+ * styles.css).
+ */
 export const AppTabBar = () => {
   const { t } = useTranslation();
   const active = canonicalPath(useLocation().pathname);

@@ -4,7 +4,7 @@ import { thumbUrl } from '../lib/media-url.ts';
 /**
  * A member's avatar (a thumbnail of its size); members without one get antd-mobile's neutral silhouette.
  * The name is always shown beside it, so the picture is decorative (alt "") unless `alt` names it. Its size
- * is given in px at the 375 base width and follows the page scale (rem, SPEC §2).
+ * is given in px at the 375 base width and follows the page scale (rem, docs/product.md#appearance).
  */
 export const UserAvatar = ({
   src,

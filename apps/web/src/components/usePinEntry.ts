@@ -7,7 +7,7 @@ const isPinError = (error: unknown) =>
   error instanceof ApiError && (error.code === ErrorCode.WrongPin || error.code === ErrorCode.PinLocked);
 
 /**
- * What every PIN sheet does (issue 17: PaySheet, release, API key): the PIN goes on the sixth digit; a wrong
+ * What every PIN sheet does (PaySheet, release, API key): the PIN goes on the sixth digit; a wrong
  * or locked PIN clears the boxes, says why (with the tries left) and focuses them again; any other failure
  * goes to `onOtherError`. Put `box` on the element around the PinInput and call `focus` when the sheet shows.
  */

@@ -8,7 +8,7 @@ const jwt = (payload: unknown) => `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64
 
 beforeEach(() => useAuth.getState().logout());
 
-describe('auth store (SPEC §3, §6)', () => {
+describe('auth store', () => {
   it('decodes uid, role, permission and exp from the token', () => {
     expect(
       decodeToken(jwt({ uid: 7, role: ['merchant'], permission: ['c2c:transaction:start'], exp: 99 })),

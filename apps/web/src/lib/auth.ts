@@ -20,7 +20,7 @@ export interface AuthState {
   /** Stores a login result (login, register, refresh, password change). */
   setLogin: (result: LoginResult, now?: number) => void;
   setUser: (user: UserProfile) => void;
-  /** Updates one key of the stored user info (SPEC §3). */
+  /** Updates one key of the stored user info (docs/product.md#tokens). */
   updateUser: <K extends keyof UserProfile>(key: K, value: UserProfile[K]) => void;
   /** Clears the session; listeners (socket, router, query cache) react to the token becoming null. */
   logout: () => void;
@@ -102,10 +102,10 @@ export const isRefreshValid = (
   now = Date.now(),
 ) => Boolean(state.refreshToken) && state.refreshTokenExpires > now;
 
-/** SPEC §6: a user has a role if it is in the token's role list. */
+/** A user has a role if it is in the token's role list (docs/product.md#roles). */
 export const hasRole = (role: string, payload = useAuth.getState().payload) =>
   Boolean(payload?.role.includes(role));
 
-/** SPEC §6: a permission holds for admin or if it is in the token's permission list. */
+/** A permission holds for admin or if it is in the token's permission list (docs/product.md#roles). */
 export const hasPermission = (key: string, payload = useAuth.getState().payload) =>
   payload ? tokenHasPermission(payload, key) : false;

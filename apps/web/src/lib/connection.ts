@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 
 /**
- * What the connection banner shows (SPEC §8): `connecting` (first connect or reconnecting), `offline` (the
- * browser has no network), `timeout` (connecting for too long: a tap retries), `reconnected` (briefly, after
- * trouble), `ok` (nothing to show). `idle` when logged out.
+ * What the connection banner shows (docs/product.md#errors): `connecting` (first connect or reconnecting),
+ * `offline` (the browser has no network), `timeout` (connecting for too long: a tap retries), `reconnected`
+ * (briefly, after trouble), `ok` (nothing to show). `idle` when logged out.
  */
 export type ConnectionState = 'idle' | 'connecting' | 'offline' | 'timeout' | 'reconnected' | 'ok';
 

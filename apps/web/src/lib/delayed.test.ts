@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_LOADING_DELAY_MS, showAfter } from './delayed.ts';
 
-describe('page loading delay (SPEC §9: 200 ms)', () => {
+describe('page loading delay (200 ms)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC §9: the page loading indicator appears only when loading takes longer than 200 ms. */
+/** The page loading indicator appears only when loading takes longer than 200 ms (docs/product.md#limits). */
 export const PAGE_LOADING_DELAY_MS = 200;
 
 /** Calls `show` once `ms` have passed, unless the returned cancel runs first. */

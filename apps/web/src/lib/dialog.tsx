@@ -8,7 +8,7 @@ const action = (key: string, text: string, testId: string, extra: Partial<Action
 
 /**
  * Asks for confirmation; answers true when confirmed. The buttons carry the test ids
- * `<testId>-cancel` and `<testId>-confirm` (modal buttons Cancel and OK, SPEC §9).
+ * `<testId>-cancel` and `<testId>-confirm` (modal buttons Cancel and OK, docs/product.md#limits).
  */
 export const confirm = (content: string, testId: string, confirmText = t('common.ok'), danger = false) =>
   new Promise<boolean>((resolve) => {
@@ -30,8 +30,8 @@ export const confirm = (content: string, testId: string, confirmText = t('common
   });
 
 /**
- * Says why the member was logged out (SPEC §4 kick: a login on another device; an operator froze the account).
- * The OK button carries the test id `logged-out-ok`.
+ * Says why the member was logged out (the single-session kick of docs/product.md#tokens: a login on another
+ * device; an operator froze the account). The OK button carries the test id `logged-out-ok`.
  */
 export const showLoggedOut = (reason: 'kicked' | 'frozen' | 'ended') => {
   Dialog.show({

@@ -4,7 +4,7 @@ import { messageForCode } from './errors.ts';
 import { i18nReady } from './i18n/index.ts';
 
 describe('error texts', () => {
-  it('a wrong PIN says how many tries are left, wherever it is typed (issue 17)', async () => {
+  it('a wrong PIN says how many tries are left, wherever it is typed', async () => {
     await i18nReady;
     expect(messageForCode(ErrorCode.WrongPin, 'Wrong payment PIN', { remainingAttempts: 3 })).toBe(
       'Wrong payment PIN. Tries left: 3',

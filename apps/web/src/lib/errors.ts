@@ -1,7 +1,10 @@
 import { ErrorCode, type FieldIssue } from '@chatpay/shared';
 import { i18n, t } from './i18n/index.ts';
 
-/** Codes of failures that happen in the client, not on the server (SPEC §8 client facility codes). */
+/**
+ * Codes of failures that happen in the client, not on the server (the client codes of docs/product.md#errors
+ * codes).
+ */
 export const ClientCode = {
   Timeout: 5,
   Network: 5,
@@ -43,7 +46,7 @@ export const messageForCode = (code: number, serverMessage: string, data: unknow
       .join(', ');
     return t('errors.validationFields', { fields });
   }
-  // A wrong PIN says how many tries are left before the lock, wherever it is typed (issue 17).
+  // A wrong PIN says how many tries are left before the lock, wherever it is typed.
   const left = (data as { remainingAttempts?: unknown } | null)?.remainingAttempts;
   if (code === ErrorCode.WrongPin && typeof left === 'number')
     return t('errors.wrongPinLeft', { count: left });

@@ -1,6 +1,6 @@
 /**
  * Runs `work` once the page has loaded and the browser is idle (at the latest a few seconds later): for start-up
- * work the first screen does not need, so it does not share the network and the CPU with it (issue 20).
+ * work the first screen does not need, so it does not share the network and the CPU with it.
  */
 export const whenIdleAfterLoad = (work: () => void) => {
   const idle = () => {

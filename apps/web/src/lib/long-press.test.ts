@@ -4,7 +4,7 @@ import { createLongPress, LONG_PRESS_MOVE_TOLERANCE, LONG_PRESS_MS } from './lon
 const at = (clientX: number, clientY: number) => ({ clientX, clientY });
 const event = () => ({ preventDefault: vi.fn(), stopPropagation: vi.fn() });
 
-describe('long press (SPEC §4: 350 ms, 10 px)', () => {
+describe('long press (350 ms, 10 px)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

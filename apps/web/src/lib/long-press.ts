@@ -1,4 +1,7 @@
-/** SPEC §4: a long press is recognised after 350 ms and cancelled when the finger moves more than 10 px. */
+/**
+ * A long press is recognised after 350 ms and cancelled when the finger moves more than 10 px
+ * (docs/product.md#limits).
+ */
 export const LONG_PRESS_MS = 350;
 export const LONG_PRESS_MOVE_TOLERANCE = 10;
 

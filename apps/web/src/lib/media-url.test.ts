@@ -5,7 +5,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('thumbUrl (SPEC §5 sizes onto w_/h_)', () => {
+describe('thumbUrl (sizes onto w_/h_)', () => {
   it('maps a number, a pair and {w, h, m} to parameters, times the screen density', () => {
     vi.stubGlobal('devicePixelRatio', 2);
     expect(thumbUrl('/uploads/2026-01-01/a.jpg', 100)).toBe('/uploads/2026-01-01/a.jpg?w_=200&h_=200');

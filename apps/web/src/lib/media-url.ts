@@ -1,7 +1,7 @@
 /**
- * SPEC §5 image sizes: a number (a square box), a pair `[w, h]`, or `{w, h, m}`; mapped onto the `w_`/`h_`
- * (and `m_`) parameters the server resizes by (SPEC §9). Thumbnails exist for our uploads only; other
- * addresses (a device preview, a blob: URL) are answered unchanged.
+ * docs/product.md#uploads image sizes: a number (a square box), a pair `[w, h]`, or `{w, h, m}`; mapped onto
+ * the `w_`/`h_` (and `m_`) parameters the server resizes by. Thumbnails exist for
+ * our uploads only; other addresses (a device preview, a blob: URL) are answered unchanged.
  */
 export type ImageSize = number | readonly [number, number] | { w?: number; h?: number; m?: 'fill' | 'fit' };
 

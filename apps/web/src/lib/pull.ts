@@ -1,2 +1,5 @@
-/** SPEC §9: a pull-down refreshes a list once it is pulled 45 px (antd-mobile's PullToRefresh `threshold`). */
+/**
+ * A pull-down refreshes a list once it is pulled 45 px (antd-mobile's PullToRefresh `threshold`)
+ * (docs/product.md#limits).
+ */
 export const PULL_REFRESH_THRESHOLD = 45;

@@ -67,7 +67,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('token refresh queue (SPEC §4)', () => {
+describe('token refresh queue', () => {
   it('refreshes an expired token exactly once for concurrent requests and replays them all with the new token', async () => {
     seedSession({ tokenExpired: true });
     const srv = server({
@@ -194,7 +194,7 @@ describe('token refresh queue (SPEC §4)', () => {
   });
 });
 
-describe('envelope and error catalogue (SPEC §8)', () => {
+describe('envelope and error catalogue', () => {
   it('stores expiries as now + expire − 5 s', () => {
     const now = 1_700_000_000_000;
     useAuth.getState().setLogin({ token: 'a.b.c', expire: 100, refreshToken: 'r', refreshExpire: 1000 }, now);

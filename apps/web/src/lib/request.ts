@@ -8,7 +8,7 @@ import { explainLogout } from './logged-out.ts';
 
 export { ApiError } from './errors.ts';
 
-/** SPEC §7: every call goes to the API base path plus the endpoint's path. */
+/** Every call goes to the API base path plus the endpoint's path (docs/product.md#api). */
 export const API_BASE = '/api';
 
 type Query = Record<string, unknown>;
@@ -49,7 +49,7 @@ const readJson = async (
   }
 };
 
-/** One HTTP exchange: the envelope and the SPEC §8 error catalogue. No token logic here. */
+/** One HTTP exchange: the envelope and the error catalogue (docs/product.md#errors). No token logic here. */
 const send = async (
   method: 'GET' | 'POST',
   path: string,
@@ -76,7 +76,7 @@ const send = async (
       res = await fetch(url, { method, headers, body, signal: controller.signal });
     } catch {
       if (timedOut) throw new ApiError(t('common.timeout'), ClientCode.Timeout, null, 0);
-      // The browser's own text ("Failed to fetch") is not for members (issue 17): say it in their language.
+      // The browser's own text ("Failed to fetch") is not for members: say it in their language.
       throw new ApiError(t('common.networkError'), ClientCode.Network, null, 0);
     }
     const json = await readJson(res);
@@ -146,8 +146,8 @@ const refreshOnce = (): Promise<string> => {
 };
 
 /**
- * SPEC §4: the token to send. A valid token is used as is; an expired one is refreshed once (others wait);
- * an expired refresh token logs out. Public calls send no token (the token-ignore list).
+ * docs/product.md#tokens: the token to send. A valid token is used as is; an expired one is refreshed once
+ * (others wait); an expired refresh token logs out. Public calls send no token (the token-ignore list).
  */
 export const tokenFor = async (auth: Endpoint['auth']): Promise<string | null> => {
   if (auth === 'none') return null;
@@ -163,8 +163,9 @@ export const tokenFor = async (auth: Endpoint['auth']): Promise<string | null> =
 };
 
 /**
- * At start: a stored session without a refresh token is restored with `loginByToken` (SPEC §3), so it does
- * not end when its access token expires. Answers whether the session is (still) there.
+ * At start: a stored session without a refresh token is restored with `loginByToken`
+ * (docs/product.md#tokens), so it does not end when its access token expires. Answers whether the session
+ * is (still) there.
  */
 export const restoreSession = async (): Promise<boolean> => {
   const state = useAuth.getState();

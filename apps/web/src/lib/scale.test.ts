@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isConsoleHash, rootFontSize } from './scale.ts';
 
-describe('page scale (SPEC §2)', () => {
+describe('page scale', () => {
   it('is 16px at the 375 base width and follows the width up to 960', () => {
     expect(rootFontSize(375)).toBe(16);
     expect(rootFontSize(320)).toBeCloseTo(13.653, 3);

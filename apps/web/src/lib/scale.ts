@@ -1,4 +1,7 @@
-/** SPEC §2: root font size = page width / 23.4375 (base width 375), the width capped at 960. */
+/**
+ * Root font size = page width / 23.4375 (base width 375), the width capped at 960
+ * (docs/product.md#appearance).
+ */
 export const BASE_WIDTH = 375;
 export const MAX_WIDTH = 960;
 export const rootFontSize = (windowWidth: number) => Math.min(windowWidth, MAX_WIDTH) / (BASE_WIDTH / 16);

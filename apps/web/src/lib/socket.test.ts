@@ -4,7 +4,7 @@ import { isKick } from './socket.ts';
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const jwt = (payload: unknown) => `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(payload)}.signature`;
 
-describe('single-session kick (SPEC §4): the event names a session, never a token', () => {
+describe('single-session kick: the event names a session, never a token', () => {
   const mine = jwt({ uid: 1, role: [], permission: [], exp: 9e9, sid: 'session-a' });
 
   it('logs out when another session became current', () => {

@@ -45,7 +45,7 @@ const stopHeartbeat = () => {
   heartbeat = null;
 };
 
-/** SPEC §4: while the app is shown and a token exists, a heartbeat every 30 s. */
+/** While the app is shown and a token exists, a heartbeat every 30 s (docs/product.md#realtime). */
 const startHeartbeat = () => {
   stopHeartbeat();
   if (!visible() || !socket) return;
@@ -112,7 +112,10 @@ export const onServerEvent = <E extends EventName>(event: E, handler: (payload: 
   };
 };
 
-/** Called on every successful (re)connect: the moment to catch up on what was missed (DESIGN §5). */
+/**
+ * Called on every successful (re)connect: the moment to catch up on what was missed
+ * (docs/design/chat-delivery.md).
+ */
 export const onSocketConnect = (listener: () => void) => {
   connectListeners.add(listener);
   return () => connectListeners.delete(listener);
@@ -129,8 +132,8 @@ export const isKick = (event: UserChannelPayload, token: string | null): boolean
 };
 
 /**
- * Opens the realtime connection (SPEC §4, §7). Only with a token; a new connection replaces the old one.
- * The client library loads on first use, keeping it out of the login screen's code.
+ * Opens the realtime connection (docs/product.md#realtime). Only with a token; a new connection replaces the
+ * old one. The client library loads on first use, keeping it out of the login screen's code.
  */
 export const connectSocket = async (token: string | null = useAuth.getState().token) => {
   if (!token) return null;

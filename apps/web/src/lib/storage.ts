@@ -41,7 +41,7 @@ export const storage = {
   },
 };
 
-/** Every key the web client writes (SPEC §2, §3). */
+/** Every key the web client writes (docs/product.md#tokens, docs/product.md#navigation). */
 export const StorageKey = {
   /** The access token, under the key the spec names. */
   UniIdToken: 'uni_id_token',
@@ -63,7 +63,7 @@ export const StorageKey = {
   PushAsked: 'push-asked',
   /** Prefix of a member's unsent chat messages (features/chat/outbox-store.ts), `outbox-<userId>`. */
   Outbox: 'outbox',
-  /** The theme name, `default` or `dark` (SPEC §3/§9, lib/theme.ts). */
+  /** The theme name, `default` or `dark` (docs/product.md#appearance, lib/theme.ts). */
   Theme: 'theme',
   /** A page asked for before login (an invite link, a shared chat): opened once the member is in. */
   AfterLogin: 'after-login',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { StorageKey, storage } from './storage.ts';
 import { DEFAULT_THEME, readTheme, THEMES, useTheme } from './theme.ts';
 
-describe('theme (SPEC §3/§9)', () => {
+describe('theme', () => {
   afterEach(() => storage.remove(StorageKey.Theme));
 
   it('defaults to "default" and offers default and dark', () => {

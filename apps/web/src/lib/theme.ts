@@ -2,7 +2,10 @@ import { create } from 'zustand';
 import { isConsoleHash } from './scale.ts';
 import { StorageKey, storage } from './storage.ts';
 
-/** SPEC §3/§9: the theme name defaults to `default` and is persisted; `dark` is the other one offered. */
+/**
+ * docs/product.md#appearance: the theme name defaults to `default` and is persisted; `dark` is the other one
+ * offered.
+ */
 export const THEMES = ['default', 'dark'] as const;
 export type ThemeName = (typeof THEMES)[number];
 export const DEFAULT_THEME: ThemeName = 'default';

@@ -2,7 +2,7 @@ import { TOAST_MS } from '@chatpay/shared';
 import { Toast } from 'antd-mobile';
 import { errorText } from './errors.ts';
 
-/** A short message (SPEC §9: toasts last 1500 ms). */
+/** A short message (docs/product.md#limits: toasts last 1500 ms). */
 export const toast = (content: string) => Toast.show({ content, duration: TOAST_MS });
 
 export const toastSuccess = (content: string) => Toast.show({ content, icon: 'success', duration: TOAST_MS });

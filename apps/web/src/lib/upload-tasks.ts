@@ -21,14 +21,17 @@ let next = 0;
 
 const canceled = () => new ApiError(t('upload.canceled'), ClientCode.Abort, null, 0);
 
-/** Whether the upload ended by the member's cancel (SPEC §8 client code 600003): nothing to report. */
+/**
+ * Whether the upload ended by the member's cancel (client code 600003, docs/product.md#errors): nothing to
+ * report.
+ */
 export const isCanceled = (error: unknown) => error instanceof ApiError && error.code === ClientCode.Abort;
 
 /**
  * Uploads outside the chat (moments, avatar, appeal proof, ticket pictures, payment QR codes) with what the
- * chat has (issue 19): a percentage per file, cancel, the automatic retries of `uploadFile` (SPEC §5) and then
- * a "Retry" button instead of a dead end. `run` answers the URL once the file is up, or rejects with the abort
- * code when the member cancels; `tasks` is the queue to show.
+ * chat has: a percentage per file, cancel, the automatic retries of `uploadFile` (docs/product.md#uploads)
+ * and then a "Retry" button instead of a dead end. `run` answers the URL once the file is up, or rejects with
+ * the abort code when the member cancels; `tasks` is the queue to show.
  */
 export const useUploadTasks = () => {
   const [tasks, setTasks] = useState<UploadTask[]>([]);

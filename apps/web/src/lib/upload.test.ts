@@ -57,7 +57,7 @@ afterEach(() => {
   setFormPoster(xhrPost);
 });
 
-describe('upload (SPEC §5: up to 3 retries; §8 errors)', () => {
+describe('upload: up to 3 retries, then the error', () => {
   it('local mode: posts the file with the token, reports progress, retries network failures 3 times', async () => {
     api('local');
     const { ApiError } = await import('./errors.ts');

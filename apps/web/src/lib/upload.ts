@@ -10,7 +10,7 @@ export interface UploadOptions {
   onProgress?: (fraction: number) => void;
   /** Cancels the upload (and its retries): it fails with the abort code. */
   signal?: AbortSignal;
-  /** Pause before retry n is n times this (SPEC §5: 3 retries; backoff grows with each). */
+  /** Pause before retry n is n times this (docs/product.md#uploads: 3 retries; backoff grows with each). */
   retryDelayMs?: number;
 }
 
@@ -61,7 +61,7 @@ export const setFormPoster = (next: FormPoster) => {
 };
 
 let modeOf: Promise<string> | null = null;
-/** `local` or `cloud` (SPEC §3 uploadMode), asked once per page load. */
+/** `local` or `cloud` (`uploadMode`, docs/product.md#uploads), asked once per page load. */
 const uploadMode = () => {
   modeOf ??= call(baseApi.uploadMode, {}).then(
     (m) => m.mode,
@@ -97,7 +97,8 @@ const postLocal = async (file: Blob, name: string, opts: UploadOptions): Promise
   });
   const json = parse(res.text);
   if (json && typeof json.code === 'number' && json.code !== ErrorCode.Success) {
-    // SPEC §8: a local-mode failure rejects with the server's message (in the member's language).
+    // A local-mode failure rejects with the server's message (in the member's language)
+    // (docs/product.md#errors).
     const message = messageForCode(
       json.code,
       typeof json.message === 'string' ? json.message : '',
@@ -171,9 +172,9 @@ const pause = (ms: number, signal?: AbortSignal) =>
 /**
  * Uploads one file and answers the URL to put in a message, moment, avatar or proof. Local mode posts it to
  * this server; cloud mode (S3) gets a presigned form, posts straight to the store and has the server check
- * it. SPEC §5/§9: up to UPLOAD_RETRIES retries with a growing pause on network or server failures
- * (refusals such as a forbidden type fail at once), each attempt timing out after UPLOAD_TIMEOUT_MS;
- * a file that cannot be read fails with "file error" (SPEC §8).
+ * it. docs/product.md#uploads: up to UPLOAD_RETRIES retries with a growing pause on network or server
+ * failures (refusals such as a forbidden type fail at once), each attempt timing out after UPLOAD_TIMEOUT_MS;
+ * a file that cannot be read fails with "file error" (docs/product.md#errors).
  */
 export const uploadFile = async (file: Blob, opts: UploadOptions = {}): Promise<string> => {
   try {

@@ -1,4 +1,4 @@
-/** SPEC §9: a video's poster is its frame at 1000 ms, as JPEG. */
+/** A video's poster is its frame at 1000 ms, as JPEG (docs/product.md#uploads). */
 export const POSTER_AT_SECONDS = 1;
 
 /**

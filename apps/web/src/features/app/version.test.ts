@@ -14,7 +14,7 @@ describe('web update', () => {
       url: 'https://cdn.example.org/app.apk',
     });
   });
-  it('refuses other schemes (SPEC §8: invalid download URL)', () => {
+  it('refuses other schemes (invalid download URL)', () => {
     expect(updateAction({ downloadUrl: 'javascript:alert(1)' }, origin)).toEqual({ kind: 'invalid' });
     expect(updateAction({ downloadUrl: 'ftp://x/y' }, origin)).toEqual({ kind: 'invalid' });
   });

@@ -13,7 +13,7 @@ export const versionKeys = {
   check: (platform: AppPlatform, versionCode?: number) => ['app', 'version', platform, versionCode] as const,
 };
 
-/** Asks the server whether a newer web version is published (SPEC §7 version check). */
+/** Asks the server whether a newer web version is published (the version check). */
 export const useVersionCheck = () =>
   useQuery({
     queryKey: versionKeys.check('web', APP_VERSION_CODE),

@@ -14,7 +14,7 @@ export const baseKeys = {
 
 /** One public parameter (agreement and policy texts, about text, app name). */
 export const useParam = (key: ParamKey) => {
-  // Documents (agreement, privacy, about) come in the reader's language when staff wrote one (issue 14).
+  // Documents (agreement, privacy, about) come in the reader's language when staff wrote one.
   const { i18n } = useTranslation();
   const lang = (documentKeys as readonly string[]).includes(key) ? resolveLocale(i18n.language) : undefined;
   return useQuery({

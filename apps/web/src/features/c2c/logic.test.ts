@@ -88,7 +88,7 @@ describe('order preview (the shared pricing rules, packages/shared/test/pricing.
   });
 });
 
-describe('card names (SPEC §3)', () => {
+describe('card names', () => {
   const meta = (o: Record<string, string>) => JSON.stringify(o);
   it('keeps a name the card already has', () => {
     expect(cardLabel({ name: 'Mine', code: '42', metadata: '{}' })).toMatchObject({
@@ -124,7 +124,7 @@ describe('card names (SPEC §3)', () => {
   });
 });
 
-describe('order actions by status and role (SPEC §4)', () => {
+describe('order actions by status and role', () => {
   it('lets the buyer cancel or mark paid while pending; the seller waits', () => {
     expect(orderActions('pending', 'buyer', 0)).toEqual(['cancel', 'paid']);
     expect(orderActions('pending', 'seller', 0)).toEqual([]);
@@ -144,7 +144,7 @@ describe('order actions by status and role (SPEC §4)', () => {
   });
 });
 
-describe('order status event navigation (SPEC §2)', () => {
+describe('order status event navigation', () => {
   it('treats the same path and query pairs as the same page', () => {
     expect(samePage('/pages/c2c/detail?id=5', '/pages/c2c/detail?id=5')).toBe(true);
     expect(samePage('/pages/c2c/detail?id=5&x=1', '/pages/c2c/detail?x=1&id=5')).toBe(true);

@@ -108,7 +108,8 @@ export const durationParts = (seconds: number | null) => {
   return { minutes: Math.floor(s / 60), seconds: s % 60 };
 };
 
-// ---- cards (SPEC §3) ----------------------------------------------------------------------------
+// ---- cards (docs/product.md#payment-methods)
+// ----------------------------------------------------------------------------
 
 export interface CardMeta {
   childType: string;
@@ -137,8 +138,9 @@ export const parseCardMeta = (metadata: unknown): CardMeta => {
 };
 
 /**
- * SPEC §3 card name: a card without a name gets one from its metadata. Bank → `name(bankName)` with the
- * card number; Alipay and WeChat → name with the account; any other type → `Stripe(name)` with publishKey.
+ * A card's name (docs/product.md#payment-methods): a card without a name gets one from its metadata. Bank →
+ * `name(bankName)` with the card number; Alipay and WeChat → name with the account; any other type →
+ * `Stripe(name)` with publishKey.
  */
 export const cardLabel = (card: Pick<MerchantCard, 'name' | 'code' | 'metadata'>) => {
   const meta = parseCardMeta(card.metadata);
@@ -152,7 +154,8 @@ export const cardLabel = (card: Pick<MerchantCard, 'name' | 'code' | 'metadata'>
   return { name, code: card.code || code, type: meta.childType, meta };
 };
 
-// ---- orders (SPEC §4) ---------------------------------------------------------------------------
+// ---- orders (docs/product.md#orders)
+// ---------------------------------------------------------------------------
 
 export const isKnownStatus = (status: unknown): status is OrderStatus =>
   typeof status === 'string' && (orderStatuses as readonly string[]).includes(status);
@@ -177,7 +180,7 @@ export const orderActions = (
   return [];
 };
 
-/** The order list's status tabs (SPEC §4). */
+/** The order list's status tabs (docs/product.md#orders). */
 export const ORDER_TABS = ['all', 'pending', 'payment', 'completed', 'appealing', 'canceled'] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
 

@@ -2,7 +2,7 @@ import type { OrderStatusPayload } from '@chatpay/shared';
 import { create } from 'zustand';
 
 /**
- * An order event that arrived while the member was writing a chat message (issue 17): instead of taking them
+ * An order event that arrived while the member was writing a chat message: instead of taking them
  * to the order page and losing their place, the chat shows this banner until they open it or dismiss it.
  */
 export const useOrderBanner = create<{

@@ -101,7 +101,7 @@ export const useTradeConfig = () =>
 export const useRate = () =>
   useQuery({ queryKey: c2cKeys.rate(), queryFn: () => call(advertisingApi.rate, {}) });
 
-/** My orders changed since I last looked (SPEC §4 merchant unread count). */
+/** My orders changed since I last looked (the merchant unread count, docs/product.md#orders). */
 export const useOrderUnread = () => {
   const token = useAuth((s) => s.token);
   return useQuery({
@@ -117,7 +117,8 @@ export const useMerchantInfo = () =>
 export const useMerchantDetail = (enabled = true) =>
   useQuery({
     queryKey: c2cKeys.merchantDetail(),
-    // SPEC §2: a failed merchant-detail fetch relaunches the login page (an unreachable server is not a failure).
+    // A failed merchant-detail fetch relaunches the login page (an unreachable server is not a failure)
+    // (docs/product.md#routes).
     queryFn: () =>
       call(merchantApi.detail, {}).catch((error: unknown) => {
         if (!isNetworkError(error)) navigate({ path: Paths.login, mode: 'reLaunch' });

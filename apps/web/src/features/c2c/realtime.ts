@@ -22,7 +22,7 @@ const isMerchant = () => {
 const currentPage = () =>
   typeof window === 'undefined' ? '' : decodeURIComponent(window.location.hash.replace(/^#/, ''));
 
-/** Server events of the market by name (SPEC §4, §7); payloads are validated before use. */
+/** Server events of the market by name (docs/product.md#realtime); payloads are validated before use. */
 const handlers = {
   onC2COrderStatus: (raw: unknown) => {
     const parsed = orderStatusPayload.safeParse(raw);
@@ -31,8 +31,9 @@ const handlers = {
     if (client) void invalidateWallet(client);
     if (!parsed.success) return;
     if (isMerchant() && orderSoundAllowed()) playMessageSound();
-    // SPEC §2: the event names the page to show; go there unless it is already open. A member in the middle
-    // of writing a chat message is not taken away (issue 17): the chat shows a banner with the order instead.
+    // docs/product.md#navigation: the event names the page to show; go there unless it is already open. A
+    // member in the middle of writing a chat message is not taken away: the chat shows a banner with the
+    // order instead.
     const { page } = parsed.data;
     if (!page || samePage(page, currentPage())) return;
     if (isComposing()) useOrderBanner.getState().show(parsed.data);
@@ -52,7 +53,10 @@ const handlers = {
 
 let started = false;
 
-/** Listens to order events once; a (re)connect reads the unread count again (SPEC §4 socket connect). */
+/**
+ * Listens to order events once; a (re)connect reads the unread count again (docs/product.md#realtime socket
+ * connect).
+ */
 export const startC2CRealtime = (queryClient: QueryClient) => {
   client = queryClient;
   if (started) return;

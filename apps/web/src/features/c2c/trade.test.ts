@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { noticeText, sessionTitle } from '../chat/format.ts';
 import { localClock, utcMinutes } from './logic.ts';
 
-describe('order chats (issue 17)', () => {
+describe('order chats', () => {
   it('are titled by their order, other chats by their name', () => {
     expect(sessionTitle({ name: 'Alice', trade: { orderId: 3, orderNo: '261124123456789012' } })).toBe(
       'Order #…789012 · Alice',
@@ -10,7 +10,7 @@ describe('order chats (issue 17)', () => {
     expect(sessionTitle({ name: 'Alice', trade: null })).toBe('Alice');
   });
 
-  it('name the customer-service chat in the member language, not by the seeded account name (issue 16)', () => {
+  it('name the customer-service chat in the member language, not by the seeded account name', () => {
     expect(sessionTitle({ name: 'Seeded name', trade: null, kind: 'service' })).toBe('Customer Service');
     expect(sessionTitle({ name: 'Mira', trade: null, kind: 'mcc' })).toBe('Mira');
   });
@@ -32,7 +32,7 @@ describe('order chats (issue 17)', () => {
   });
 });
 
-describe('business hours in local time (issue 18)', () => {
+describe('business hours in local time', () => {
   it('convert to and from UTC minutes, wrapping midnight', () => {
     // UTC+8: getTimezoneOffset() is -480.
     expect(utcMinutes('09:00', -480)).toBe(60);

@@ -25,7 +25,7 @@ import type { UiMessage } from './thread.ts';
  *      │  └─(back online)── offline ◄─(no network, nothing loaded yet: the page stays)
  *      └──────────(either load fails)─────────────┴──► error (the page leaves)
  *
- * A network failure never sends the member away (issue 17): a chat already loaded stays `ready` (sending
+ * A network failure never sends the member away: a chat already loaded stays `ready` (sending
  * queues in the outbox), one not loaded yet is `offline` until the connection is back.
  */
 export type ChatState =

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { StorageKey, storage } from '../../lib/storage.ts';
 
 /**
- * What a member has typed and not sent, per chat, kept on this device across reloads (issue 16/17: a new
+ * What a member has typed and not sent, per chat, kept on this device across reloads (a new
  * order or a reload must not lose a half-written message). Keyed by member, so the next member on a shared
  * device does not see them.
  */

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * Issue 20: a chat opens with what this phone kept of it (offline-cache.ts) before the network answers; the
+ * A chat opens with what this phone kept of it (offline-cache.ts) before the network answers; the
  * newest page then joins the kept messages, or replaces them when messages are missing in between.
  */
 const server = vi.hoisted(() => ({

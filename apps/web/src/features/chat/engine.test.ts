@@ -163,7 +163,7 @@ describe('delivery engine', () => {
 
   it('a chat opened again while its first page loads asks the server once', async () => {
     store(3);
-    // Start-up opens the chat of the address beside the page's code (issue 20); the page then opens it too.
+    // Start-up opens the chat of the address beside the page's code; the page then opens it too.
     const early = openThread(SID);
     const page = openThread(SID);
     await Promise.all([early, page]);
@@ -346,7 +346,7 @@ describe('delivery engine', () => {
   });
 });
 
-describe('my session settings from my other devices (issue 16)', () => {
+describe('my session settings from my other devices', () => {
   const session = (id: number, isTop = false) =>
     ({ id, isTop, useNotify: true, lastSeq: 1, readSeq: 1, unreadCount: 0 }) as ChatSession;
   const listed = () => qc.getQueryData<ChatSession[]>(chatKeys.sessions()) ?? [];

@@ -57,7 +57,7 @@ export const setSession = (id: number, fn: (s: ChatSession) => ChatSession) =>
   qc?.setQueryData<ChatSession>(chatKeys.session(id), (s) => (s ? fn(s) : s));
 
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
-/** SPEC §4: the list refreshes 2 s after an event about a session it does not know. */
+/** The list refreshes 2 s after an event about a session it does not know (docs/product.md#sessions). */
 export const refreshSessionsSoon = () => {
   if (refreshTimer) clearTimeout(refreshTimer);
   refreshTimer = setTimeout(() => {
@@ -77,8 +77,9 @@ const catchUps = new Map<number, Promise<void>>();
 const catchUpAgain = new Set<number>();
 
 /**
- * Fetches everything after the thread's synced seq (DESIGN §5 catch-up). One run per session at a time; a
- * request while one runs schedules one more run, so a message that arrived meanwhile is not missed.
+ * Fetches everything after the thread's synced seq (docs/design/chat-delivery.md, catch-up). One run per
+ * session at a time; a request while one runs schedules one more run, so a message that arrived meanwhile is
+ * not missed.
  */
 export const catchUp = (sessionId: number): Promise<void> => {
   const running = catchUps.get(sessionId);

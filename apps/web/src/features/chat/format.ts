@@ -111,8 +111,8 @@ export const noticeText = (content: Record<string, unknown> | null, nameOf?: Nam
 };
 
 /**
- * Order chat and merchant notices in the reader's language: who appealed and why, what support decided
- * (issue 17), the order's start, terms and payment details (issue 18). Null for a type not known here.
+ * Order chat and merchant notices in the reader's language: who appealed and why, what support decided,
+ * the order's start, terms and payment details. Null for a type not known here.
  */
 const tradeNoticeText = (type: string, content: Record<string, unknown> | null) => {
   const no = str(content?.orderNo);
@@ -152,7 +152,7 @@ const tradeNoticeText = (type: string, content: Record<string, unknown> | null) 
 export const shortOrderNo = (orderNo: string) => (orderNo.length > 8 ? `…${orderNo.slice(-6)}` : orderNo);
 
 /**
- * An order chat's title: `Order #…518105 · name` (issue 17: not three identical rows named after the trader).
+ * An order chat's title: `Order #…518105 · name` (not three identical rows named after the trader).
  * The list and the title bar have room for the end of the number only; the chat's order bar shows all of it.
  */
 export const sessionTitle = (s: Pick<ChatSession, 'name' | 'trade'> & Partial<Pick<ChatSession, 'kind'>>) =>

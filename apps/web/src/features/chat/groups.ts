@@ -42,9 +42,9 @@ export const mutedState = (g: GroupInfo | undefined, me: number | null, now: num
 };
 
 /**
- * Whether I may send in this group chat (SPEC §5): the chat shows a disabled input instead of one that fails.
- * Live: a group notice (mute, unmute, mute all) re-reads the group (realtime.ts); a timed mute lifts itself
- * on this page when it ends.
+ * Whether I may send in this group chat (docs/product.md#groups): the chat shows a disabled input instead
+ * of one that fails. Live: a group notice (mute, unmute, mute all) re-reads the group (realtime.ts); a timed
+ * mute lifts itself on this page when it ends.
  */
 export const useMutedHere = (session: ChatSession | null, me: number | null): MutedHere => {
   const info = useGroupInfo(session?.type === 'group' ? session.id : 0);

@@ -10,9 +10,9 @@ export const chatKeys = {
   user: (key: string) => [...chatKeys.users(), key] as const,
   blocked: () => [...chatKeys.all, 'blocked'] as const,
   search: (keyword: string) => [...chatKeys.all, 'search', keyword] as const,
-  /** Search (issue 16): my friends and chats by name. */
+  /** Search: my friends and chats by name. */
   nameSearch: (keyword: string) => [...chatKeys.all, 'nameSearch', keyword] as const,
-  /** Search (issue 16): messages by text, in all my chats (sessionId 0) or one. */
+  /** Search: messages by text, in all my chats (sessionId 0) or one. */
   messageSearch: (keyword: string, sessionId: number) =>
     [...chatKeys.all, 'messageSearch', sessionId, keyword] as const,
   autoReply: () => [...chatKeys.all, 'autoReply'] as const,

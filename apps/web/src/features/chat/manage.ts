@@ -39,7 +39,7 @@ export const useForward = () => {
   });
 };
 
-/** My auto-reply (SPEC §2 /pages/user/reply, §3: text, image or video). */
+/** My auto-reply (/pages/user/reply: text, image or video, docs/product.md#messages). */
 export const useAutoReply = () =>
   useQuery({ queryKey: chatKeys.autoReply(), queryFn: () => call(messageApi.getReply, {}) });
 

@@ -42,7 +42,8 @@ export const notifyMessage = (m: ChatMessage, sessionName: string) => {
   }
   try {
     const n = new Notification(title, options);
-    // SPEC §2: a tapped notification opens its chat after PUSH_TAP_DELAY_MS, once the app is in front.
+    // A tapped notification opens its chat after PUSH_TAP_DELAY_MS, once the app is in front
+    // (docs/product.md#routes).
     n.onclick = () => {
       window.focus();
       n.close();

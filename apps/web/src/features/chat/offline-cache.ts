@@ -6,7 +6,7 @@ import { chatKeys } from './keys.ts';
 import { useChatStore } from './store.ts';
 
 /**
- * What the chat tab shows without a network (issue 17): the member's session list and the newest messages
+ * What the chat tab shows without a network: the member's session list and the newest messages
  * of the chats they opened lately, kept on this phone and shown on a cold start while the server cannot be
  * reached. Loaded data always replaces it; logging out forgets it.
  */

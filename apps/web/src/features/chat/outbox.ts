@@ -20,12 +20,12 @@ export interface OutboxDeps<R> {
 }
 
 /**
- * Per-session outbox (DESIGN §5): a session's messages go to the server strictly one after another, in the
- * order they were written. When one cannot get through (network down, server failing, after the retries),
- * it and everything behind it become failed and the session is blocked, so nothing overtakes it; a retry
- * puts them back in their original order with the same clientMsgId (the server deduplicates). A message the
- * server refuses (too long, not friends, muted) fails alone and leaves the outbox: it will never be stored,
- * so no retry sends it again, and the rest go on.
+ * Per-session outbox (docs/design/chat-delivery.md): a session's messages go to the server strictly one after
+ * another, in the order they were written. When one cannot get through (network down, server failing, after
+ * the retries), it and everything behind it become failed and the session is blocked, so nothing overtakes
+ * it; a retry puts them back in their original order with the same clientMsgId (the server deduplicates). A
+ * message the server refuses (too long, not friends, muted) fails alone and leaves the outbox: it will never
+ * be stored, so no retry sends it again, and the rest go on.
  */
 export class Outbox<R> {
   private readonly queues = new Map<number, OutboxItem[]>();

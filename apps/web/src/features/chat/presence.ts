@@ -4,7 +4,7 @@ import { getSocket } from '../../lib/socket.ts';
 import type { UiMessage } from './thread.ts';
 
 /**
- * The typing indicator and read receipts of single chats (issue 16), from realtime events only: nothing is
+ * The typing indicator and read receipts of single chats, from realtime events only: nothing is
  * fetched for them, and the server relays typing at most once per TYPING_THROTTLE_MS.
  */
 export const useTyping = create<{ until: Record<number, number> }>()(() => ({ until: {} }));

@@ -17,7 +17,9 @@ export { chatKeys } from './keys.ts';
 
 type SetChatAction = (typeof setChatActions)[number];
 
-/** SPEC §4: the session list is page 1, SESSION_PAGE_SIZE (100) sessions, newest chat first. */
+/**
+ * The session list is page 1, SESSION_PAGE_SIZE (100) sessions, newest chat first (docs/product.md#sessions).
+ */
 export const fetchSessions = async () =>
   withMyReads(
     (await call(sessionApi.page, { page: 1, size: SESSION_PAGE_SIZE, order: 'lastChatTime', sort: 'desc' }))

@@ -50,7 +50,7 @@ import { applyMessage, applySetting, applyUnread, removeSession } from './sessio
 import { playMessageSound } from './sound.ts';
 import { useChatStore } from './store.ts';
 
-/** Server events by name (SPEC §7); payloads are validated before use. */
+/** Server events by name (docs/product.md#api); payloads are validated before use. */
 const handlers = {
   message: (raw: unknown) => {
     const parsed = chatMessage.safeParse(raw);
@@ -176,7 +176,7 @@ const handlers = {
 
 /**
  * After every (re)connect: each loaded thread catches up by seq (new messages) and by changes (recalls, my
- * deletions and clears made meanwhile), and the list reloads (DESIGN §5).
+ * deletions and clears made meanwhile), and the list reloads (docs/design/chat-delivery.md).
  */
 const onConnect = () => {
   invalidate(chatKeys.sessions());

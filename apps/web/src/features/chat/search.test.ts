@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { highlightParts, searchKeyword, snippet } from './search.ts';
 
-describe('search text helpers (issue 16)', () => {
+describe('search text helpers', () => {
   it('marks every occurrence of the keyword, ignoring case', () => {
     expect(highlightParts('Cafe, then CAFE again', 'cafe')).toEqual([
       { text: 'Cafe', hit: true },

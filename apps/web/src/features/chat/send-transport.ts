@@ -10,12 +10,12 @@ type SendInput = InputOf<typeof messageApi.send>;
 type SendOutput = OutputOf<typeof messageApi.send>;
 
 /**
- * Sends one message over the open socket (`sendMessage` with an acknowledgement, issue 20): no HTTP request,
- * no token check per message. HTTP `message/send` (SPEC §7) carries it when no socket is connected, when the
- * acknowledgement does not come (the socket dropped or stalled), or when the socket's session was refused
- * (HTTP then refreshes the token or logs out, as for any call). Both paths store a clientMsgId once, so a
- * message that went out on both is stored once. A refusal (too long, not friends, too fast, server error) is
- * the same ApiError as over HTTP, so the outbox retries or fails it in the same way.
+ * Sends one message over the open socket (`sendMessage` with an acknowledgement): no HTTP request,
+ * no token check per message. HTTP `message/send` (docs/product.md#api) carries it when no socket is
+ * connected, when the acknowledgement does not come (the socket dropped or stalled), or when the socket's
+ * session was refused (HTTP then refreshes the token or logs out, as for any call). Both paths store a
+ * clientMsgId once, so a message that went out on both is stored once. A refusal (too long, not friends, too
+ * fast, server error) is the same ApiError as over HTTP, so the outbox retries or fails it in the same way.
  */
 export const deliverMessage = async (input: SendInput): Promise<SendOutput> => {
   const socket = getSocket();

@@ -43,7 +43,7 @@ const message = (sessionId: number, seq: number, senderId = 2, text = 'hi'): Cha
 });
 const ids = (list: ChatSession[]) => list.map((s) => s.id);
 
-describe('session list rules (SPEC §4)', () => {
+describe('session list rules', () => {
   it('a message for a known session moves it to the top and updates its last content', () => {
     const list = [session(1), session(2), session(3)];
     const { sessions, unknown } = applyMessage(list, message(3, 11, 2, 'newest'), ME);

@@ -14,14 +14,15 @@ const insertAtTop = (sessions: ChatSession[], session: ChatSession) => {
 
 export interface MessageOutcome {
   sessions: ChatSession[];
-  /** The session is not in the list: the list must be refreshed (after 2 s, SPEC §4). */
+  /** The session is not in the list: the list must be refreshed (after 2 s, docs/product.md#sessions). */
   unknown: boolean;
 }
 
 /**
- * SPEC §4: a message for a known session moves it to the top, clears its deleted flag and updates its last
- * content. Unread = last seq − read seq (DESIGN §5); my own message means I have read up to it.
- * A re-emitted message (recall: same seq) only refreshes the preview when it is the newest.
+ * docs/product.md#sessions: a message for a known session moves it to the top, clears its deleted flag and
+ * updates its last content. Unread = last seq − read seq (docs/design/chat-delivery.md); my own message means
+ * I have read up to it. A re-emitted message (recall: same seq) only refreshes the preview when it is the
+ * newest.
  */
 export const applyMessage = (
   sessions: readonly ChatSession[],

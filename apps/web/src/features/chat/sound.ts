@@ -5,7 +5,10 @@ import { throttle } from './throttle.ts';
 let ctx: AudioContext | null = null;
 const allowed = throttle(MESSAGE_SOUND_THROTTLE_MS);
 
-/** A short two-tone chime made with WebAudio, at most once per 1000 ms (SPEC §4); silent when turned off. */
+/**
+ * A short two-tone chime made with WebAudio, at most once per 1000 ms (docs/product.md#messages); silent when
+ * turned off.
+ */
 export const playMessageSound = () => {
   if (!soundAllowed() || !allowed()) return;
   try {

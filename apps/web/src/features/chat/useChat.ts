@@ -43,7 +43,8 @@ export const useChat = (sessionId: number): ChatState => {
   const actions = useMemo(() => chatActions(sessionId), [sessionId]);
   const missing = useMemo(() => {
     if (!sessionId) return new ApiError(t('errors.1307'), ErrorCode.SessionNotFound);
-    // SPEC §8: data that does not hold together is an "abnormal session": said so, and the page is left.
+    // Data that does not hold together is an "abnormal session": said so, and the page is left
+    // (docs/product.md#errors).
     if (detail.data && isAbnormalSession(detail.data, sessionId))
       return new ApiError(t('errors.abnormalSession'), ErrorCode.SessionNotFound);
     return null;

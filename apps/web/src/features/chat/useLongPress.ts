@@ -2,8 +2,9 @@ import { useRef } from 'react';
 import { createLongPress } from '../../lib/long-press.ts';
 
 /**
- * Pointer handlers for an element; `onLongPress` fires once per press (350 ms, 10 px, SPEC §4), and suppresses
- * the click after it. The one long-press of the app: chats, messages and moments use it.
+ * Pointer handlers for an element; `onLongPress` fires once per press (350 ms, 10 px,
+ * docs/product.md#limits), and suppresses the click after it. The one long-press of the app: chats, messages
+ * and moments use it.
  */
 export const useLongPress = (onLongPress: () => void) => {
   const latest = useRef(onLongPress);

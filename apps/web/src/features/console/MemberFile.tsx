@@ -9,7 +9,7 @@ import { useMemberLedger, useMemberOrders, useMemberSessions } from './queries.t
 const accounts = ['all', 'available', 'frozen'] as const;
 const statuses = ['all', ...orderStatuses] as const;
 
-/** A member's ledger history: every posting on their accounts, paged on the server (issue 14). */
+/** A member's ledger history: every posting on their accounts, paged on the server. */
 export const MemberLedger = ({ userId }: { userId: number }) => {
   const { t } = useTranslation();
   const [account, setAccount] = useState<(typeof accounts)[number]>('all');

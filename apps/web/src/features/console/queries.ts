@@ -195,7 +195,7 @@ export const useDictPage = (input: InputOf<typeof adminContentApi.dictPage>) =>
     ...listOptions,
   });
 
-/** Every good of the pay desk, on sale or not, in display order (issue 14). */
+/** Every good of the pay desk, on sale or not, in display order. */
 export const useGoodsPage = (input: InputOf<typeof adminGoodsApi.page>) =>
   useQuery({
     queryKey: consoleKeys.goods(input),

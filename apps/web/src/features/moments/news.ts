@@ -2,7 +2,7 @@ import type { MomentNewsPayload } from '@chatpay/shared';
 import { create } from 'zustand';
 
 /**
- * What happened in Moments since I last looked (issue 16), as WeChat's Discovery tab shows it: a dot for
+ * What happened in Moments since I last looked, as WeChat's Discovery tab shows it: a dot for
  * friends' new posts, a count for likes and comments on mine, with the face of whoever did the last one.
  */
 export interface MomentsNews {

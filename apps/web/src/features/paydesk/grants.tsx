@@ -5,7 +5,7 @@ import { i18n } from '../../lib/i18n/index.ts';
 import { dateTime } from '../../lib/i18n/time.ts';
 import { useMyGrants } from './queries.ts';
 
-/** What buying a good grants, as the pay desk lists it (issue 18). */
+/** What buying a good grants, as the pay desk lists it. */
 export const GrantOffer = ({ grant, testId }: { grant: GoodsGrant; testId?: string }) => {
   const { t } = useTranslation();
   if (grant.kind === 'none') return null;

@@ -13,7 +13,7 @@ export const payKeys = {
   grants: () => [...payKeys.all, 'grants'] as const,
 };
 
-/** Goods come named in the reader's language when staff wrote one (issue 16). */
+/** Goods come named in the reader's language when staff wrote one. */
 const useLang = () => resolveLocale(useTranslation().i18n.language);
 
 /** What I paid for at the pay desk (goods and merchants' checkouts), newest first, a page at a time. */

@@ -3,7 +3,7 @@ import { navigate } from '../../lib/router/navigate.ts';
 
 /**
  * A tapped notification while the app is open: the service worker focused this window and sends the route;
- * it opens after PUSH_TAP_DELAY_MS (SPEC §4), once the app is in front.
+ * it opens after PUSH_TAP_DELAY_MS (docs/product.md#navigation), once the app is in front.
  */
 export const listenForPushTaps = () => {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;

@@ -7,7 +7,7 @@ export interface Prefs {
   notify: boolean;
   /** The chime on a new message. */
   sound: boolean;
-  /** The chime when one of my C2C orders changes status (merchants, SPEC §4). */
+  /** The chime when one of my C2C orders changes status (merchants, docs/product.md#orders). */
   orderSound: boolean;
   /** Push notifications show the message text (off: "New message"). */
   preview: boolean;

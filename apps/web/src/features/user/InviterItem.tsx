@@ -7,7 +7,7 @@ import { toastError, toastSuccess } from '../../lib/toast.ts';
 import { usePerson, useShareCodeCheck, useSignShareCode } from './queries.ts';
 
 /**
- * Settings row "Invited by" (SPEC signShareCode): shows the inviter, or lets a member who signed up without a
+ * Settings row "Invited by" (`signShareCode`): shows the inviter, or lets a member who signed up without a
  * code bind one later (once), with the same live check as the sign-up form.
  */
 export const InviterItem = () => {

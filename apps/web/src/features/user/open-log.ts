@@ -5,7 +5,7 @@ import { arrivalInviteCode, inviteCodeOf } from '../../lib/router/deep-link.ts';
 import { StorageKey, storage } from '../../lib/storage.ts';
 
 /**
- * Records this browser's first app open (SPEC useDownloadLog), with the invite code of the link it came by,
+ * Records this browser's first app open (`useDownloadLog`), with the invite code of the link it came by,
  * once: the operator counts installs per invite. A failure is tried again at the next open. The code is read
  * at once (the router may leave the link's address); the call itself runs when `later` says (start-up passes
  * "when idle", so loading the API contract does not compete with the first screen).

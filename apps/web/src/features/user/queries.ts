@@ -7,7 +7,7 @@ import { userKeys } from './keys.ts';
 
 export { userKeys } from './keys.ts';
 
-/** The caller's profile; mirrors it into the auth store (stored user info, SPEC §3). */
+/** The caller's profile; mirrors it into the auth store (stored user info, docs/product.md#tokens). */
 export const usePerson = () => {
   const token = useAuth((s) => s.token);
   const cached = useAuth((s) => s.user);
@@ -76,7 +76,7 @@ export const useSetPayPassword = () => {
 
 const SHARE_CODE = /^[A-Z0-9]{4,16}$/;
 
-/** Whether an invite code exists and whose it is (SPEC checkShareCode), asked while it is typed. */
+/** Whether an invite code exists and whose it is (`checkShareCode`), asked while it is typed. */
 export const useShareCodeCheck = (code: string) => {
   const [debounced, setDebounced] = useState(code);
   useEffect(() => {

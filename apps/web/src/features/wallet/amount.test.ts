@@ -14,7 +14,7 @@ describe('amount field', () => {
   it('keeps digits and one point, at most 6 decimals, no leading zeros', () => {
     expect(sanitizeAmount('12.5')).toBe('12.5');
     expect(sanitizeAmount('007')).toBe('7');
-    // Red packets take whole cents (issue 17).
+    // Red packets take whole cents.
     expect(sanitizeAmount('16.316539', 2)).toBe('16.31');
     expect(sanitizeAmount('0')).toBe('0');
     expect(sanitizeAmount('.5')).toBe('0.5');
@@ -81,7 +81,7 @@ describe('payment attempts', () => {
   });
 });
 
-describe('one money format with the currency (issue 17)', () => {
+describe('one money format with the currency', () => {
   it('writes 2 decimals unless the value has more, and the currency', () => {
     expect(showUsdtUnit('12')).toBe('12.00 USDT');
     expect(showUsdtUnit('16.316539')).toBe('16.316539 USDT');

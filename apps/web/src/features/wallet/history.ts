@@ -11,7 +11,7 @@ export const isNeutral = (entry: WalletEntry) => entry.flow === 'freeze' || entr
 /** The other member as a line names them: nickname, else member id. */
 const nameOf = (entry: WalletEntry) => entry.counterparty?.nickName || entry.counterparty?.memberId || '';
 
-/** What the member did (issue 17): "Sold USDT", "Transfer to Bob", "Withdrawal"… */
+/** What the member did: "Sold USDT", "Transfer to Bob", "Withdrawal"… */
 export const entryTitle = (t: TFunction, entry: WalletEntry) => {
   const name = nameOf(entry);
   const key = `wallet.action.${camel(entry.action)}`;

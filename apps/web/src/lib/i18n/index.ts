@@ -50,7 +50,7 @@ export const i18nReady: Promise<void> = loadLocale(initial)
 
 export const currentLocale = (): Locale => resolveLocale(i18n.language);
 
-/** Switches the UI language at once and remembers it (SPEC §9: the stored setting). */
+/** Switches the UI language at once and remembers it (the stored setting, docs/product.md#features). */
 export const setLocale = async (value: string) => {
   const locale = resolveLocale(value);
   storage.set(StorageKey.Locale, locale);

@@ -12,7 +12,7 @@ const keys = (tree: Tree, prefix = ''): string[] =>
     typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`),
   );
 
-describe('locale fallback (SPEC §9)', () => {
+describe('locale fallback', () => {
   it('uses the stored locale when it is supported', () => {
     expect(resolveLocale('en')).toBe('en');
     expect(resolveLocale('zh')).toBe('zh');

@@ -4,7 +4,7 @@ import { type Locale, normaliseLocale } from '@chatpay/shared';
 export const htmlLang: Record<Locale, string> = { en: 'en', zh: 'zh-Hans', vn: 'vi', jp: 'ja' };
 
 /**
- * SPEC §9: the locale comes from the stored setting, falling back to en; zh-Hans is zh.
+ * The locale comes from the stored setting, falling back to en; zh-Hans is zh (docs/product.md#features).
  * Anything unknown (a stale or tampered setting) is en, never an empty UI.
  */
 export const resolveLocale = (stored: string | null | undefined): Locale => normaliseLocale(stored?.trim());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clockTime, dateTime, localDate } from './time.ts';
 
-describe('one time format per language (issue 17)', () => {
+describe('one time format per language', () => {
   const afternoon = new Date(2026, 0, 2, 15, 4, 9);
   const midnight = new Date(2026, 0, 2, 0, 30);
 

@@ -1,7 +1,7 @@
 import { intlTag } from './locale.ts';
 
 /**
- * The one way the app writes a time (issue 17: order pages wrote 12-hour, chats 24-hour): the reader's
+ * The one way the app writes a time (order pages wrote 12-hour, chats 24-hour): the reader's
  * language, a 24-hour clock everywhere, dates with the year. Chats, orders, the wallet, tickets and the
  * console all go through these.
  */

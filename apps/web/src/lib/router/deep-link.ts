@@ -2,7 +2,7 @@ import { StorageKey, storage } from '../storage.ts';
 import { canonicalPath, isReachable, Paths } from './paths.ts';
 
 /**
- * Deep links survive login and sign-up (issue 17): a page a signed-out visitor asks for (an invite link, a
+ * Deep links survive login and sign-up: a page a signed-out visitor asks for (an invite link, a
  * shared group or chat) is remembered and opened once they are in; an invite link's code is kept for the
  * sign-up form.
  */

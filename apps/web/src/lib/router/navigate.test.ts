@@ -59,7 +59,7 @@ beforeEach(() => {
   start(Paths.chat);
 });
 
-describe('query building (SPEC §2)', () => {
+describe('query building', () => {
   it('appends key=value pairs and skips undefined values', () => {
     expect(buildUrl('/pages/user/doc', { type: 'privacy', page: 2, flag: true, skip: undefined })).toBe(
       '/pages/user/doc?type=privacy&page=2&flag=true',

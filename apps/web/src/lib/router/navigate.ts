@@ -9,7 +9,7 @@ export interface NavigateOptions {
   path: string;
   mode?: NavigateMode;
   query?: QueryInput;
-  /** Kept in local storage under `router-params` for the next page (SPEC §2). */
+  /** Kept in local storage under `router-params` for the next page (docs/product.md#routes). */
   params?: unknown;
   /** Run the before-navigation guards (default true). */
   isGuard?: boolean;
@@ -51,7 +51,7 @@ export const addBeforeGuard = (guard: BeforeGuard) => {
   };
 };
 
-/** SPEC §2 route guard: without a token, paths off the white-list go to login. */
+/** The route guard (docs/product.md#route-guard): without a token, paths off the white-list go to login. */
 export const loginGuard: BeforeGuard = (path) => (isReachable(path, hasToken()) ? path : Paths.login);
 
 export const pageStack = () => [...stack];
@@ -86,9 +86,9 @@ const need = () => {
 };
 
 /**
- * Opens a page (SPEC §2): navigateTo by default; a tab page always opens as a tab switch; query pairs are
- * appended; params go to local storage; the guards may rewrite or cancel the target.
- * Answers the URL opened, or null when nothing was opened.
+ * Opens a page (docs/product.md#routes): navigateTo by default; a tab page always opens as a tab switch;
+ * query pairs are appended; params go to local storage; the guards may rewrite or cancel the target. Answers
+ * the URL opened, or null when nothing was opened.
  */
 export const navigate = (input: string | NavigateOptions): string | null => {
   const opts = typeof input === 'string' ? { path: input } : input;
@@ -134,22 +134,24 @@ export const navigate = (input: string | NavigateOptions): string | null => {
 /** The params the previous page passed with `navigate({ params })`. */
 export const routerParams = <T>() => storage.getJson<T>(StorageKey.RouterParams);
 
-/** SPEC §2 back button: the root page if this is the only page on the stack, otherwise back. */
+/**
+ * The back button (docs/product.md#navigation): the root page if this is the only page on the stack,
+ * otherwise back.
+ */
 export const back = () => {
   if (stack.length <= 1) navigate({ path: Paths.root, mode: 'reLaunch' });
   else need().go(-1);
 };
 
 /**
- * SPEC §2 after login: a page remembered before login opens (deep-link.ts); else if the login page is in
- * the history, return past it; otherwise go home.
- * Then the login type is stored.
+ * After login (docs/product.md#route-guard): a page remembered before login opens (deep-link.ts); else if the
+ * login page is in the history, return past it; otherwise go home. Then the login type is stored.
  */
 export const afterLogin = (loginType: string) => {
   const target = takeTarget();
   const i = stack.findIndex((url) => pathOf(url) === Paths.login);
   if (target) {
-    // The page asked for before login (issue 17: an invite link), above the home tab so back leads there.
+    // The page asked for before login (an invite link), above the home tab so back leads there.
     navigate({ path: Paths.root, mode: 'reLaunch', isGuard: false });
     navigate({ path: target, isGuard: false });
   } else if (i > 0) need().go(i - stack.length);

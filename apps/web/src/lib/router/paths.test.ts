@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalPath, isReachable, isTabPath, Paths } from './paths.ts';
 
-describe('route guard white-list (SPEC §2)', () => {
+describe('route guard white-list', () => {
   it.each([
     '/pages/index/home',
     '/pages/login/index',

@@ -1,4 +1,4 @@
-/** The routes of SPEC §2 this client serves, as hash paths. */
+/** The routes of docs/product.md#routes this client serves, as hash paths. */
 export const Paths = {
   root: '/',
   home: '/pages/index/home',
@@ -16,9 +16,9 @@ export const Paths = {
   userAbout: '/pages/user/about',
   userPassword: '/pages/user/password',
   userPassword2: '/pages/user/password2',
-  /** My auto-reply (SPEC §2): on/off with text, image or video. */
+  /** My auto-reply (docs/product.md#routes): on/off with text, image or video. */
   userReply: '/pages/user/reply',
-  /** My block list (issue 13): members I blocked, with unblock. */
+  /** My block list: members I blocked, with unblock. */
   userBlocked: '/pages/user/blocked',
   language: '/pages/base/language',
   h5: '/pages/base/h5',
@@ -32,7 +32,7 @@ export const Paths = {
   groupEdit: '/pages/chat/edit',
   groupQr: '/pages/chat/qrcode',
   groupJoin: '/pages/chat/group-join',
-  /** Search (issue 16): contacts, chats and messages; `?id=<sessionId>` searches that chat's history. */
+  /** Search: contacts, chats and messages; `?id=<sessionId>` searches that chat's history. */
   chatSearch: '/pages/chat/search',
   moments: '/pages/moments/index',
   momentsPublish: '/pages/moments/publish',
@@ -47,7 +47,7 @@ export const Paths = {
   usdtTransfer: '/pages/usdt/transfer',
   usdtIn: '/pages/usdt/usdt-in',
   usdtOut: '/pages/usdt/usdt-out',
-  /** One record of the wallet history (issue 17): ?id=<entry id>. */
+  /** One record of the wallet history: ?id=<entry id>. */
   usdtRecord: '/pages/usdt/record',
   /** A red packet's claim list (the page WeChat opens after "Open"). */
   redPacket: '/pages/chat/red-packet',
@@ -56,7 +56,7 @@ export const Paths = {
   redPacketSend: '/pages/chat/red-packet-send',
   payDesk: '/uni_modules/uni-pay/pages/pay-desk/pay-desk',
   paySuccess: '/uni_modules/uni-pay/pages/success/success',
-  /** What I paid for at the pay desk (issue 18). */
+  /** What I paid for at the pay desk. */
   payOrders: '/uni_modules/uni-pay/pages/orders/orders',
   /** The operator's promotional page (AD_INTERACTIVE_URL) in the h5 view's frame. */
   adWebview: '/uni_modules/uni-pay/pages/ad-interactive-webview/ad-interactive-webview',
@@ -70,13 +70,13 @@ export const Paths = {
   c2cBankList: '/pages/c2c/bank-list',
   c2cBankAdd: '/pages/c2c/bank-add',
   c2cApi: '/pages/c2c/api',
-  /** A trader's public profile (issue 18): stats, badges, live ads, feedback. */
+  /** A trader's public profile: stats, badges, live ads, feedback. */
   c2cProfile: '/pages/c2c/merchant',
   /** All feedback a trader received (?userId=). */
   c2cFeedback: '/pages/c2c/feedback',
   /** The traders I marked as trusted. */
   c2cTrusted: '/pages/c2c/trusted',
-  /** The operator console (issue 14): staff only, a desktop layout that also works on a phone. */
+  /** The operator console: staff only, a desktop layout that also works on a phone. */
   supportAppeals: '/admin/appeals',
   consoleDashboard: '/admin/dashboard',
   consoleMembers: '/admin/members',
@@ -97,13 +97,13 @@ export const Paths = {
   consoleDocuments: '/admin/documents',
 } as const;
 
-/** The C2C area's own tab bar (SPEC §2): Market, Orders, Ads, My. */
+/** The C2C area's own tab bar (docs/product.md#routes): Market, Orders, Ads, My. */
 export const C2C_TAB_PATHS = [Paths.c2cMarket, Paths.c2cOrders, Paths.c2cAds, Paths.c2cMy] as const;
 
-/** The bottom tab bar, in order (SPEC §2). */
+/** The bottom tab bar, in order (docs/product.md#routes). */
 export const TAB_PATHS = [Paths.chat, Paths.contact, Paths.discovery, Paths.my] as const;
 
-/** SPEC §2: without a login token only these routes are reachable. */
+/** Without a login token only these routes are reachable (docs/product.md#routes). */
 export const WHITE_LIST: readonly string[] = [Paths.home, Paths.login, Paths.captcha, Paths.userDoc];
 
 const pathOnly = (path: string) => {

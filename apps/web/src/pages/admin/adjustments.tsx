@@ -20,7 +20,7 @@ import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 const filters = ['all', ...adjustmentStatuses] as const;
 
-/** Ledger adjustments (issues 13, 14): credit or debit with a reason; large credits wait for a second admin. */
+/** Ledger adjustments: credit or debit with a reason; large credits wait for a second admin. */
 const AdjustmentsPage = () => {
   const { t } = useTranslation();
   const [userId, setUserId] = useState('');

@@ -248,7 +248,7 @@ const AppealDetail = ({ id }: { id: number }) => {
   );
 };
 
-/** Support desk (issue 6), moved into the console (issue 14): appeals, one order with events, chat, resolve. */
+/** Support desk, moved into the console: appeals, one order with events, chat, resolve. */
 const AppealsPage = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();

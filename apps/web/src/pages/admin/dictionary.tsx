@@ -27,7 +27,10 @@ interface Draft {
 }
 const blank: Draft = { id: null, name: '', value: '', orderNum: '0', remark: '' };
 
-/** Dictionary entries (SPEC §3): grouped by type, highest orderNum first; add, edit, delete (issue 14). */
+/**
+ * Dictionary entries (docs/product.md#dictionary): grouped by type, highest orderNum first; add, edit,
+ * delete.
+ */
 const DictionaryPage = () => {
   const { t } = useTranslation();
   const types = useDictTypes();

@@ -9,7 +9,7 @@ import { useDocumentSave, useDocuments } from '../../features/console/queries.ts
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 
 /**
- * The agreement, privacy policy and about texts in each of the four languages (issue 14). The app's pages show
+ * The agreement, privacy policy and about texts in each of the four languages. The app's pages show
  * the reader's language; an empty text falls back to the default.
  */
 const DocumentsPage = () => {

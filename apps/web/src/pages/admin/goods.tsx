@@ -60,7 +60,7 @@ const draftOf = (g: AdminGoods): Draft => ({
 const PRICE = /^\d{1,10}(\.\d{1,6})?$/;
 
 /**
- * The pay desk's goods (issues 14, 16, 18): every good in display order, on sale or not; add and edit the
+ * The pay desk's goods: every good in display order, on sale or not; add and edit the
  * name and description in each language, image, price, order and what a purchase grants; put on or off sale.
  */
 const GoodsPage = () => {

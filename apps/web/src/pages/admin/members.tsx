@@ -275,7 +275,7 @@ const MemberDetail = ({ id }: { id: number }) => {
   );
 };
 
-/** Member look-up (issue 14): search, a member's file, freeze/unfreeze, force logout, clear a PIN lockout. */
+/** Member look-up: search, a member's file, freeze/unfreeze, force logout, clear a PIN lockout. */
 const MembersPage = () => {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;

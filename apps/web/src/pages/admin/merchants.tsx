@@ -15,7 +15,7 @@ import { useMerchantReview, useMerchantRevoke, useMerchantsPage } from '../../fe
 import { confirm } from '../../lib/dialog.tsx';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
-/** Merchant applications (issue 14): list by status, approve or reject with a note the member sees. */
+/** Merchant applications: list by status, approve or reject with a note the member sees. */
 const MerchantsPage = () => {
   const { t } = useTranslation();
   const [status, setStatus] = useState<MerchantStatus>('pending');

@@ -11,7 +11,7 @@ import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 const RATE = /^\d{1,9}(\.\d{1,2})?$/;
 
-/** The market's reference rate (issue 14, admin): the current value, and setting it re-prices floating ads. */
+/** The market's reference rate (admin): the current value, and setting it re-prices floating ads. */
 const RatePage = () => {
   const { t } = useTranslation();
   const rate = useRate();

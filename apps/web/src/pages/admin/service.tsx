@@ -208,7 +208,7 @@ const Conversation = ({ sessionId, onBack }: { sessionId: number; onBack(): void
 };
 
 /**
- * Customer-service inbox (issue 14): members' conversations with the shared service account, latest first;
+ * Customer-service inbox: members' conversations with the shared service account, latest first;
  * staff read and answer them here as that account, each reply recorded with who sent it.
  */
 const ServicePage = () => {

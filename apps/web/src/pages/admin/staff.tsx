@@ -15,7 +15,7 @@ import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 const roleChoices = ['support', 'admin', 'none'] as const;
 
-/** Staff accounts (issue 14): created in the console with a role; roles changed or taken away later. */
+/** Staff accounts: created in the console with a role; roles changed or taken away later. */
 const StaffPage = () => {
   const { t } = useTranslation();
   const [username, setUsername] = useState('');

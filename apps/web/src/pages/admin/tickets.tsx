@@ -22,7 +22,7 @@ import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 const filters = ['all', ...ticketStatuses] as const;
 
-/** Complaints and feedback inbox (issue 14): by status, answer with a reply the member sees and set a status. */
+/** Complaints and feedback inbox: by status, answer with a reply the member sees and set a status. */
 const TicketsPage = () => {
   const { t } = useTranslation();
   const { pathname } = useLocation();

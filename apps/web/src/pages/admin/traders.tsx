@@ -17,7 +17,7 @@ import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 const shows = ['suspended', 'struck'] as const;
 
 /**
- * Traders with appeal strikes (issue 14): the suspended ones first by default; support lifts a suspension
+ * Traders with appeal strikes: the suspended ones first by default; support lifts a suspension
  * with a note (the strikes are cleared and the lift is audited).
  */
 const TradersPage = () => {

@@ -49,7 +49,7 @@ const VersionRow = ({ platform }: { platform: AppPlatform }) => {
   );
 };
 
-/** App versions (issue 14): the latest per platform, and publishing a new one (force-update flag, URL). */
+/** App versions: the latest per platform, and publishing a new one (force-update flag, URL). */
 const VersionsPage = () => {
   const { t } = useTranslation();
   const publish = usePublishVersion();

@@ -30,7 +30,7 @@ type Sort = keyof typeof sorts;
 /** A password or PIN change this recent is a risk signal (the server holds withdrawals for a while after one). */
 const RECENT_CHANGE_MS = 7 * 24 * 3600 * 1000;
 
-/** Withdrawal review (issue 14): the queue waiting for support, approve or reject with a reason. */
+/** Withdrawal review: the queue waiting for support, approve or reject with a reason. */
 const WithdrawalsPage = () => {
   const { t } = useTranslation();
   const [status, setStatus] = useState<Status>('reviewing');

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
 import { LanguageList } from '../../features/settings/LanguageList.tsx';
 
-/** Language: en, 中文, Tiếng Việt, 日本語 (SPEC §1); the UI switches at once. */
+/** Language: en, 中文, Tiếng Việt, 日本語 (docs/product.md#features); the UI switches at once. */
 const LanguagePage = () => {
   const { t } = useTranslation();
   return (

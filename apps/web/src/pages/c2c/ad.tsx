@@ -105,7 +105,9 @@ const MyAdCard = ({ ad, fiat }: { ad: Ad; fiat: string }) => {
   );
 };
 
-/** My ads: publish, edit, take down, put up, delete (SPEC §2 /pages/c2c/ad, §4 ad statuses). */
+/**
+ * My ads: publish, edit, take down, put up, delete (/pages/c2c/ad, docs/product.md#ads).
+ */
 const AdsPage = () => {
   const { t } = useTranslation();
   const merchant = useMerchantInfo();

@@ -20,7 +20,10 @@ GET /api/open/c2c/balance
 GET /api/open/c2c/order/page?page=1&size=20&status=all
 GET /api/open/c2c/order/info?id=123`;
 
-/** Merchant API: id, key shown once with rotate, webhook URL, how to sign (SPEC §2 /pages/c2c/api). */
+/**
+ * Merchant API: id, key shown once with rotate, webhook URL, how to sign (docs/product.md#routes
+ * /pages/c2c/api).
+ */
 const ApiPage = () => {
   const { t } = useTranslation();
   const info = useMerchantInfo();

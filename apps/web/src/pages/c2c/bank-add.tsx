@@ -42,7 +42,7 @@ const blank = (type: PaymentType): Draft => ({
 });
 
 type Field = Exclude<keyof Draft, 'type' | 'qrCode' | 'dailyMaxOrders'>;
-/** The SPEC §3 form per type; `true` marks optional fields. */
+/** The form per type (docs/product.md#payment-methods); `true` marks optional fields. */
 const FIELDS: Record<PaymentType, [Field, boolean][]> = {
   bank: [
     ['name', false],
@@ -66,7 +66,7 @@ const FIELDS: Record<PaymentType, [Field, boolean][]> = {
   ],
 };
 
-/** Add or edit a payment method (SPEC §2 /pages/c2c/bank-add, §3 form, §5 optional fields). */
+/** Add or edit a payment method (/pages/c2c/bank-add, docs/product.md#payment-methods). */
 const BankAddPage = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();

@@ -12,7 +12,10 @@ import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 
-/** My payment methods with their SPEC §3 names (SPEC §2 /pages/c2c/bank-list). */
+/**
+ * My payment methods with their derived names (docs/product.md#payment-methods) (docs/product.md#routes
+ * /pages/c2c/bank-list).
+ */
 const BankListPage = () => {
   const { t } = useTranslation();
   const banks = useBanks();

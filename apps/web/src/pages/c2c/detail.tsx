@@ -19,7 +19,10 @@ import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toastError } from '../../lib/toast.ts';
 
-/** The order (SPEC §2 /pages/c2c/detail?id=): status, countdowns, amounts, payee, actions, chat. */
+/**
+ * The order (docs/product.md#routes /pages/c2c/detail?id=): status, countdowns, amounts, payee, actions,
+ * chat.
+ */
 const DetailPage = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();

@@ -13,7 +13,7 @@ import { dateTime } from '../../lib/i18n/time.ts';
 
 const filters = ['all', 'positive', 'negative'] as const;
 
-/** Every feedback a trader received (issue 18), newest first, filtered like Binance P2P's profile tabs. */
+/** Every feedback a trader received, newest first, filtered like Binance P2P's profile tabs. */
 const FeedbackPage = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();

@@ -16,7 +16,10 @@ import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast } from '../../lib/toast.ts';
 
-/** The market: buy or sell side, payment-method and amount filters, ad cards (SPEC §2 /pages/c2c/index). */
+/**
+ * The market: buy or sell side, payment-method and amount filters, ad cards (docs/product.md#routes
+ * /pages/c2c/index).
+ */
 const MarketPage = () => {
   const { t } = useTranslation();
   const uid = useAuth((s) => s.payload?.uid);

@@ -17,7 +17,7 @@ import { toast, toastError } from '../../lib/toast.ts';
 
 const DAY = 86_400_000;
 
-/** A trader's public profile (issue 18): stats, badges, registration age, live ads and feedback received. */
+/** A trader's public profile: stats, badges, registration age, live ads and feedback received. */
 const ProfilePage = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();

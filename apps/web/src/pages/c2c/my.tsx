@@ -71,7 +71,10 @@ const ApplyForm = () => {
   );
 };
 
-/** Merchant profile and 30-day stats, or the application; balance, unread, links (SPEC §2 /pages/c2c/my). */
+/**
+ * Merchant profile and 30-day stats, or the application; balance, unread, links (docs/product.md#routes
+ * /pages/c2c/my).
+ */
 const MyPage = () => {
   const { t } = useTranslation();
   const payload = useAuth((s) => s.payload);
@@ -86,7 +89,7 @@ const MyPage = () => {
   const duration = useDuration();
   const standing = useMyStanding().data;
   const isSupport = payload ? hasPermission(payload, 'c2c:appeal:page') : false;
-  // Staff decide appeals and review merchants: they never apply to be one (issue 17).
+  // Staff decide appeals and review merchants: they never apply to be one.
   const isStaff = Boolean(payload?.role.some((r) => r === Role.Support || r === Role.Admin));
 
   let merchant: React.ReactNode;
@@ -164,7 +167,7 @@ const MyPage = () => {
   return (
     <C2CTabPage title={t('c2c.titles.my')}>
       {standing && (standing.suspended || standing.strikes > 0) ? (
-        // Strikes from appeals decided against me, and a suspension above the limit (issue 18).
+        // Strikes from appeals decided against me, and a suspension above the limit.
         <div className="c2c-card" data-testid="my-standing" data-suspended={standing.suspended ? '1' : '0'}>
           <div className="c2c-warning">
             {standing.suspended

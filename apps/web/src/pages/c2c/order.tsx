@@ -53,7 +53,9 @@ const OrderCard = ({ o, fiat }: { o: Order; fiat: string }) => {
   );
 };
 
-/** My orders with status tabs, pull-to-refresh and endless scroll (SPEC §2 /pages/c2c/order). */
+/**
+ * My orders with status tabs, pull-to-refresh and endless scroll (docs/product.md#routes /pages/c2c/order).
+ */
 const OrdersPage = () => {
   const { t } = useTranslation();
   const [tab, setTab] = useState<OrderTab>('all');

@@ -55,7 +55,7 @@ const empty: Draft = {
   takerMinDays: '',
 };
 
-/** Publish or edit an ad (SPEC §3 ad fields, §5: limits, time limit and price required, terms optional). */
+/** Publish or edit an ad (docs/product.md#ads: limits, time limit and price required, terms optional). */
 const PublishPage = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -92,7 +92,7 @@ const PublishPage = () => {
     setLoaded(true);
   }, [existing.data, loaded]);
 
-  // The only payment method is the one an ad uses: choose it without a tap (issue 17).
+  // The only payment method is the one an ad uses: choose it without a tap.
   const only = id === 0 && banks.data?.length === 1 ? banks.data[0]!.id : undefined;
   useEffect(() => {
     if (only !== undefined) setDraft((d) => (d.paymentMethodId ? d : { ...d, paymentMethodId: only }));

@@ -13,7 +13,7 @@ import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toastError } from '../../lib/toast.ts';
 
-/** The traders I vouch for (issue 18): open one's profile, or take them off the list. */
+/** The traders I vouch for: open one's profile, or take them off the list. */
 const TrustedPage = () => {
   const { t } = useTranslation();
   const trusted = useTrustedList();

@@ -26,7 +26,10 @@ import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError } from '../../lib/toast.ts';
 
-/** SPEC §4: a missing session says so and goes home; any other load error shows its message and goes home. */
+/**
+ * A missing session says so and goes home; any other load error shows its message and goes home
+ * (docs/product.md#sessions).
+ */
 const leave = (error: unknown) => {
   if (error instanceof ApiError && error.code === ErrorCode.SessionNotFound) toast(error.message);
   else toastError(error);
@@ -110,8 +113,8 @@ const ChatPage = () => {
     [loadOlder],
   );
   const onQuote = useCallback((seq: number) => void jumpTo(seq, t('chat.quoteGone')), [jumpTo, t]);
-  // Opened from a search result (`?seq=`): go to that message once the thread is there, as to a quote's
-  // (issue 16). The list keeps scrolling to the newest message over its first frames and may undo the jump:
+  // Opened from a search result (`?seq=`): go to that message once the thread is there, as to a quote's.
+  // The list keeps scrolling to the newest message over its first frames and may undo the jump:
   // once it has settled, the row (rendered, the list renders well beyond the screen) is scrolled into view.
   const jumpSeq = Number(params.get('seq')) || 0;
   const jumped = useRef(false);

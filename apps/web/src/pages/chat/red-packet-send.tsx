@@ -28,8 +28,9 @@ const problemKey: Record<PacketProblem, string> = {
 };
 
 /**
- * Sending a red packet (SPEC §1): in a group, lucky (random shares of a total) or equal (the same each) with
- * a count up to the group's size; in a single chat one packet. Greeting, the total, then the PIN.
+ * Sending a red packet (docs/product.md#red-packets): in a group, lucky (random shares of a total) or equal
+ * (the same each) with a count up to the group's size; in a single chat one packet. Greeting, the total, then
+ * the PIN.
  */
 const RedPacketSendPage = () => {
   const { t } = useTranslation();

@@ -93,7 +93,7 @@ const MessageRow = ({ hit, keyword, inChat }: { hit: MessageHit; keyword: string
 };
 
 /**
- * Search (issue 16): my contacts, chats and messages by keyword, as I type; with `?id=<sessionId>` the
+ * Search: my contacts, chats and messages by keyword, as I type; with `?id=<sessionId>` the
  * history of that one chat. A message opens its chat scrolled to it.
  */
 const SearchPage = () => {

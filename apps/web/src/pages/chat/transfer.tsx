@@ -19,7 +19,10 @@ import { back } from '../../lib/router/navigate.ts';
 import '../../features/wallet/wallet.css';
 import '../../features/redpacket/redpacket.css';
 
-/** A transfer to the other member of a single chat (SPEC §1): amount, remark, PIN; it shows as a bubble. */
+/**
+ * A transfer to the other member of a single chat (docs/product.md#transfers): amount, remark, PIN; it shows
+ * as a bubble.
+ */
 const ChatTransferPage = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();

@@ -14,7 +14,7 @@ const entries = [
   { key: 'c2c', Icon: ShopbagOutline, path: Paths.c2cMarket },
 ] as const;
 
-/** Discovery tab (SPEC §1): Moments, USDT Wallet, C2C Market. */
+/** Discovery tab (docs/product.md#features): Moments, USDT Wallet, C2C Market. */
 const DiscoveryTab = () => {
   const { t } = useTranslation();
   const news = useMomentsNews();

@@ -7,7 +7,7 @@ import { useLocale } from '../../features/settings/useLocale.ts';
 
 /**
  * The language entry of the login and sign-up pages. It opens in place: the language page needs a login
- * (SPEC §2 guard), and a visitor must be able to read the login page first.
+ * (docs/product.md#route-guard), and a visitor must be able to read the login page first.
  */
 export const LanguageSwitch = () => {
   const { t } = useTranslation();

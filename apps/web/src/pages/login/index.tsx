@@ -10,7 +10,7 @@ import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError } from '../../lib/toast.ts';
 import { AuthHeader } from './AuthHeader.tsx';
 
-/** Login by user name and password (SPEC §1). */
+/** Login by user name and password (docs/product.md#features). */
 const LoginPage = () => {
   const { t } = useTranslation();
   const login = useLoginByName();

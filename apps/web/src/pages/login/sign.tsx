@@ -13,7 +13,7 @@ import { toast, toastError } from '../../lib/toast.ts';
 import { AuthHeader } from './AuthHeader.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
-/** Sign-up by user name (SPEC §1, §5): nickname, optional invite code, agreement required. */
+/** Sign-up by user name (docs/product.md#features): nickname, optional invite code, agreement required. */
 const SignPage = () => {
   const { t } = useTranslation();
   const [search] = useSearchParams();
@@ -21,7 +21,7 @@ const SignPage = () => {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [nickName, setNickName] = useState('');
-  // An invite link prefills its code (issue 17), also when the visitor went through the login page first.
+  // An invite link prefills its code, also when the visitor went through the login page first.
   const [shareCode, setShareCode] = useState(search.get('shareCode') ?? arrivalInviteCode());
   const check = useShareCodeCheck(shareCode);
   const codeNote = !shareCode.trim()

@@ -18,7 +18,7 @@ interface VideoDraft {
   localUrl: string;
   url: string | null;
   duration?: number;
-  /** The frame at 1 s (SPEC §9), uploaded beside the video. */
+  /** The frame at 1 s (docs/product.md#uploads), uploaded beside the video. */
   poster?: string;
   failed: boolean;
 }

@@ -7,8 +7,9 @@ import { safeWebUrl, WebFrame } from '../../components/WebFrame.tsx';
 import { useParam } from '../../features/base/queries.ts';
 
 /**
- * The ad web view (SPEC §2): the operator's promotional page (AD_INTERACTIVE_URL, read from the server, never
- * from the link, so a link cannot put another page under this title), framed with the h5 view's rules.
+ * The ad web view (docs/product.md#routes): the operator's promotional page (AD_INTERACTIVE_URL, read from
+ * the server, never from the link, so a link cannot put another page under this title), framed with the h5
+ * view's rules.
  */
 const AdInteractiveWebviewPage = () => {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import '../../features/paydesk/paydesk.css';
 
-/** What I paid for at the pay desk (issue 18): the shop or goods, the amount, refunds and the state. */
+/** What I paid for at the pay desk: the shop or goods, the amount, refunds and the state. */
 const PurchasesPage = () => {
   const { t } = useTranslation();
   const orders = useMyPurchases();

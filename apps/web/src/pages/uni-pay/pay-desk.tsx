@@ -86,8 +86,9 @@ const OrderState = ({ order }: { order: PayOrder }) => {
 };
 
 /**
- * The cashier (SPEC §2 uni-pay pay-desk): choose goods (or come with `goodsId` / `orderNo`), see the price
- * and my balance, pay with the PIN. The order is created once per attempt and paid at most once.
+ * The cashier (docs/product.md#routes uni-pay pay-desk): choose goods (or come with `goodsId` / `orderNo`),
+ * see the price and my balance, pay with the PIN. The order is created once per attempt and paid at most
+ * once.
  */
 const PayDeskPage = () => {
   const { t } = useTranslation();

@@ -16,7 +16,9 @@ import { intlTag } from '../../lib/i18n/locale.ts';
 const when = (iso: string | null, lang: string) =>
   iso ? new Date(iso).toLocaleString(intlTag(lang), { hour12: false }) : '--';
 
-/** Payment success (SPEC §2 uni-pay success): the order paid, its details, back to the wallet. */
+/**
+ * Payment success (docs/product.md#routes uni-pay success): the order paid, its details, back to the wallet.
+ */
 const PaySuccessPage = () => {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();

@@ -25,7 +25,7 @@ const Field = ({ label, testId, children }: { label: string; testId: string; chi
 );
 
 /**
- * One record of the wallet history (issue 17, SPEC §3 wallet fields): type, amount, fee, balance after, time,
+ * One record of the wallet history (docs/product.md#history): type, amount, fee, balance after, time,
  * counterparty, order or reference, status, and the tx hash of a chain record. Another member's is not found.
  */
 const WalletRecordPage = () => {

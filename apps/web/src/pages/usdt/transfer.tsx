@@ -51,7 +51,10 @@ const Result = ({ result, onDone }: { result: TransferResult; onDone: () => void
   );
 };
 
-/** Transfer to a member id (SPEC §1): look the member up, confirm who it is, amount, PIN, result. */
+/**
+ * Transfer to a member id (docs/product.md#transfers): look the member up, confirm who it is, amount, PIN,
+ * result.
+ */
 const TransferPage = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();

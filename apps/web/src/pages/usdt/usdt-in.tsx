@@ -17,7 +17,10 @@ import { showUsdt } from '../../features/wallet/amount.ts';
 import { useWalletInfo } from '../../features/wallet/queries.ts';
 import { copyText } from '../../lib/clipboard.ts';
 
-/** Deposit (SPEC §2 usdt-in): network chooser, my address with its QR and copy, minimum and arrival notes, my deposits. */
+/**
+ * Deposit (docs/product.md#routes usdt-in): network chooser, my address with its QR and copy, minimum and
+ * arrival notes, my deposits.
+ */
 const UsdtInPage = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();

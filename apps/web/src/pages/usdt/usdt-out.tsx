@@ -29,7 +29,10 @@ export const addressFromText = (text: string) =>
     .replace(/^(ethereum|tron|bnb|bsc):/i, '')
     .replace(/[@?].*$/, '');
 
-/** Withdraw (SPEC §2 usdt-out): network, address (paste or scan), amount, live fee, PIN, minimum; then its state. */
+/**
+ * Withdraw (docs/product.md#routes usdt-out): network, address (paste or scan), amount, live fee, PIN,
+ * minimum; then its state.
+ */
 const UsdtOutPage = () => {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -69,7 +72,7 @@ const UsdtOutPage = () => {
         ? t('chain.minWithdrawal', { min: showUsdt(min) })
         : t('transfer.invalidAmount');
   const addressOk = network !== null && addressLooksValid(network, address);
-  // Why the button is disabled, in words (issue 17): the first thing still missing.
+  // Why the button is disabled, in words: the first thing still missing.
   const blocker = !network
     ? null
     : !address.trim()

@@ -89,7 +89,9 @@ const History = ({ tab }: { tab: HistoryTab }) => {
   );
 };
 
-/** USDT wallet (SPEC §2, pull-to-refresh on): balance, income and expense, actions, history. */
+/**
+ * USDT wallet (docs/product.md#routes, pull-to-refresh on): balance, income and expense, actions, history.
+ */
 const WalletPage = () => {
   const { t } = useTranslation();
   const qc = useQueryClient();

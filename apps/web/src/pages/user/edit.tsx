@@ -51,7 +51,7 @@ const EditPage = () => {
 
   const save = async () => {
     if (!editing) return;
-    // SPEC §5: edit fields cannot be empty.
+    // Edit fields cannot be empty (docs/product.md#validation).
     if (!draft.trim()) return toast(t('common.contentEmpty'));
     try {
       await setUser.mutateAsync({ dataKey: editing, dataValue: draft.trim() });

@@ -10,8 +10,9 @@ import { back } from '../../lib/router/navigate.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 /**
- * Second password: set the 6-digit payment PIN with the login password (SPEC §5), or change it with the
- * current PIN, or with the login password after a recent password login (docs/security.md).
+ * Second password: set the 6-digit payment PIN with the login password (docs/product.md#payment-pin), or
+ * change it with the current PIN, or with the login password after a recent password login
+ * (docs/security.md).
  */
 const Password2Page = () => {
   const { t } = useTranslation();

@@ -19,8 +19,8 @@ interface Draft {
 }
 
 /**
- * My auto-reply (SPEC §2 /pages/user/reply, §3): when it is on, a member who writes to me in a single chat
- * gets this text, picture or video once per conversation.
+ * My auto-reply (/pages/user/reply, docs/product.md#messages): when it is on, a member who writes to me in a
+ * single chat gets this text, picture or video once per conversation.
  */
 const ReplyPage = () => {
   const { t } = useTranslation();

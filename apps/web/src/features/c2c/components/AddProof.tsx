@@ -8,8 +8,8 @@ import { isCanceled, useUploadTasks } from '../../../lib/upload-tasks.ts';
 import { useUploadProof } from '../queries.ts';
 
 /**
- * More proof for an open appeal (SPEC transaction/uploadFiles): either party adds pictures or videos while
- * support reviews; each file shows its upload progress, cancel and retry.
+ * More proof for an open appeal (`transaction/uploadFiles`, docs/product.md#orders): either party adds
+ * pictures or videos while support reviews; each file shows its upload progress, cancel and retry.
  */
 export const AddProof = ({ order }: { order: Pick<Order, 'orderId' | 'status' | 'appealProof'> }) => {
   const { t } = useTranslation();

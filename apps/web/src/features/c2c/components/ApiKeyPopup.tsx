@@ -6,7 +6,7 @@ import { toastError } from '../../../lib/toast.ts';
 import { useRotateApiKey } from '../queries.ts';
 
 /**
- * The PIN before a merchant API key is made or rotated (issue 17): the key moves money, so it takes the PIN.
+ * The PIN before a merchant API key is made or rotated: the key moves money, so it takes the PIN.
  * Like every PIN sheet: focused on open, sent on the sixth digit, a wrong PIN answered in place.
  */
 export const ApiKeyPopup = ({

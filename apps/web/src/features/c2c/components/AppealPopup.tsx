@@ -8,7 +8,7 @@ import { isCanceled, useUploadTasks } from '../../../lib/upload-tasks.ts';
 import { useAppeal } from '../queries.ts';
 import { Proof } from './bits.tsx';
 
-/** The appeal form: a reason and image or video proof (required from the buyer, SPEC §4). */
+/** The appeal form: a reason and image or video proof (required from the buyer, docs/product.md#orders). */
 export const AppealPopup = ({
   orderId,
   proofRequired,

@@ -15,7 +15,7 @@ const tabs = [
   { path: Paths.c2cMy, key: 'my', Icon: UserOutline },
 ] as const;
 
-/** C2C's own tab bar (SPEC §2) with the unread order count on Orders. */
+/** C2C's own tab bar (docs/product.md#routes) with the unread order count on Orders. */
 export const C2CTabBar = () => {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -9,7 +9,7 @@ import { toastError } from '../../../lib/toast.ts';
 import { CopyRow } from './bits.tsx';
 
 /**
- * A merchant's guest accounts (SPEC mcc/createGuest): a member made for a customer, with a generated user name
+ * A merchant's guest accounts (`mcc/createGuest`): a member made for a customer, with a generated user name
  * and password shown once (to copy and hand over), a few per day.
  */
 export const GuestAccountItem = () => {

@@ -5,7 +5,7 @@ import { dateTime } from '../../../lib/i18n/time.ts';
 import { cardLabel } from '../logic.ts';
 import { CopyRow, Proof, Row } from './bits.tsx';
 
-/** Order fields of SPEC §3 shared by the order page and the support page. */
+/** Order fields (docs/product.md#orders) shared by the order page and the support page. */
 
 const time = (iso: string | null) => dateTime(iso, i18n.language, { seconds: true });
 

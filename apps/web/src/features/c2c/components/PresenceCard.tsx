@@ -7,7 +7,7 @@ import { localClock, utcMinutes } from '../logic.ts';
 import { useUpdateMerchant } from '../queries.ts';
 
 /**
- * The merchant's online switch and business hours (issue 18), entered in local time. Offline, or outside the
+ * The merchant's online switch and business hours, entered in local time. Offline, or outside the
  * hours, the merchant's ads are listed after those of online merchants.
  */
 export const PresenceCard = ({ merchant }: { merchant: MerchantInfo }) => {

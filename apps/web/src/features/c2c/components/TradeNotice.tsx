@@ -7,7 +7,7 @@ import { PAYEE_FIELDS } from './OrderView.tsx';
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
- * The seller's payment details posted into the order chat at start (issue 18): a card both traders see, each
+ * The seller's payment details posted into the order chat at start: a card both traders see, each
  * field with a copy button, kept in the chat as evidence for support.
  */
 export const PayeeNotice = ({ content }: { content: Record<string, unknown> }) => {

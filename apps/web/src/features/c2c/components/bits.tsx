@@ -23,7 +23,9 @@ const statusColor: Record<OrderStatus, string> = {
   canceled: 'default',
 };
 
-/** An order status; anything this client does not know reads "unknown order status" (SPEC §8). */
+/**
+ * An order status; anything this client does not know reads "unknown order status" (docs/product.md#errors).
+ */
 export const StatusTag = ({ status }: { status: string }) => {
   const { t } = useTranslation();
   const known = isKnownStatus(status);
@@ -44,7 +46,7 @@ export const useDuration = () => {
   };
 };
 
-/** 30-day merchant stats in one line (SPEC §3). */
+/** 30-day merchant stats in one line (docs/product.md#merchants). */
 export const StatsLine = ({ stats, testId }: { stats: MerchantStats; testId?: string }) => {
   const { t } = useTranslation();
   const duration = useDuration();

@@ -5,7 +5,7 @@ import { dateTime } from '../../../lib/i18n/time.ts';
 import { showUsdt } from '../../wallet/amount.ts';
 import { isPending, shortHash } from '../queries.ts';
 
-/** What a withdrawal took from the wallet: the amount sent plus its fee (issue 17). */
+/** What a withdrawal took from the wallet: the amount sent plus its fee. */
 const leftWallet = (r: ChainRecord) => formatUsdt(micro(parseUsdt(r.amount) + parseUsdt(r.fee)));
 
 /** One deposit or withdrawal: what, state (confirming n/N…), amount, explorer-style short tx hash. */

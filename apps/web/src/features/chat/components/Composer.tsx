@@ -54,7 +54,10 @@ interface Props {
 
 type Panel = 'none' | 'emoji' | 'attach';
 
-/** The input bar: voice toggle, text, emoji, and the attachment menu (SPEC §1) or the send button. */
+/**
+ * The input bar: voice toggle, text, emoji, and the attachment menu (docs/product.md#features) or the send
+ * button.
+ */
 export const Composer = (props: Props) => {
   const { t } = useTranslation();
   if (props.muted) {

@@ -16,11 +16,14 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0
 /** The media address to show: the local preview while it uploads (and after, to avoid a flicker). */
 const mediaUrl = (m: UiMessage) => m.localUrl ?? str(m.content.url);
 
-/** A bubble's picture: the device preview while it uploads, else a thumbnail of this box (SPEC §5 sizes). */
+/**
+ * A bubble's picture: the device preview while it uploads, else a thumbnail of this box
+ * (sizes as docs/product.md#uploads says).
+ */
 const thumbOf = (m: UiMessage, key: 'url' | 'poster', box: [number, number]) =>
   m.localUrl && key === 'url' ? m.localUrl : thumbUrl(str(m.content[key]), box);
 
-/** The upload of a pending media message: its percentage and a cancel button (issue 19). */
+/** The upload of a pending media message: its percentage and a cancel button. */
 const UploadOverlay = ({ m }: { m: UiMessage }) => {
   const { t } = useTranslation();
   const item = useUploadProgress((s) => (m.localUrl ? s.items[m.localUrl] : undefined));
@@ -93,7 +96,7 @@ const Video = ({ m }: { m: UiMessage }) => {
   return (
     <>
       <button type="button" className="msg-video" onClick={() => setOpen(true)} data-testid="msg-video">
-        {/* The poster frame (SPEC §9: at 1 s) instead of loading the video; without one, its first frame. */}
+        {/* The poster frame (docs/product.md#uploads) instead of the video; else its first frame. */}
         {poster ? (
           <img src={poster} alt="" data-testid="msg-video-poster" />
         ) : (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { navigate } from '../../../lib/router/navigate.ts';
 import { Paths } from '../../../lib/router/paths.ts';
 
-/** The search box at the top of the chat and contacts tabs: it opens the search page (issue 16). */
+/** The search box at the top of the chat and contacts tabs: it opens the search page. */
 export const SearchEntry = ({ testId }: { testId: string }) => {
   const { t } = useTranslation();
   return (

@@ -9,8 +9,8 @@ const CANCEL_DISTANCE = 60;
 type Phase = 'idle' | 'recording' | 'cancel';
 
 /**
- * Hold to talk (SPEC §1, §5): recording starts on press, release sends, sliding up cancels; shorter than
- * 1 s is not sent ("Too short").
+ * Hold to talk (docs/product.md#features): recording starts on press, release sends, sliding up cancels;
+ * shorter than 1 s is not sent ("Too short").
  */
 export const VoiceButton = ({ onVoice }: { onVoice: (blob: Blob, seconds: number) => void }) => {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ const TransferIcon = () => (
   </svg>
 );
 
-/** A chat transfer (SPEC §3, op 'add'): orange, the amount and remark; received at once. */
+/** A chat transfer (docs/product.md#transfers, op 'add'): orange, the amount and remark; received at once. */
 export const TransferBubble = ({
   m,
   mine,
