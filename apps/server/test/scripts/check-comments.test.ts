@@ -13,7 +13,10 @@ describe('comment citations checker', () => {
     ['the specification by name', "// SPEC's name for putting an ad up again\nconst f = 6;\n"],
     ['the outside specification file', '// See SPEC.md for the rules.\nconst g = 7;\n'],
     ['the outside design notes', '// As DESIGN.md §5 says.\nconst h = 8;\n'],
-    ['a section of the outside design notes', '/** Catch-up after a reconnect (DESIGN §5). */\nconst h2 = 8;\n'],
+    [
+      'a section of the outside design notes',
+      '/** Catch-up after a reconnect (DESIGN §5). */\nconst h2 = 8;\n',
+    ],
     ['the outside style guide', '// STYLE.md: small files.\nconst i = 9;\n'],
     ['the outside gotchas', '// PGlite runs one transaction at a time (GOTCHAS.md).\nconst j = 10;\n'],
     ['a path outside the repository', '// Read ../shared/notes.md first.\nconst k = 11;\n'],
