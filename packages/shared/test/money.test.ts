@@ -25,7 +25,7 @@ describe('money', () => {
     expect(() => parseUsdt(text)).toThrow(RangeError);
   });
 
-  it('formats with two decimals at least, as the spec writes minimums', () => {
+  it('formats with two decimals at least, as minimums are written', () => {
     expect(formatUsdt(micro(1_000_000n))).toBe('1.00');
     expect(formatUsdt(micro(1n))).toBe('0.000001');
     expect(formatUsdt(micro(12_500_000n))).toBe('12.50');

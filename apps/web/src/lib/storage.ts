@@ -43,7 +43,7 @@ export const storage = {
 
 /** Every key the web client writes (docs/product.md#tokens, docs/product.md#navigation). */
 export const StorageKey = {
-  /** The access token, under the key the spec names. */
+  /** The access token, under the key docs/product.md#tokens names. */
   UniIdToken: 'uni_id_token',
   Token: 'token',
   /** Epoch milliseconds after which the access token counts as expired (expire − 5 s). */

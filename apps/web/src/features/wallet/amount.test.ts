@@ -54,7 +54,7 @@ describe('amount field', () => {
     });
   });
 
-  it('shows 2 decimals as the spec writes them, and every real decimal', () => {
+  it('shows 2 decimals as limits are written, and every real decimal', () => {
     expect(showUsdt('1')).toBe('1.00');
     expect(showUsdt('1.5')).toBe('1.50');
     expect(showUsdt('0.123456')).toBe('0.123456');

@@ -68,8 +68,8 @@ export const signedMicro = (text: string | null | undefined): Micro =>
   (text ? orNull(() => parseSignedUsdt(typed(text))) : null) ?? micro(0n);
 
 /**
- * An amount for display: at least 2 decimals as the spec writes them (1.00), all 6 when the amount has
- * them (0.123456): a real value is never rounded away.
+ * An amount for display: at least 2 decimals as docs/product.md#limits writes them (1.00), all 6 when the
+ * amount has them (0.123456): a real value is never rounded away.
  */
 export const showUsdt = (text: string | null | undefined): string => formatUsdt(signedMicro(text));
 
