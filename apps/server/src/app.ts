@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { seed } from './db/seed.ts';
+import { refuseNonCanonicalPaths } from './http/canonical-path.ts';
 import type { AppDeps } from './http/deps.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerCallerHook } from './http/route.ts';
@@ -96,6 +97,7 @@ export const buildApp = async (
     return payload;
   });
   registerErrorHandling(app);
+  refuseNonCanonicalPaths(app);
   // Before any route exists, so `eps` sees every module's routes.
   trackEndpoints(app);
 
