@@ -76,8 +76,9 @@ export const buildApp = async (
       serializers: { err: safeErrorSerializer },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // Our own id for every request: a client's X-Request-Id would let it forge or collide log lines.
     genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
     // A hop count trusts that many proxies next to the server; a list trusts those addresses only.
     trustProxy:
       typeof config.TRUST_PROXY === 'number'
