@@ -187,6 +187,23 @@ const schema = z.object({
     .default('mailto:admin@localhost'),
   /** Let push subscriptions point at loopback and private addresses (development and tests only). */
   PUSH_ALLOW_PRIVATE: bool.default(false),
+  /**
+   * Host names a push endpoint may have (a host or any subdomain of it), comma-separated. Unset: the browsers'
+   * push services in production (`KNOWN_PUSH_HOSTS`), any public host elsewhere. `*`: any public host.
+   */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined || v.trim() === ''
+        ? undefined
+        : v
+            .split(',')
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean),
+    ),
+  /** A push service that has not answered within this many milliseconds counts as failed (retried later). */
+  PUSH_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** New pushes wait this long before sending, so a burst of messages of one chat makes one notification. */
   PUSH_SEND_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(300),
   /**
