@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { seed } from './db/seed.ts';
+import { refuseNonCanonicalPaths } from './http/canonical-path.ts';
 import type { AppDeps } from './http/deps.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerCallerHook } from './http/route.ts';
@@ -75,8 +76,9 @@ export const buildApp = async (
       serializers: { err: safeErrorSerializer },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // Our own id for every request: a client's X-Request-Id would let it forge or collide log lines.
     genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
     // A hop count trusts that many proxies next to the server; a list trusts those addresses only.
     trustProxy:
       typeof config.TRUST_PROXY === 'number'
@@ -96,6 +98,7 @@ export const buildApp = async (
     return payload;
   });
   registerErrorHandling(app);
+  refuseNonCanonicalPaths(app);
   // Before any route exists, so `eps` sees every module's routes.
   trackEndpoints(app);
 

@@ -11,6 +11,16 @@ import {
 import { uploadSettings } from './modules/uploads/settings.ts';
 import { userSettings } from './modules/user/settings.ts';
 
+/**
+ * A proxy range so wide that trusting it is trusting everyone (`0.0.0.0/0`, `::/0`, `0.0.0.0/1`…): any client
+ * could then pick its own address, and so its own rate-limit bucket, with X-Forwarded-For.
+ */
+const tooWide = (range: string) => {
+  const [address = '', bits] = range.split('/');
+  if (bits === undefined) return false;
+  return Number(bits) < (address.includes(':') ? 7 : 8);
+};
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every setting the server reads from the environment, with its default. The README's table mirrors this. */
@@ -80,10 +90,12 @@ const schema = z.object({
       if (v === 'false' || v === '0' || v === '') return false;
       if (/^\d{1,2}$/.test(v)) return Number(v);
       const list = v.split(',').map((a) => a.trim());
-      if (list.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a) && /[.:]/.test(a))) return list;
+      if (list.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a) && /[.:]/.test(a) && !tooWide(a)))
+        return list;
       ctx.addIssue({
         code: 'custom',
-        message: 'a hop count (1, 2, …) or a comma-separated list of proxy addresses, never true',
+        message:
+          'a hop count (1, 2, …) or a comma-separated list of proxy addresses or ranges (at most /8 for IPv4, /7 for IPv6), never true',
       });
       return z.NEVER;
     }),
@@ -175,6 +187,23 @@ const schema = z.object({
     .default('mailto:admin@localhost'),
   /** Let push subscriptions point at loopback and private addresses (development and tests only). */
   PUSH_ALLOW_PRIVATE: bool.default(false),
+  /**
+   * Host names a push endpoint may have (a host or any subdomain of it), comma-separated. Unset: the browsers'
+   * push services in production (`KNOWN_PUSH_HOSTS`), any public host elsewhere. `*`: any public host.
+   */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined || v.trim() === ''
+        ? undefined
+        : v
+            .split(',')
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean),
+    ),
+  /** A push service that has not answered within this many milliseconds counts as failed (retried later). */
+  PUSH_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** New pushes wait this long before sending, so a burst of messages of one chat makes one notification. */
   PUSH_SEND_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(300),
   /**
@@ -258,6 +287,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     if (config.CHAIN_DEV === 'on')
       throw new ConfigError(
         'Invalid configuration:\n  CHAIN_DEV: the development chain is refused in production',
+      );
+    if (config.C2C_WEBHOOK_ALLOW_PRIVATE)
+      throw new ConfigError(
+        'Invalid configuration:\n  C2C_WEBHOOK_ALLOW_PRIVATE: webhooks to private addresses are refused in production',
       );
     if (config.PUSH_ALLOW_PRIVATE)
       throw new ConfigError(

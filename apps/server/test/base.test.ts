@@ -10,6 +10,7 @@ import { moduleOf } from '../src/http/route.ts';
 import { seedBase } from '../src/modules/base/seed.ts';
 import { type TestApp, useTestApp } from './helpers/app.ts';
 import { createUser, type TestUser } from './helpers/factories.ts';
+import { mediaCookie } from './helpers/media.ts';
 
 let user: TestUser;
 const t = useTestApp();
@@ -166,7 +167,7 @@ describe('upload', () => {
     const served = await t.app.inject({
       method: 'GET',
       url,
-      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+      headers: { cookie: await mediaCookie(t, user.token) },
     });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -194,7 +195,7 @@ describe('upload', () => {
     const served = await t.app.inject({
       method: 'GET',
       url: uploadedUrl(res),
-      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+      headers: { cookie: await mediaCookie(t, user.token) },
     });
     expect(served.headers['content-type']).toBe('image/png');
   });
@@ -213,7 +214,7 @@ describe('upload', () => {
     const served = await t.app.inject({
       method: 'GET',
       url: uploadedUrl(res),
-      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+      headers: { cookie: await mediaCookie(t, user.token) },
     });
     expect(served.headers['content-type']).toBe('application/pdf');
   });
@@ -242,7 +243,7 @@ describe('upload', () => {
     const got = await t.app.inject({
       method: 'GET',
       url: uploadedUrl(res),
-      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+      headers: { cookie: await mediaCookie(t, user.token) },
     });
     expect(got.headers['content-type']).toBe(served);
     expect(Buffer.compare(got.rawPayload, bytes)).toBe(0);

@@ -25,6 +25,16 @@ describe('envelope and errors', () => {
     expect(res.body).not.toContain('.ts');
   });
 
+  it('ignores a client’s X-Request-Id: every request gets the server’s own id', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/boom',
+      headers: { 'x-request-id': 'forged-id\nlevel=info msg=fake' },
+    });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.json().data.requestId).toBe(res.headers['x-request-id']);
+  });
+
   it('answers unknown paths with 404 and "[404] <url>"', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/app/nothing/here?x=1' });
     expect(res.statusCode).toBe(404);
@@ -128,6 +138,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, ...keysOnly })).toThrow(
       /VAPID_SUBJECT: required in production/,
     );
+    // Webhooks into the private network are for development and tests only.
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', ...secrets, ...PROD_VAPID, C2C_WEBHOOK_ALLOW_PRIVATE: 'true' }),
+    ).toThrow(/C2C_WEBHOOK_ALLOW_PRIVATE/);
     // ADMIN_PASSWORD is needed only to create the admin on a first start (checked then, see security tests).
     expect(loadConfig({ NODE_ENV: 'production', ...secrets, ...PROD_VAPID }).PORT).toBe(8080);
   });

@@ -12,6 +12,10 @@ export interface AuthUser {
 /** Turns an access token into its user, or throws Unauthorized (the user module implements it). */
 export interface Authenticator {
   authenticate(token: string): Promise<AuthUser>;
+  /** A token that reads media only (the `/uploads` cookie): the API refuses it. */
+  mediaToken(user: AuthUser): Promise<string>;
+  /** The member of a media token whose session is still current; throws like `authenticate`. */
+  authenticateMedia(token: string): Promise<AuthUser>;
 }
 
 export interface RequestContext {

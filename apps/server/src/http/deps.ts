@@ -5,10 +5,13 @@ import type { Scheduler } from '../jobs/scheduler.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Limiter } from '../lib/limiter.ts';
 import type { Realtime } from '../realtime/socket.ts';
+import type { Authenticator } from './context.ts';
 import type { RouteHost } from './route.ts';
 
 /** What every module's `register…Routes` receives from the app (apps/server/src/app.ts builds it). */
 export type AppDeps = RouteHost & {
+  /** Access tokens, and the media tokens of the `/uploads` cookie. */
+  auth: Authenticator;
   config: Config;
   db: Database['db'];
   engine: Database['engine'];

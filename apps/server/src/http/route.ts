@@ -43,7 +43,7 @@ export type MerchantAuthenticator = (req: FastifyRequest) => Promise<number>;
 /** What every module's `register…Routes` receives. */
 export interface RouteHost {
   app: FastifyInstance;
-  auth: Authenticator;
+  auth: Pick<Authenticator, 'authenticate'>;
   /** Needed by endpoints whose auth is 'merchant'. */
   merchantAuth?: MerchantAuthenticator;
   /**

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import https from 'node:https';
 import { ErrorCode, messageApi, pushApi, sessionApi } from '@chatpay/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowedPushHosts, KNOWN_PUSH_HOSTS, pushHostAllowed } from '../../src/modules/push/hosts.ts';
 import { PUSH_JOB, pushJobs, pushSubscriptions, setPushAgent } from '../../src/modules/push/index.ts';
 import { createAd, createMerchant, createTrader, pay, startOrder } from '../c2c/factories.ts';
 import { type TestApp, useTestApp } from '../helpers/app.ts';
@@ -256,6 +259,100 @@ describe('subscriptions', () => {
       '',
       ErrorCode.Unauthorized,
     );
+  });
+});
+
+describe('a push service that never answers', () => {
+  // A deadline far beyond the test: the hung service's pushes stay in flight while the other one's arrive.
+  const t = useTestApp({
+    PUSH_ALLOW_PRIVATE: 'true',
+    PUSH_SEND_TIMEOUT_MS: '600000',
+    PUSH_SEND_DELAY_MS: '3600000',
+  });
+  let hung: PushService;
+  beforeAll(async () => {
+    hung = await startPushService();
+    hung.setResponse(() => 'hold');
+    const ca = [fs.readFileSync(svc.certFile), fs.readFileSync(hung.certFile)];
+    setPushAgent(new https.Agent({ ca }));
+  });
+  afterAll(() => {
+    setPushAgent(svc.agent);
+  });
+
+  it('delays only its own devices: another member’s push goes out while it hangs', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    const c = await createUser(t);
+    const ac = await makeFriends(t, a, c);
+    // b has six devices on the hung service, c one on the working one; both messages wait for one pass.
+    for (let i = 0; i < 6; i++)
+      await t.ok(
+        pushApi.subscribe,
+        { endpoint: hung.endpoint(`hung-${i}`), keys: browserKeys().keys, deviceId: `hung-${i}` },
+        b.token,
+      );
+    await subscribe(t, c, 'working-c');
+    await sendText(t, a, sessionId, 'to the hung devices');
+    await sendText(t, a, ac, 'to the working device');
+    await waitFor(async () => (await jobsOf(t, c.id)).length === 1 && (await jobsOf(t, b.id)).length === 6);
+    const pass = t.jobs.runNow(PUSH_JOB);
+    // c's push arrives while b's are held by the service that never answers.
+    await waitFor(() => svc.to('working-c').length === 1);
+    await waitFor(() => hung.received.length === 4);
+    expect(hung.received.every((r) => r.status === 0)).toBe(true);
+    // The service goes away: its four pushes fail, which opens its breaker, and what is left is not tried.
+    await hung.close();
+    await pass;
+    await waitFor(async () => (await jobsOf(t, b.id)).every((j) => j.lastError !== ''));
+    const jobs = await jobsOf(t, b.id);
+    expect(jobs.every((j) => j.status === 'pending')).toBe(true);
+    expect(jobs.filter((j) => j.lastError.includes('left alone')).length).toBeGreaterThanOrEqual(1);
+    expect(hung.received).toHaveLength(4);
+  });
+});
+
+describe('at most ten devices per member', () => {
+  const t = useTestApp({ PUSH_ALLOW_PRIVATE: 'true' });
+
+  it('an eleventh subscription replaces the least recently subscribed one', async () => {
+    const a = await createUser(t);
+    for (let i = 0; i < 12; i++) {
+      await t.ok(
+        pushApi.subscribe,
+        { endpoint: svc.endpoint(`many-${i}`), keys: browserKeys().keys, deviceId: `many-${i}` },
+        a.token,
+      );
+    }
+    const devices = await t.database.db
+      .select({ deviceId: pushSubscriptions.deviceId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, a.id));
+    expect(devices.map((d) => d.deviceId).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `many-${i + 2}`).sort(),
+    );
+  });
+});
+
+describe('PUSH_ENDPOINT_HOSTS', () => {
+  const t = useTestApp({ PUSH_ALLOW_PRIVATE: 'true', PUSH_ENDPOINT_HOSTS: 'push.example.test' });
+
+  it('refuses endpoints of hosts other than the listed push services', async () => {
+    const a = await createUser(t);
+    await t.fails(
+      pushApi.subscribe,
+      { endpoint: svc.endpoint('unlisted'), keys: browserKeys().keys, deviceId: 'unlisted' },
+      a.token,
+      ErrorCode.PushEndpointRefused,
+    );
+  });
+
+  it('production defaults to the browsers’ push services', () => {
+    expect(allowedPushHosts({ NODE_ENV: 'production' })).toEqual(KNOWN_PUSH_HOSTS);
+    expect(pushHostAllowed('https://fcm.googleapis.com/fcm/send/x', KNOWN_PUSH_HOSTS)).toBe(true);
+    expect(pushHostAllowed('https://a.notify.windows.com/w/?token=x', KNOWN_PUSH_HOSTS)).toBe(true);
+    expect(pushHostAllowed('https://evilfcm.googleapis.com.attacker.test/x', KNOWN_PUSH_HOSTS)).toBe(false);
+    expect(allowedPushHosts({ NODE_ENV: 'development' })).toBeNull();
+    expect(allowedPushHosts({ NODE_ENV: 'production', PUSH_ENDPOINT_HOSTS: ['*'] })).toBeNull();
   });
 });
 

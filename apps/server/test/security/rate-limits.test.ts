@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Endpoint, ErrorCode, userApi } from '@chatpay/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import { uploads } from '../../src/db/schema/index.ts';
+import { uploads, users } from '../../src/db/schema/index.ts';
 import { ARGON2_CONCURRENCY, argon2Load, resetArgon2Peak } from '../../src/modules/user/hashing.ts';
+import { resetPassword } from '../../src/modules/user/index.ts';
 import { type TestApp, useTestApp } from '../helpers/app.ts';
 import { createUser, uniqueName } from '../helpers/factories.ts';
 
@@ -96,11 +98,23 @@ describe('TRUST_PROXY', () => {
   it('takes a hop count or a list of proxy addresses, never true', () => {
     expect(loadConfig({ ...base }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, fc00::/7' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      'fc00::/7',
+    ]);
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).TRUST_PROXY).toEqual([
       '10.0.0.1',
       '192.168.0.0/16',
     ]);
-    for (const value of ['true', 'yes', '*', 'proxy.example.com']) {
+    for (const value of [
+      'true',
+      'yes',
+      '*',
+      'proxy.example.com',
+      '0.0.0.0/0',
+      '10.0.0.1, ::/0',
+      '0.0.0.0/1',
+    ]) {
       expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(ConfigError);
     }
   });
@@ -142,17 +156,22 @@ describe('login throttling', () => {
     expect((await attempt(uniqueName())).json().code).toBe(ErrorCode.InvalidCredentials);
   });
 
-  it('counts wrong passwords on the account in the database and backs off, even the right password', async () => {
+  it('counts wrong passwords per account and address in the database and backs off, even the right password', async () => {
+    t.clock.startNextWindow(minute);
     const u = await createUser(t);
-    let n = 0;
-    // Each attempt from its own address: the per-address cap is not what stops it.
-    const login = (password: string) =>
-      api(t, userApi.loginByName, { username: u.username, password }, {}, `10.2.0.${++n}`);
-    for (let i = 0; i < 5; i++)
+    const ip = '10.2.0.1';
+    const login = (password: string, from = ip) =>
+      api(t, userApi.loginByName, { username: u.username, password }, {}, from);
+    for (let i = 0; i < 3; i++)
+      expect((await login('wrong-pass')).json().code).toBe(ErrorCode.InvalidCredentials);
+    t.clock.advance(minute + 1000); // the per-address cap is not what stops it
+    for (let i = 0; i < 2; i++)
       expect((await login('wrong-pass')).json().code).toBe(ErrorCode.InvalidCredentials);
     const locked = (await login(u.password)).json();
     expect(locked.code).toBe(ErrorCode.LoginLocked);
     expect(new Date(locked.data.lockedUntil).getTime()).toBeGreaterThan(t.clock.now().getTime());
+    // The owner, from another address, is not kept out by whoever locked this one.
+    expect((await login(u.password, '10.2.0.2')).json().code).toBe(ErrorCode.Success);
     t.clock.advance(minute + 1000);
     // One more wrong one doubles the lock (2 minutes).
     expect((await login('wrong-pass')).json().code).toBe(ErrorCode.InvalidCredentials);
@@ -163,6 +182,75 @@ describe('login throttling', () => {
     // A right password resets the count.
     expect((await login('wrong-pass')).json().code).toBe(ErrorCode.InvalidCredentials);
     expect((await login(u.password)).json().code).toBe(ErrorCode.Success);
+  });
+});
+
+describe('wrong current passwords count like wrong logins', () => {
+  const t = useTestApp();
+  const minute = 60_000;
+
+  it('reserves each attempt before argon2: of ten passwords sent at once only five are checked', async () => {
+    t.clock.startNextWindow(minute);
+    const u = await createUser(t);
+    const codes = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        api(
+          t,
+          userApi.loginByName,
+          { username: u.username, password: i === 9 ? u.password : `wrong-pass-${i}` },
+          {},
+          '10.2.1.1',
+        ).then((r) => r.json().code as number),
+      ),
+    );
+    const checked = codes.filter((c) => c !== ErrorCode.LoginLocked);
+    expect(checked).toHaveLength(5);
+    expect(codes.filter((c) => c === ErrorCode.LoginLocked)).toHaveLength(5);
+  });
+
+  it('a password change: five wrong ones lock the address and end the session', async () => {
+    const u = await createUser(t);
+    const change = (password: string) =>
+      api(
+        t,
+        userApi.changePassword,
+        { password, newPassword: 'new-secret-pass-1' },
+        { authorization: u.token },
+        '10.4.0.1',
+      );
+    for (let i = 0; i < 4; i++)
+      expect((await change(`wrong-${i}`)).json().code).toBe(ErrorCode.WrongPassword);
+    expect((await change('wrong-4')).json().code).toBe(ErrorCode.WrongPassword);
+    // The fifth ended every session: the token no longer works, the right password does not help it.
+    expect((await change(u.password)).statusCode).toBe(401);
+    const login = (password: string, ip: string) =>
+      api(t, userApi.loginByName, { username: u.username, password }, {}, ip);
+    expect((await login(u.password, '10.4.0.1')).json().code).toBe(ErrorCode.LoginLocked);
+    expect((await login(u.password, '10.4.0.2')).json().code).toBe(ErrorCode.Success);
+  });
+
+  it('admin:password clears every lock of the account and starts the withdrawal hold', async () => {
+    const u = await createUser(t);
+    const login = (password: string) =>
+      api(t, userApi.loginByName, { username: u.username, password }, {}, '10.4.2.1');
+    for (let i = 0; i < 5; i++) await login('wrong-pass');
+    expect((await login(u.password)).json().code).toBe(ErrorCode.LoginLocked);
+    expect(await resetPassword(t.database.db, u.username, 'operator-set-pass-1')).toBe(true);
+    expect((await login('operator-set-pass-1')).json().code).toBe(ErrorCode.Success);
+    const [row] = await t.database.db
+      .select({ changed: users.credentialsChangedAt })
+      .from(users)
+      .where(eq(users.id, u.id));
+    expect(row?.changed).toBeInstanceOf(Date);
+  });
+
+  it('setting the PIN with the password counts too', async () => {
+    const u = await createUser(t);
+    const setPin = (password: string) =>
+      api(t, userApi.setPayPassword, { password, pin: '135790' }, { authorization: u.token }, '10.4.1.1');
+    for (let i = 0; i < 5; i++)
+      expect((await setPin(`wrong-${i}`)).json().code).toBe(ErrorCode.WrongPassword);
+    expect((await setPin(u.password)).statusCode).toBe(401);
   });
 });
 

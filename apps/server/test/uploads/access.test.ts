@@ -8,6 +8,7 @@ import { UPLOAD_CLEANUP_LOCK } from '../../src/modules/uploads/cleanup.ts';
 import { createAd, createMerchant, createTrader, pay, startOrder } from '../c2c/factories.ts';
 import { type TestApp, useTestApp } from '../helpers/app.ts';
 import { adminToken, createFriendPair, createUser } from '../helpers/factories.ts';
+import { mediaCookie } from '../helpers/media.ts';
 
 /**
  * Uploads in local mode: private media (chat pictures, ticket pictures) only for those who may read them,
@@ -34,10 +35,15 @@ export const uploadLocal = async (app: TestApp, bytes: Buffer, token: string) =>
 };
 
 /** What a browser sends to `/uploads` once the member's app has called the API (access.ts). */
-const asMember = (token: string | null) => (token ? { cookie: `cp_media=${encodeURIComponent(token)}` } : {});
+const asMember = async (token: string | null) => {
+  if (!token) return {};
+  // A made-up value goes into the cookie as it is; a member's token buys the cookie the server sets for it.
+  if (token.split('.').length !== 3) return { cookie: `cp_media=${encodeURIComponent(token)}` };
+  return { cookie: await mediaCookie(t, token) };
+};
 
-const get = (url: string, token: string | null) =>
-  t.app.inject({ method: 'GET', url, headers: asMember(token) });
+const get = async (url: string, token: string | null) =>
+  t.app.inject({ method: 'GET', url, headers: await asMember(token) });
 
 describe('media access in local mode', () => {
   it('sets the media cookie on API answers, for /uploads only and out of script reach', async () => {
@@ -48,14 +54,23 @@ describe('media access in local mode', () => {
       headers: { authorization: user.token },
     });
     const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toContain(`cp_media=${encodeURIComponent(user.token)}`);
+    expect(cookie).toMatch(/cp_media=[\w-]+\.[\w-]+\.[\w-]+;/);
     expect(cookie).toContain('Path=/uploads');
     expect(cookie).toContain('HttpOnly');
+    // A media token, not the API token: the API refuses it.
+    const media = decodeURIComponent(cookie.match(/cp_media=([^;]+)/)![1]!);
+    expect(media).not.toBe(user.token);
+    const asApiToken = await t.app.inject({
+      method: 'GET',
+      url: `/api${userApi.person.path}`,
+      headers: { authorization: media },
+    });
+    expect(asApiToken.statusCode).toBe(401);
     // Already carried: not set again.
     const again = await t.app.inject({
       method: 'GET',
       url: `/api${userApi.person.path}`,
-      headers: { authorization: user.token, ...asMember(user.token) },
+      headers: { authorization: user.token, ...(await asMember(user.token)) },
     });
     expect(again.headers['set-cookie']).toBeUndefined();
   });
@@ -80,6 +95,13 @@ describe('media access in local mode', () => {
     const seen = await get(url, b.token);
     expect(seen.statusCode).toBe(200);
     expect(seen.headers['cache-control']).toMatch(/^private/);
+    // The API token itself is no media cookie: only the media token the server set reads media.
+    const apiTokenAsCookie = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: `cp_media=${encodeURIComponent(b.token)}` },
+    });
+    expect(apiTokenAsCookie.statusCode).toBe(404);
     expect((await get(`${url}?w_=64&h_=64`, b.token)).statusCode).toBe(200);
     // Another member, no cookie, a made-up cookie: as if there were no such file.
     expect((await get(url, stranger.token)).statusCode).toBe(404);

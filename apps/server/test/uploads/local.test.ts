@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type TestApp, useTestApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/factories.ts';
+import { mediaCookie } from '../helpers/media.ts';
 
 /**
  * Uploads in the default local mode: thumbnails by size parameters (docs/product.md#uploads), originals
@@ -43,7 +44,7 @@ describe('local upload mode', () => {
     const original = await t.app.inject({
       method: 'GET',
       url,
-      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+      headers: { cookie: await mediaCookie(t, user.token) },
     });
     expect(original.statusCode).toBe(200);
     const meta = await sharp(original.rawPayload).metadata();
@@ -53,7 +54,7 @@ describe('local upload mode', () => {
     const thumb = await t.app.inject({
       method: 'GET',
       url: `${url}?w_=200&h_=200`,
-      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+      headers: { cookie: await mediaCookie(t, user.token) },
     });
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/jpeg');
@@ -65,14 +66,14 @@ describe('local upload mode', () => {
     const again = await t.app.inject({
       method: 'GET',
       url: `${url}?w_=230&h_=240`,
-      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+      headers: { cookie: await mediaCookie(t, user.token) },
     });
     expect(again.rawPayload.equals(thumb.rawPayload)).toBe(true);
     // m_=fill covers the box.
     const filled = await t.app.inject({
       method: 'GET',
       url: `${url}?w_=64&h_=64&m_=fill`,
-      headers: { cookie: `cp_media=${encodeURIComponent(user.token)}` },
+      headers: { cookie: await mediaCookie(t, user.token) },
     });
     const fm = await sharp(filled.rawPayload).metadata();
     expect([fm.width, fm.height]).toEqual([64, 64]);

@@ -6,6 +6,7 @@ import { startTestS3, type TestS3 } from '../../../../test-support/s3.ts';
 import { sleep } from '../../../../test-support/wait.ts';
 import { type TestApp, useTestApp } from '../helpers/app.ts';
 import { createFriendPair, createUser } from '../helpers/factories.ts';
+import { mediaCookie } from '../helpers/media.ts';
 
 /** UPLOAD_MODE=s3 against a real S3-protocol server (s3rver) started here. */
 let s3: TestS3 | null = null;
@@ -69,7 +70,7 @@ const download = async (t: TestApp, url: string, token: string) => {
   const res = await t.app.inject({
     method: 'GET',
     url,
-    headers: { cookie: `cp_media=${encodeURIComponent(token)}` },
+    headers: { cookie: await mediaCookie(t, token) },
   });
   expect(res.statusCode).toBe(302);
   const signed = String(res.headers.location);
@@ -116,7 +117,7 @@ describe('s3 upload mode', () => {
     const refused = await t.app.inject({
       method: 'GET',
       url,
-      headers: { cookie: `cp_media=${encodeURIComponent(stranger.token)}` },
+      headers: { cookie: await mediaCookie(t, stranger.token) },
     });
     expect(refused.statusCode).toBe(404);
     expect(refused.headers.location).toBeUndefined();
@@ -251,7 +252,7 @@ describe('s3 upload mode', () => {
     const gone = await t.app.inject({
       method: 'GET',
       url: orphan.confirmed.data as string,
-      headers: { cookie: `cp_media=${encodeURIComponent(a.token)}` },
+      headers: { cookie: await mediaCookie(t, a.token) },
     });
     expect(gone.statusCode).toBe(404);
   });

@@ -175,10 +175,11 @@ export const userApi = {
     method: 'POST',
     path: `${USER}/changePassword`,
     auth: 'user',
-    summary: 'Change the login password; ends every other session and answers a new login',
+    summary:
+      'Change the login password; ends every other session and answers a new login. Wrong current passwords count like wrong logins from the same address: the 5th ends every session',
     input: z.object({ password: z.string().min(1).max(64), newPassword: password }),
     output: loginResult,
-    errors: [ErrorCode.WrongPassword],
+    errors: [ErrorCode.WrongPassword, ErrorCode.LoginLocked],
   }),
   setPayPassword: endpoint({
     method: 'POST',
@@ -188,7 +189,13 @@ export const userApi = {
       'Set the 6-digit payment PIN (with the login password), or change it with the current PIN (`oldPin`) or the password after a recent password login',
     input: z.object({ password: z.string().min(1).max(64).optional(), oldPin: pin.optional(), pin }),
     output: ok,
-    errors: [ErrorCode.WrongPassword, ErrorCode.RecentLoginRequired, ErrorCode.WrongPin, ErrorCode.PinLocked],
+    errors: [
+      ErrorCode.WrongPassword,
+      ErrorCode.LoginLocked,
+      ErrorCode.RecentLoginRequired,
+      ErrorCode.WrongPin,
+      ErrorCode.PinLocked,
+    ],
   }),
   verifyPayPassword: endpoint({
     method: 'POST',

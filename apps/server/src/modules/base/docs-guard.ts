@@ -15,7 +15,8 @@ const guarded = /^\/api\/(docs(\/|$|\?)|app\/base\/comm\/eps(\?|$))/;
 export const guardApiDocs = (app: FastifyInstance, options: { published: boolean; auth: Authenticator }) => {
   if (options.published) return;
   app.addHook('onRequest', async (req) => {
-    if (!guarded.test(req.url)) return;
+    // The route the router matched, not the raw URL: another spelling of a path cannot miss the guard.
+    if (!guarded.test(req.routeOptions.url ?? req.url)) return;
     const token = tokenFromHeader(req.headers.authorization);
     if (!token)
       throw new AppError(ErrorCode.Unauthorized, 'The API description needs an administrator token');

@@ -2,6 +2,7 @@ import { pushApi } from '@chatpay/shared';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
+import { allowedPushHosts } from './hosts.ts';
 import { PushNotifier } from './notify.ts';
 import { PUSH_JOB, pushJob } from './send.ts';
 import { SubscriptionService } from './service.ts';
@@ -18,7 +19,7 @@ export const registerPushRoutes = (deps: AppDeps) => {
   const log = deps.app.log as unknown as Logger;
   const vapid = loadVapidKeys(deps.config, deps.app.log);
   const allowPrivate = deps.config.PUSH_ALLOW_PRIVATE;
-  const subscriptions = new SubscriptionService(deps.db, allowPrivate);
+  const subscriptions = new SubscriptionService(deps.db, allowPrivate, allowedPushHosts(deps.config));
 
   route(deps, pushApi.key, () => ({ publicKey: vapid.publicKey }));
   route(deps, pushApi.subscribe, async (input, ctx) => {
@@ -29,7 +30,13 @@ export const registerPushRoutes = (deps: AppDeps) => {
   });
   route(deps, pushApi.unsubscribe, (input, ctx) => subscriptions.unsubscribe(ctx.user.id, input));
 
-  deps.jobs.add(pushJob(deps.db, deps.clock, vapid, { allowPrivate, intervalMs: PUSH_POLL_MS }));
+  deps.jobs.add(
+    pushJob(deps.db, deps.clock, vapid, {
+      allowPrivate,
+      intervalMs: PUSH_POLL_MS,
+      timeoutMs: deps.config.PUSH_SEND_TIMEOUT_MS,
+    }),
+  );
 
   // New jobs are sent after PUSH_SEND_DELAY_MS (a burst collapses into one push per topic); a kick while a
   // pass runs makes one more pass after it, so nothing waits for the poll.

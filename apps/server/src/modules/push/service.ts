@@ -1,24 +1,37 @@
 import { ErrorCode, type InputOf, type pushApi } from '@chatpay/shared';
-import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import { outboundTargetProblem } from '../../lib/outbound.ts';
 import type { SessionsEnded } from '../../realtime/socket.ts';
+import { pushHostAllowed } from './hosts.ts';
 import { pushSubscriptions } from './tables.ts';
+
+/** Devices a member may have subscribed at once: a new one beyond it replaces the least recently subscribed. */
+export const PUSH_MAX_SUBSCRIPTIONS = 10;
 
 /** A member's Web Push subscriptions. */
 export class SubscriptionService {
   constructor(
     private readonly db: Db,
     private readonly allowPrivate: boolean,
+    /** Hosts an endpoint may name (`hosts.ts`); null: any. */
+    private readonly allowedHosts: string[] | null = null,
   ) {}
 
   /**
    * Stores the device's subscription. An endpoint is one browser profile: when another member subscribes it
    * (a shared computer, a new login), it moves to them, so the first member's pushes stop reaching it. It is
-   * bound to the caller's login session `sid`: when that session ends, it is removed (`sessionsEnded`).
+   * bound to the caller's login session `sid`: when that session ends, it is removed (`sessionsEnded`). A member
+   * keeps at most PUSH_MAX_SUBSCRIPTIONS: each push of theirs is sent to every one, so an unbounded list would
+   * let one member make the push job do unbounded work.
    */
   async subscribe(userId: number, sid: string, input: InputOf<typeof pushApi.subscribe>) {
+    if (!pushHostAllowed(input.endpoint, this.allowedHosts))
+      throw new AppError(
+        ErrorCode.PushEndpointRefused,
+        'Push endpoint refused: not a push service this server sends to',
+      );
     const problem = await outboundTargetProblem(input.endpoint, {
       allowPrivate: this.allowPrivate,
       httpsOnly: true,
@@ -47,6 +60,15 @@ export class SubscriptionService {
           ),
         );
       await tx.insert(pushSubscriptions).values(values);
+      const newest = tx
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .orderBy(desc(pushSubscriptions.updateTime), desc(pushSubscriptions.id))
+        .limit(PUSH_MAX_SUBSCRIPTIONS);
+      await tx
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
     });
     return { ok: true as const };
   }

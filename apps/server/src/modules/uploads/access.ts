@@ -5,10 +5,11 @@ import type { AppDeps } from '../../http/deps.ts';
 import { isPublicUpload, mayReadPrivate } from './references.ts';
 
 /**
- * Who may read an upload. `<img>` and `<video>` cannot send the Authorization header, so the
- * browser carries the member's current access token in an HttpOnly cookie scoped to `/uploads` (never sent to
- * the API, never readable by script): every authenticated API answer sets it when it differs from the token the
- * request used. A logout or a sign-in elsewhere ends the session, and with it the cookie's use.
+ * Who may read an upload. `<img>` and `<video>` cannot send the Authorization header, so the browser carries a
+ * media token of the member's session (`TokenService.mediaToken`: the API refuses it) in an HttpOnly cookie
+ * scoped to `/uploads` (never sent to the API, never readable by script): an authenticated API answer sets it
+ * when the cookie holds no media token of the caller's current session, or one that ends within the hour. A
+ * logout or a sign-in elsewhere ends the session, and with it the cookie's use.
  */
 export const MEDIA_COOKIE = 'cp_media';
 
@@ -22,15 +23,40 @@ const cookieOf = (req: FastifyRequest, name: string) => {
   return null;
 };
 
-const bearer = (header: string | undefined) => header?.replace(/^Bearer\s+/i, '').trim() || null;
+/**
+ * Whether a cookie's media token already serves this caller: same member and session, and not ending within
+ * the hour. Read without verifying the signature, since it only decides whether to send a fresh one; the
+ * `/uploads` route verifies it (`viewerOf`).
+ */
+const mediaCookieServes = (value: string | null, user: AuthUser) => {
+  if (!value) return false;
+  try {
+    const payload = JSON.parse(Buffer.from(value.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      uid?: unknown;
+      sid?: unknown;
+      exp?: unknown;
+    };
+    return (
+      payload.uid === user.id &&
+      payload.sid === user.sid &&
+      typeof payload.exp === 'number' &&
+      payload.exp * 1000 > Date.now() + 3_600_000
+    );
+  } catch {
+    return false;
+  }
+};
 
-/** Sets the media cookie on API answers to a member whose token the cookie does not carry yet. */
+/** Sets the media cookie on API answers to a member whose cookie holds no media token of this session yet. */
 export const registerMediaCookie = (deps: AppDeps) => {
-  const secure = deps.config.PUBLIC_URL?.startsWith('https:') ?? false;
+  // Production is served over https (behind its proxy): the cookie never travels in clear there.
+  const secure =
+    deps.config.NODE_ENV === 'production' || (deps.config.PUBLIC_URL?.startsWith('https:') ?? false);
   deps.app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.url.startsWith('/api/') || !req.caller?.user) return payload;
-    const token = bearer(req.headers.authorization);
-    if (!token || cookieOf(req, MEDIA_COOKIE) === token) return payload;
+    const user = req.caller?.user;
+    if (!req.url.startsWith('/api/') || !user) return payload;
+    if (mediaCookieServes(cookieOf(req, MEDIA_COOKIE), user)) return payload;
+    const token = await deps.auth.mediaToken(user);
     reply.header(
       'set-cookie',
       `${MEDIA_COOKIE}=${encodeURIComponent(token)}; Path=/uploads; HttpOnly; SameSite=Lax; Max-Age=${24 * 3600}${secure ? '; Secure' : ''}`,
@@ -44,7 +70,7 @@ const viewerOf = async (deps: AppDeps, req: FastifyRequest): Promise<AuthUser | 
   const token = cookieOf(req, MEDIA_COOKIE);
   if (!token) return null;
   try {
-    return await deps.auth.authenticate(token);
+    return await deps.auth.authenticateMedia(token);
   } catch {
     return null;
   }

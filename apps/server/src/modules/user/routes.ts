@@ -51,7 +51,7 @@ export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
     userApi.loginByName,
     async (input, ctx) => {
       await perAddress(deps, ctx.ip);
-      return users.loginByName(input.username, input.password);
+      return users.loginByName(input.username, input.password, ctx.ip);
     },
     limited,
   );
@@ -73,9 +73,9 @@ export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
     users.useDownloadLog(input, ctx.ip, ctx.req.headers['user-agent']),
   );
   route(deps, userApi.changePassword, (input, ctx) =>
-    users.changePassword(ctx.user, input.password, input.newPassword),
+    users.changePassword(ctx.user, input.password, input.newPassword, ctx.ip),
   );
-  route(deps, userApi.setPayPassword, (input, ctx) => users.setPayPassword(ctx.user, input));
+  route(deps, userApi.setPayPassword, (input, ctx) => users.setPayPassword(ctx.user, input, ctx.ip));
   // Limited per member by PIN_RATE_LIMIT, as every call that takes a PIN (http/route.ts).
   route(deps, userApi.verifyPayPassword, (input, ctx) => users.verifyPayPassword(ctx.user.id, input.pin));
   route(deps, userApi.logout, (_input, ctx) => users.logout(ctx.user));

@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Config, DEFAULT_ADMIN_PASSWORD, isLoopbackHost } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
+import { clearPasswordFailures } from './login-attempts.ts';
 import { createUser } from './service.ts';
 import { refreshTokens, users } from './tables.ts';
 
@@ -70,17 +71,20 @@ export const refuseDefaultAdmin = async (
 
 /**
  * Sets a member's login password (the `admin:password` command) and ends every session of theirs: refresh
- * tokens are revoked and access tokens stop working. Answers false when no such user exists.
+ * tokens are revoked and access tokens stop working. It clears every address's login lock on the account and
+ * starts the withdrawal hold, as a member's own password change does. Answers false when no such user exists.
  */
 export const resetPassword = async (db: Db, username: string, password: string): Promise<boolean> => {
   const passwordHash = await hash(password);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({ passwordHash, sessionId: null, updateTime: new Date() })
+      // A new password starts the withdrawal hold, as a member's own password change does.
+      .set({ passwordHash, sessionId: null, credentialsChangedAt: sql`now()`, updateTime: new Date() })
       .where(sql`lower(${users.username}) = lower(${username})`)
       .returning({ id: users.id });
     if (!row) return false;
+    await clearPasswordFailures(tx, row.id);
     await tx
       .update(refreshTokens)
       .set({ revokedAt: new Date() })

@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { accountNotices } from './account-notices.ts';
 import { hashSecret as hash, verifySecret as verify } from './hashing.ts';
+import { passwordAccepted, reservePasswordAttempt } from './login-attempts.ts';
 import { forgetPin, recallPin, rememberPin } from './pin-memory.ts';
 import { presentProfile } from './presenter.ts';
 import { downloadLogs, users } from './tables.ts';
@@ -201,11 +202,6 @@ export const verifyPin = async (db: Db, userId: number, pin: string, known?: Pin
   });
 };
 
-/** Wrong passwords in a row before the login locks; each further one doubles the lock, up to the maximum. */
-export const LOGIN_MAX_FAILURES = 5;
-const LOGIN_LOCK_BASE_MS = 60_000;
-const LOGIN_LOCK_MAX_MS = 30 * 60_000;
-
 export interface UserSettings {
   PIN_CHANGE_RECENT_LOGIN_MINUTES: number;
 }
@@ -257,44 +253,38 @@ export class UserService {
   }
 
   /**
-   * Password login. Wrong passwords in a row are counted on the account (in the database, so every process
-   * sees them); from the 5th on each locks the login for 1, 2, 4 … up to 30 minutes, refused before any
-   * argon2 work. A right password resets the count.
+   * Password login. Each attempt is reserved on the account and the caller's address before argon2 runs
+   * (`login-attempts.ts`): from the 5th wrong password in a row each locks that address out for 1, 2, 4 … up
+   * to 30 minutes, refused before any password work. A right password resets the address's count.
    */
-  async loginByName(username: string, password: string) {
+  async loginByName(username: string, password: string, address: string) {
     const user = await findByUsername(this.db, username);
     const now = this.clock.now();
-    if (user?.loginLockedUntil && user.loginLockedUntil.getTime() > now.getTime()) {
-      throw new AppError(ErrorCode.LoginLocked, undefined, {
-        lockedUntil: user.loginLockedUntil.toISOString(),
-      });
+    if (!user) {
+      await verify(DUMMY_HASH, password);
+      throw new AppError(ErrorCode.InvalidCredentials);
     }
-    const valid = await verify(user?.passwordHash ?? DUMMY_HASH, password);
-    if (user && !valid) await this.countLoginFailure(user.id, now);
-    if (!user || !valid) throw new AppError(ErrorCode.InvalidCredentials);
+    await reservePasswordAttempt(this.db, user.id, address, now);
+    if (!(await verify(user.passwordHash, password))) throw new AppError(ErrorCode.InvalidCredentials);
+    await passwordAccepted(this.db, user.id, address);
     if (user.disabled) throw new AppError(ErrorCode.AccountFrozen);
-    if (user.loginFailures > 0 || user.loginLockedUntil) {
-      await this.db
-        .update(users)
-        .set({ loginFailures: 0, loginLockedUntil: null })
-        .where(eq(users.id, user.id));
-    }
     return this.startSession(user, now);
   }
 
-  private async countLoginFailure(userId: number, now: Date) {
-    const [counted] = await this.db
-      .update(users)
-      .set({ loginFailures: sql`${users.loginFailures} + 1` })
-      .where(eq(users.id, userId))
-      .returning({ failures: users.loginFailures });
-    const failures = counted?.failures ?? 0;
-    if (failures < LOGIN_MAX_FAILURES) return;
-    const lockMs = Math.min(LOGIN_LOCK_BASE_MS * 2 ** (failures - LOGIN_MAX_FAILURES), LOGIN_LOCK_MAX_MS);
-    await this.db
-      .update(users)
-      .set({ loginLockedUntil: new Date(now.getTime() + lockMs) })
-      .where(eq(users.id, userId));
+  /**
+   * Checks the password of a signed-in member (a password change, a PIN set with the password), counted like a
+   * login from the same address: a wrong one is `WrongPassword`, and the one that locks the address out also
+   * ends every session of the member, since whoever holds this session does not know the password.
+   */
+  private async checkOwnPassword(user: UserRow, password: string, address: string) {
+    const attempt = await reservePasswordAttempt(this.db, user.id, address, this.clock.now());
+    if (await verify(user.passwordHash, password)) {
+      await passwordAccepted(this.db, user.id, address);
+      return;
+    }
+    if (attempt.locking)
+      await endUserSessions({ db: this.db, realtime: this.realtime }, user.id, 'password guessing');
+    throw new AppError(ErrorCode.WrongPassword);
   }
 
   /**
@@ -379,10 +369,10 @@ export class UserService {
   }
 
   /** Changes the login password and starts a new session, ending every other one. */
-  async changePassword(caller: AuthUser, password: string, newPassword: string) {
+  async changePassword(caller: AuthUser, password: string, newPassword: string, address: string) {
     const [user] = await this.db.select().from(users).where(eq(users.id, caller.id));
     if (!user) throw new AppError(ErrorCode.Unauthorized);
-    if (!(await verify(user.passwordHash, password))) throw new AppError(ErrorCode.WrongPassword);
+    await this.checkOwnPassword(user, password, address);
     await this.db
       .update(users)
       .set({
@@ -400,7 +390,11 @@ export class UserService {
    * PIN_CHANGE_RECENT_LOGIN_MINUTES (so a stolen long-lived session cannot reset it); the member is told in
    * the customer-service chat.
    */
-  async setPayPassword(caller: AuthUser, input: { password?: string; oldPin?: string; pin: string }) {
+  async setPayPassword(
+    caller: AuthUser,
+    input: { password?: string; oldPin?: string; pin: string },
+    address: string,
+  ) {
     const [user] = await this.db.select().from(users).where(eq(users.id, caller.id));
     if (!user) throw new AppError(ErrorCode.Unauthorized);
     const changing = user.pinHash !== null;
@@ -408,7 +402,7 @@ export class UserService {
       await verifyPin(this.db, user.id, input.oldPin);
     } else {
       if (input.password === undefined) throw new AppError(ErrorCode.WrongPassword);
-      if (!(await verify(user.passwordHash, input.password))) throw new AppError(ErrorCode.WrongPassword);
+      await this.checkOwnPassword(user, input.password, address);
       if (changing) {
         const authAt = await this.tokens.sessionAuthAt(user.id, caller.sid);
         const freshMs = this.settings.PIN_CHANGE_RECENT_LOGIN_MINUTES * 60_000;

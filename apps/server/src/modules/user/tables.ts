@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -37,9 +38,6 @@ export const users = pgTable(
      * cannot outlive SESSION_MAX_AGE_DAYS, and a PIN change without the old PIN needs a recent one.
      */
     sessionAuthAt: timestamp('session_auth_at', { withTimezone: true }),
-    /** Wrong passwords in a row; from LOGIN_MAX_FAILURES on, each one locks the login for a growing time. */
-    loginFailures: integer('login_failures').notNull().default(0),
-    loginLockedUntil: timestamp('login_locked_until', { withTimezone: true }),
     /**
      * The last change of the login password or a change of the payment PIN (not the first PIN): withdrawals are
      * held for review for a while after it (docs/security.md, "Withdrawals, privacy and abuse").
@@ -89,3 +87,22 @@ export const downloadLogs = pgTable('download_logs', {
   userAgent: text('user_agent'),
   createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Wrong passwords in a row, per account and client address (login, password change, a PIN set with the
+ * password): from LOGIN_MAX_FAILURES on, each one locks that address out of that account for a growing time.
+ * Per address, so someone who only knows a user name cannot keep its owner out (docs/security.md, "Logins").
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);

@@ -17,6 +17,9 @@ import { ShortCache } from '../../lib/short-cache.ts';
 import type { SessionsEnded } from '../../realtime/socket.ts';
 import { refreshTokens, users } from './tables.ts';
 
+/** The audience of media tokens (`mediaToken`). */
+const MEDIA_AUDIENCE = 'media';
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Ends every session of the user: all refresh tokens revoked, the current session cleared. */
@@ -192,7 +195,10 @@ export class TokenService {
 
   /** Verifies an access token and that its session is still the user's current one. */
   async authenticate(token: string): Promise<AuthUser> {
-    const claims = await this.verify(token);
+    return this.authenticateClaims(await this.verify(token));
+  }
+
+  private async authenticateClaims(claims: AccessClaims): Promise<AuthUser> {
     const known = this.authRows.get(claims.uid);
     if (known && known.sessionId === claims.sid) {
       return { id: claims.uid, role: known.roles, permission: permissionsFor(known.roles), sid: claims.sid };
@@ -248,9 +254,34 @@ export class TokenService {
     return row && row.sessionId === sid ? row.authAt : null;
   }
 
-  async verify(token: string): Promise<AccessClaims> {
+  /**
+   * A media token: the member and session of `user` with the audience `media`, for the `/uploads` cookie. It
+   * lives as long as an access token and ends with the session, but `authenticate` refuses it, so a cookie
+   * that leaks (a log, a proxy) reads media and calls no API.
+   */
+  mediaToken(user: AuthUser): Promise<string> {
+    return new SignJWT({ uid: user.id, role: user.role, permission: [], sid: user.sid })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setAudience(MEDIA_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS)
+      .sign(this.key);
+  }
+
+  /** The member of a media token whose session is still their current one. */
+  async authenticateMedia(token: string): Promise<AuthUser> {
+    const claims = await this.verify(token, MEDIA_AUDIENCE);
+    return this.authenticateClaims(claims);
+  }
+
+  async verify(token: string, audience?: string): Promise<AccessClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        ...(audience ? { audience } : {}),
+      });
+      // An API token has no audience: a media token (or any other) is not one.
+      if (!audience && payload.aud !== undefined) throw new AppError(ErrorCode.Unauthorized);
       const { uid, role, permission, sid } = payload as Partial<AccessClaims>;
       if (
         typeof uid !== 'number' ||
