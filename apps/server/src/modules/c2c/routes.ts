@@ -150,7 +150,13 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   deps.jobs.add(orderExpiryJob(orders, deps.clock));
   deps.jobs.add(orderChatJob(orders));
   deps.jobs.add(orderReminderJob(deps.db, deps.realtime, deps.clock));
-  deps.jobs.add(webhookJob(deps.db, box, { allowPrivate: deps.config.C2C_WEBHOOK_ALLOW_PRIVATE }));
+  deps.jobs.add(
+    webhookJob(deps.db, box, {
+      allowPrivate: deps.config.C2C_WEBHOOK_ALLOW_PRIVATE,
+      // A webhook carries the merchant's signature and order data: never in clear in production.
+      httpsOnly: deps.config.NODE_ENV === 'production',
+    }),
+  );
   // Other modules' merchant API calls (the pay desk) authenticate with the same signed-request check.
   return { merchantAuth };
 };

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import type { Job } from '../../jobs/scheduler.ts';
-import { webhookTargetProblem } from '../../lib/outbound.ts';
+import { postToCheckedTarget, webhookTargetProblem } from '../../lib/outbound.ts';
 import { type SecretBox, sealedAt } from './crypto.ts';
 import { hmacHex, purgeNonces } from './merchant-api.ts';
 import { c2cMerchants, c2cWebhookDeliveries } from './tables.ts';
@@ -18,15 +18,11 @@ export const webhookSignature = (key: string, timestamp: string, body: string) =
 
 type Poster = (url: string, init: { headers: Record<string, string>; body: string }) => Promise<number>;
 
-const httpPost: Poster = async (url, init) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body,
-    signal: AbortSignal.timeout(5000),
-  });
-  return res.status;
-};
+/** The real POST: to the address that was checked, no redirects (a 3xx is a failure), 5 s deadline. */
+const pinnedPost =
+  (allowPrivate: boolean, httpsOnly: boolean): Poster =>
+  (url, init) =>
+    postToCheckedTarget(url, { ...init, allowPrivate, httpsOnly, timeoutMs: 5000 });
 
 /**
  * `c2c-webhooks`: claims due deliveries with FOR UPDATE SKIP LOCKED (leasing them), posts them signed, and
@@ -35,7 +31,7 @@ const httpPost: Poster = async (url, init) => {
 export const webhookJob = (
   db: Db,
   box: SecretBox,
-  options: { allowPrivate: boolean; post?: Poster },
+  options: { allowPrivate: boolean; httpsOnly?: boolean; post?: Poster },
 ): Job => ({
   name: 'c2c-webhooks',
   async run() {
@@ -70,11 +66,12 @@ export const webhookJob = (
       let error = '';
       try {
         if (!keyEnc) throw new Error('the merchant has no API key to sign with');
-        const problem = await webhookTargetProblem(d.url, options.allowPrivate);
+        const problem = await webhookTargetProblem(d.url, options.allowPrivate, options.httpsOnly);
         if (problem) throw new Error(problem);
         const body = JSON.stringify(d.payload);
         const timestamp = String(Math.floor(Date.now() / 1000));
-        const status = await (options.post ?? httpPost)(d.url, {
+        const post = options.post ?? pinnedPost(options.allowPrivate, options.httpsOnly ?? false);
+        const status = await post(d.url, {
           headers: {
             'x-timestamp': timestamp,
             'x-signature': webhookSignature(
