@@ -1,22 +1,15 @@
 import type { ChatMessage, ChatSession } from '@chatpay/shared';
 import { isNetworkError } from '../../lib/errors.ts';
-import type { MediaKind } from './components/Composer.tsx';
-import {
-  deleteFailed,
-  loadOlder,
-  markRead,
-  recallMessage,
-  removeForMe,
-  retryFailed,
-  sendMessage,
-} from './engine.ts';
-import { sendImage, sendMedia, sendVoice } from './media.ts';
-import type { Mentions } from './mentions.ts';
+import { convos } from './convo-agent.ts';
+import type { ReadActions, WriteActions } from './convo-types.ts';
 import type { Thread } from './store.ts';
-import type { UiMessage } from './thread.ts';
+
+export { quoteOf } from './convo-agent.ts';
+export type { ReadActions, WriteActions } from './convo-types.ts';
 
 /**
- * The chat page as a typed state (social-app's ConvoState). What may be done to a chat depends on where it
+ * The chat page as a typed state (social-app's ConvoState): its conversation's own status (convo-types.ts)
+ * seen together with the session detail, which says whether the group is dissolved. What may be done to a chat depends on where it
  * is, and the type says so: only a `ready` chat sends, retries and recalls; a `dissolved` group keeps its
  * history to read, scroll back and delete from, and nothing else; `loading` and `error` offer nothing.
  *
@@ -34,29 +27,6 @@ export type ChatState =
   | { status: 'error'; sessionId: number; error: unknown }
   | ({ status: 'ready'; sessionId: number; session: ChatSession; thread: Thread } & WriteActions)
   | ({ status: 'dissolved'; sessionId: number; session: ChatSession; thread: Thread } & ReadActions);
-
-/** What a chat whose history can only be read allows. */
-export interface ReadActions {
-  /** History upward; answers how many messages arrived. */
-  loadOlder: () => Promise<number>;
-  /** Marks what is shown read. */
-  markRead: () => Promise<void>;
-  /** Deletes a message for me only. */
-  removeForMe: (message: UiMessage) => Promise<void>;
-  /** Deletes one of my messages that failed to send (it never reached the server). */
-  deleteFailed: (message: UiMessage) => void;
-}
-
-/** What a live chat allows besides reading. */
-export interface WriteActions extends ReadActions {
-  /** Sends a text; with `quote`, as a reply quoting that stored message; with `mentions`, naming members. */
-  sendText: (text: string, quote?: UiMessage | null, mentions?: Mentions) => void;
-  sendFile: (kind: MediaKind, file: File) => Promise<void>;
-  sendVoice: (blob: Blob, seconds: number) => void;
-  /** Sends every failed message of the chat again, in order. */
-  retryFailed: () => void;
-  recall: (message: UiMessage) => Promise<void>;
-}
 
 /** Where the chat's data stands: the session query, the thread in the store, the first page's outcome. */
 export interface ChatSources {
@@ -84,26 +54,8 @@ export const chatState = (sources: ChatSources, actions: WriteActions): ChatStat
   return { status: 'ready', ...base, ...actions };
 };
 
-/** The engine's calls bound to one session. */
-export const chatActions = (sessionId: number): WriteActions => ({
-  loadOlder: () => loadOlder(sessionId),
-  markRead: () => markRead(sessionId),
-  removeForMe: (message) => removeForMe(message),
-  deleteFailed: (message) => deleteFailed(sessionId, message.clientMsgId),
-  sendText: (text, quote, mentions) =>
-    sendMessage(sessionId, 'text', {
-      text,
-      ...(quote ? { quoteId: quote.id, quote: quoteOf(quote) } : {}),
-      ...mentions,
-    }),
-  sendFile: async (kind, file) => {
-    if (kind === 'image') await sendImage(sessionId, file);
-    else await sendMedia(sessionId, kind, file);
-  },
-  sendVoice: (blob, seconds) => sendVoice(sessionId, blob, seconds),
-  retryFailed: () => retryFailed(sessionId),
-  recall: (message) => recallMessage(message),
-});
+/** The calls of the session's convo (convo-agent.ts), bound to it; chatState offers those its state allows. */
+export const chatActions = (sessionId: number): WriteActions => convos.get(sessionId).actions;
 
 /** Whether a message of this chat may be recalled now: mine, not money, not recalled, inside the window. */
 export const canRecall = (
@@ -124,15 +76,6 @@ export const forwardable = (message: Pick<ChatMessage, 'contentType' | 'recalled
   message.id > 0 &&
   !message.recalled &&
   ['text', 'image', 'video', 'voice', 'file'].includes(message.contentType);
-
-/** The quote a reply to `m` shows (the server stores its own copy; this one is the preview while sending). */
-export const quoteOf = (m: UiMessage) => ({
-  id: m.id,
-  seq: m.seq,
-  senderId: m.senderId,
-  contentType: m.contentType,
-  text: m.contentType === 'text' ? String(m.content.text ?? '').slice(0, 200) : '',
-});
 
 /** Whether a message can be quoted in a reply: a stored one that was not recalled, not a notice. */
 export const quotable = (m: Pick<ChatMessage, 'id' | 'recalled' | 'contentType'>) =>

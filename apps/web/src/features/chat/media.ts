@@ -1,6 +1,6 @@
 import { upload } from '../../lib/upload.ts';
 import { videoPoster } from '../../lib/video-poster.ts';
-import { sendMessage } from './engine.ts';
+import { sendMessage } from './outbox-send.ts';
 import { tracked } from './upload-progress.ts';
 
 const imageSize = (url: string) =>

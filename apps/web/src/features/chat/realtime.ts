@@ -22,13 +22,13 @@ import { walletKeys } from '../wallet/keys.ts';
 import {
   bindQueryClient,
   catchUp,
+  dropConvos,
   forgetRestore,
   invalidate,
   isOpen,
   markRead,
   myId,
   outbox,
-  readSent,
   receive,
   receiveChange,
   receiveClear,
@@ -217,7 +217,7 @@ export const startChatEngine = (client: QueryClient) => {
     if (state.token && !hadUser) restoreOutbox();
     if (!state.token && hadUser) {
       useChatStore.getState().reset();
-      readSent.clear();
+      dropConvos();
       forgetRestore();
     }
   });
