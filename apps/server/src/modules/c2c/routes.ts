@@ -150,7 +150,12 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   deps.jobs.add(orderExpiryJob(orders, deps.clock));
   deps.jobs.add(orderChatJob(orders));
   deps.jobs.add(orderReminderJob(deps.db, deps.realtime, deps.clock));
-  deps.jobs.add(webhookJob(deps.db, box, { allowPrivate: deps.config.C2C_WEBHOOK_ALLOW_PRIVATE }));
+  deps.jobs.add(
+    webhookJob(deps.db, box, {
+      allowPrivate: deps.config.C2C_WEBHOOK_ALLOW_PRIVATE,
+      onOutcome: (outcome) => deps.metrics.webhooks.inc({ outcome }),
+    }),
+  );
   // Other modules' merchant API calls (the pay desk) authenticate with the same signed-request check.
   return { merchantAuth };
 };

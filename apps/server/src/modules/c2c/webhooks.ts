@@ -35,7 +35,12 @@ const httpPost: Poster = async (url, init) => {
 export const webhookJob = (
   db: Db,
   box: SecretBox,
-  options: { allowPrivate: boolean; post?: Poster },
+  options: {
+    allowPrivate: boolean;
+    post?: Poster;
+    /** Told each attempt's outcome (the app's metrics). */
+    onOutcome?: (outcome: 'delivered' | 'retry' | 'failed') => void;
+  },
 ): Job => ({
   name: 'c2c-webhooks',
   async run() {
@@ -91,6 +96,7 @@ export const webhookJob = (
         error = err instanceof Error ? err.message : String(err);
       }
       const done = error === '';
+      options.onOutcome?.(done ? 'delivered' : attempt >= WEBHOOK_MAX_ATTEMPTS ? 'failed' : 'retry');
       await db
         .update(c2cWebhookDeliveries)
         .set(

@@ -29,7 +29,13 @@ export const registerPushRoutes = (deps: AppDeps) => {
   });
   route(deps, pushApi.unsubscribe, (input, ctx) => subscriptions.unsubscribe(ctx.user.id, input));
 
-  deps.jobs.add(pushJob(deps.db, deps.clock, vapid, { allowPrivate, intervalMs: PUSH_POLL_MS }));
+  deps.jobs.add(
+    pushJob(deps.db, deps.clock, vapid, {
+      allowPrivate,
+      intervalMs: PUSH_POLL_MS,
+      onOutcome: (outcome) => deps.metrics.pushes.inc({ outcome }),
+    }),
+  );
 
   // New jobs are sent after PUSH_SEND_DELAY_MS (a burst collapses into one push per topic); a kick while a
   // pass runs makes one more pass after it, so nothing waits for the poll.

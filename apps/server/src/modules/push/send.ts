@@ -36,7 +36,12 @@ export const pushJob = (
   db: Db,
   clock: Clock,
   vapid: VapidKeys,
-  options: { allowPrivate: boolean; intervalMs?: number },
+  options: {
+    allowPrivate: boolean;
+    intervalMs?: number;
+    /** Told each attempt's outcome (the app's metrics). */
+    onOutcome?: (outcome: 'sent' | 'gone' | 'retry' | 'failed') => void;
+  },
 ): Job => ({
   name: PUSH_JOB,
   ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
@@ -73,6 +78,8 @@ export const pushJob = (
       const ended = sub?.sessionId != null && sub.sessionId !== row?.currentSid;
       const outcome: Outcome = sub && !ended ? await send(sub, job, vapid, options.allowPrivate) : 'gone';
       const attempt = job.attempts + 1;
+      const retry = typeof outcome === 'object' && outcome.retry && attempt < PUSH_MAX_ATTEMPTS;
+      options.onOutcome?.(typeof outcome === 'string' ? outcome : retry ? 'retry' : 'failed');
       if (outcome === 'gone' && sub)
         await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
       await db
@@ -86,7 +93,7 @@ export const pushJob = (
                   lastError: ended ? 'the device’s session ended' : 'the subscription is gone (404/410)',
                 }
               : {
-                  status: outcome.retry && attempt < PUSH_MAX_ATTEMPTS ? 'pending' : 'failed',
+                  status: retry ? 'pending' : 'failed',
                   lastError: outcome.error.slice(0, 500),
                   nextAttemptTime: new Date(
                     clock.now().getTime() + BACKOFF_SECONDS * 2 ** (attempt - 1) * 1000,
