@@ -85,7 +85,8 @@ describe('backup while traffic runs, restore, serve again', () => {
       drops.push(db.drop);
       source.DATABASE_URL = db.url;
     }
-    const server = await startServerProcess(source);
+    // PGlite migrates a new directory in the child: slow on a busy machine.
+    const server = await startServerProcess(source, { timeoutMs: 400_000 });
     servers.push(server);
     let live: ServerProcess[] = [server];
     const api = remoteCaller(() => live);
@@ -183,11 +184,11 @@ describe('backup while traffic runs, restore, serve again', () => {
     }
 
     // The restored install serves: a member logs in and chats.
-    const again2 = await startServerProcess(target);
+    const again2 = await startServerProcess(target, { timeoutMs: 400_000 });
     servers.push(again2);
     live = [again2];
     const login = await api.ok(userApi.loginByName, { username: a.username, password: a.password });
     const sent = await sendText(api, { ...a, token: login.token }, sessionId, 'after the restore');
     expect(sent.id).toBeGreaterThan(0);
-  }, 300_000);
+  }, 900_000);
 });
