@@ -24,6 +24,8 @@ import { type Clock, ManualClock, systemClock } from './lib/clock.ts';
 import { createLimiter } from './lib/limiter.ts';
 import { safeErrorSerializer } from './lib/log-errors.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { registerMetrics } from './metrics/routes.ts';
 import { registerAppRoutes } from './modules/app/index.ts';
 import { guardApiDocs, registerBaseRoutes, trackEndpoints } from './modules/base/index.ts';
 import { registerC2CRoutes } from './modules/c2c/index.ts';
@@ -33,6 +35,7 @@ import { registerConsoleRoutes } from './modules/console/index.ts';
 import { registerDictRoutes } from './modules/dict/index.ts';
 import { registerGroupRoutes } from './modules/group/index.ts';
 import { registerHealthRoutes, registerTestClockRoutes } from './modules/health/index.ts';
+import { ledgerCheckJob } from './modules/ledger/index.ts';
 import { registerMomentsRoutes } from './modules/moments/index.ts';
 import { registerPayDeskRoutes } from './modules/paydesk/index.ts';
 import { registerPushRoutes } from './modules/push/index.ts';
@@ -44,6 +47,7 @@ import {
   TokenService,
 } from './modules/user/index.ts';
 import { registerWalletRoutes } from './modules/wallet/index.ts';
+import { registerBackupRoute } from './ops/backup-route.ts';
 import { type Realtime, startRealtime } from './realtime/socket.ts';
 
 export interface App {
@@ -55,6 +59,7 @@ export interface App {
   redis: Redis | null;
   jobs: Scheduler;
   clock: Clock;
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -201,7 +206,16 @@ export const buildApp = async (
   await database.exclusively(() => seed(database.db, config));
   await refuseDefaultAdmin(database.db, config, app.log);
 
-  const jobs = createScheduler(app.log, config.SWEEP_INTERVAL_SECONDS * 1000);
+  const metrics = createMetrics();
+  const jobs = createScheduler(app.log, config.SWEEP_INTERVAL_SECONDS * 1000, (pass) => {
+    metrics.jobRuns.inc({ job: pass.job, result: pass.ok ? 'ok' : 'failed' });
+    metrics.jobDuration.observe({ job: pass.job }, pass.seconds);
+    if (pass.handled > 0) metrics.jobItems.inc({ job: pass.job }, pass.handled);
+    if (pass.ok) {
+      metrics.lastSuccess.set(pass.job, Date.now());
+      metrics.jobLastSuccess.set({ job: pass.job }, Date.now() / 1000);
+    }
+  });
   const deps: AppDeps = {
     app,
     auth: tokens,
@@ -213,6 +227,7 @@ export const buildApp = async (
     jobs,
     withLock: database.withLock,
     clock,
+    metrics,
     limiter,
     pinLimit: { limiter, perMinute: config.PIN_RATE_LIMIT },
     strictErrors: config.NODE_ENV === 'test' && !process.env.CONTRACT_ERROR_LOG,
@@ -236,6 +251,15 @@ export const buildApp = async (
   registerPayDeskRoutes({ ...deps, merchantAuth: c2c.merchantAuth });
   registerConsoleRoutes(deps, chain);
   registerPushRoutes(deps);
+  if (config.LEDGER_CHECK_INTERVAL_MINUTES > 0)
+    jobs.add(
+      ledgerCheckJob(database, app.log, config.LEDGER_CHECK_INTERVAL_MINUTES, (result) => {
+        metrics.ledgerChecks.inc({ result });
+        metrics.forgetCached();
+      }),
+    );
+  registerMetrics({ app, config, metrics, realtime, database, chain });
+  registerBackupRoute(app, database, config.dataDir);
   jobs.start();
 
   let closing: Promise<void> | null = null;
@@ -251,5 +275,5 @@ export const buildApp = async (
     })();
     return closing;
   };
-  return { app, config, database, realtime, tokens, redis, jobs, clock, close };
+  return { app, config, database, realtime, tokens, redis, jobs, clock, metrics, close };
 };

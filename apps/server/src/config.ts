@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_APP_NAME } from '@chatpay/shared';
 import { z } from 'zod';
 import { resolveWorkers, type Workers, workersSetting } from './cluster/settings.ts';
+import { metricsSettings } from './metrics/settings.ts';
 import {
   type NetworkConfig,
   networkEnvKeys,
@@ -214,6 +215,7 @@ const schema = z.object({
   ...userSettings,
   ...uploadSettings,
   ...workersSetting,
+  ...metricsSettings,
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import type { Config } from '../config.ts';
+import { isMetricsRequest, metricsAggregator } from '../metrics/cluster.ts';
 import { createBalancer } from './balancer.ts';
 import { isToPrimary } from './messages.ts';
 
@@ -26,11 +27,14 @@ export const runPrimary = async (config: Config) => {
   let stopping = false;
   let listening = false;
   let restartDelay = FIRST_RESTART_DELAY_MS;
+  const answerMetrics = metricsAggregator();
 
   const fork = () => {
     const worker = cluster.fork();
     startedAt.set(worker, Date.now());
     worker.on('message', (message: unknown) => {
+      // `/metrics` reached this worker: it answers the whole cluster's (metrics/cluster.ts).
+      if (isMetricsRequest(message)) return answerMetrics(worker, message);
       if (!isToPrimary(message)) return;
       if (message.chatpay === 'ready') {
         balancer.ready(worker);

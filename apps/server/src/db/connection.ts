@@ -33,8 +33,49 @@ export interface Database {
    * one process: it just runs. Used by the jobs that one process at a time must run (chain watcher, broadcaster).
    */
   withLock<T>(key: number, work: () => Promise<T>): Promise<T | null>;
+  /** PostgreSQL: the pool's connections now (metrics); PGlite: null. */
+  poolStats(): PoolStats | null;
+  /** PostgreSQL: `listener` gets every query's latency in seconds (metrics); PGlite: never called. */
+  onQuery(listener: (seconds: number) => void): void;
+  /**
+   * PGlite only (null on PostgreSQL): after a checkpoint, runs `read` and dumps the data directory (gzipped
+   * tar) inside one transaction, so no other transaction of the process runs in between and the image and
+   * `read` see the same committed state (`npm run backup`; docs/operations.md).
+   */
+  image: (<T>(read: (tx: Tx) => Promise<T>) => Promise<{ read: T; image: Blob }>) | null;
   close(): Promise<void>;
 }
+
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/**
+ * Times every query of a pooled client. Only clients are wrapped (pool.query runs on one), so each query is
+ * timed once; a query object with `submit` (cursors) is passed through untimed.
+ */
+const timeQueries = (client: pg.PoolClient, observe: (seconds: number) => void) => {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const started = performance.now();
+    const done = () => observe((performance.now() - started) / 1000);
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...answer: unknown[]) => {
+        done();
+        return (callback as (...a: unknown[]) => unknown)(...answer);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.then(done, done);
+    return result;
+  };
+};
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 /** Any fixed numbers: serialise migrations, and then seeding, between server processes starting at once. */
@@ -56,7 +97,14 @@ export const openDatabase = async (options: {
   pgliteImage?: Blob;
 }): Promise<Database> => {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const max = options.poolSize ?? 20;
+    const pool = new pg.Pool({ connectionString: options.url, max });
+    const queryListeners: ((seconds: number) => void)[] = [];
+    pool.on('connect', (client) =>
+      timeQueries(client, (seconds) => {
+        for (const listener of queryListeners) listener(seconds);
+      }),
+    );
     // Without a listener, a connection dropped while idle would crash the process; the pool replaces it.
     pool.on(
       'error',
@@ -94,7 +142,18 @@ export const openDatabase = async (options: {
         holder.release();
       }
     };
-    return { db, engine: 'postgres', exclusively, withLock, close: () => pool.end() };
+    return {
+      db,
+      engine: 'postgres',
+      exclusively,
+      withLock,
+      poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      onQuery: (listener) => {
+        queryListeners.push(listener);
+      },
+      image: null,
+      close: () => pool.end(),
+    };
   }
   let dir: string | undefined;
   if (options.dataDir) {
@@ -115,6 +174,18 @@ export const openDatabase = async (options: {
     engine: 'pglite',
     exclusively: (work) => work(),
     withLock: (_key, work) => work(),
+    poolStats: () => null,
+    onQuery: () => {},
+    image: async (read) => {
+      // Fewer WAL records for the restored copy to replay; the image is consistent without it.
+      await client.exec('CHECKPOINT');
+      // PGlite has one connection: its transaction holds every other query and transaction off, and the dump
+      // runs between this transaction's queries (it takes the query lock only).
+      return pgliteDb.transaction(async (tx) => {
+        const answer = await read(tx as unknown as Tx);
+        return { read: answer, image: await client.dumpDataDir('gzip') };
+      });
+    },
     close: () => client.close(),
   };
 };

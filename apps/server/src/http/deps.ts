@@ -4,6 +4,7 @@ import type { Database } from '../db/connection.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Limiter } from '../lib/limiter.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { Realtime } from '../realtime/socket.ts';
 import type { Authenticator } from './context.ts';
 import type { RouteHost } from './route.ts';
@@ -23,6 +24,8 @@ export type AppDeps = RouteHost & {
   clock: Clock;
   /** Fixed-window counters shared by every process (Redis) for limits keyed inside a handler. */
   limiter: Limiter;
+  /** This app's Prometheus registry and its metrics (metrics/metrics.ts, docs/operations.md). */
+  metrics: Metrics;
   /** Runs work under a cluster-wide advisory lock (see Database.withLock). */
   withLock: Database['withLock'];
 };

@@ -23,7 +23,19 @@ export interface Scheduler {
  * process; other processes are kept apart by the jobs' own locking. A failing pass is logged and retried
  * at the next tick, never crashing the server.
  */
-export const createScheduler = (log: FastifyBaseLogger, intervalMs: number): Scheduler => {
+/** What a pass did, for the app's metrics. */
+export interface PassOutcome {
+  job: string;
+  ok: boolean;
+  handled: number;
+  seconds: number;
+}
+
+export const createScheduler = (
+  log: FastifyBaseLogger,
+  intervalMs: number,
+  observe?: (outcome: PassOutcome) => void,
+): Scheduler => {
   const jobs = new Map<string, Job>();
   const running = new Map<string, Promise<number>>();
   const timers: NodeJS.Timeout[] = [];
@@ -32,12 +44,21 @@ export const createScheduler = (log: FastifyBaseLogger, intervalMs: number): Sch
   const pass = (job: Job): Promise<number> => {
     const current = running.get(job.name);
     if (current) return current;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     const p = job
       .run()
-      .then((handled) => {
-        if (handled > 0) log.info({ job: job.name, handled }, 'job pass');
-        return handled;
-      })
+      .then(
+        (handled) => {
+          if (handled > 0) log.info({ job: job.name, handled }, 'job pass');
+          observe?.({ job: job.name, ok: true, handled, seconds: seconds() });
+          return handled;
+        },
+        (error: unknown) => {
+          observe?.({ job: job.name, ok: false, handled: 0, seconds: seconds() });
+          throw error;
+        },
+      )
       .finally(() => running.delete(job.name));
     running.set(job.name, p);
     return p;

@@ -211,6 +211,18 @@ export const consoleDashboard = z.object({
   ledgerBalanced: z.boolean(),
   /** What `npm run ledger:verify` reports: the first problems found (empty when the books verify). */
   ledgerProblems: z.array(z.string()),
+  /**
+   * The last scheduled ledger check (LEDGER_CHECK_INTERVAL_MINUTES, docs/operations.md): its result, first
+   * problems, when it ran and how long ago in seconds (the database's clock); null until one ran.
+   */
+  ledgerCheck: z
+    .object({
+      ok: z.boolean(),
+      problems: z.array(z.string()),
+      checkTime: z.string(),
+      ageSeconds: z.number().int(),
+    })
+    .nullable(),
   /** Σ member balances (USDT): what the service owes its members. */
   memberLiabilities: z.string(),
   /** Credited deposits and withdrawals sent in the last 24 hours (USDT). */

@@ -155,6 +155,7 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
       allowPrivate: deps.config.C2C_WEBHOOK_ALLOW_PRIVATE,
       // A webhook carries the merchant's signature and order data: never in clear in production.
       httpsOnly: deps.config.NODE_ENV === 'production',
+      onOutcome: (outcome) => deps.metrics.webhooks.inc({ outcome }),
     }),
   );
   // Other modules' merchant API calls (the pay desk) authenticate with the same signed-request check.

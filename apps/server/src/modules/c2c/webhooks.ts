@@ -31,7 +31,13 @@ const pinnedPost =
 export const webhookJob = (
   db: Db,
   box: SecretBox,
-  options: { allowPrivate: boolean; httpsOnly?: boolean; post?: Poster },
+  options: {
+    allowPrivate: boolean;
+    httpsOnly?: boolean;
+    post?: Poster;
+    /** Told each attempt's outcome (the app's metrics). */
+    onOutcome?: (outcome: 'delivered' | 'retry' | 'failed') => void;
+  },
 ): Job => ({
   name: 'c2c-webhooks',
   async run() {
@@ -88,6 +94,7 @@ export const webhookJob = (
         error = err instanceof Error ? err.message : String(err);
       }
       const done = error === '';
+      options.onOutcome?.(done ? 'delivered' : attempt >= WEBHOOK_MAX_ATTEMPTS ? 'failed' : 'retry');
       await db
         .update(c2cWebhookDeliveries)
         .set(

@@ -19,6 +19,7 @@ import { c2cMerchants, c2cOrders } from '../c2c/index.ts';
 import { type ChainRuntime, chainStats, chainWithdrawals } from '../chain/index.ts';
 import { unreadServiceConversations } from '../chat/index.ts';
 import {
+  lastLedgerCheck,
   ledgerAccounts,
   ledgerEntries,
   ledgerPostings,
@@ -57,21 +58,27 @@ export class ConsoleService {
     const now = this.clock.now();
     const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const n = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
-    const [members, membersToday, openAppeals, pendingMerchants, withdrawalsWaiting, openTickets, ledger] =
-      await Promise.all([
-        n(this.db.select({ n: count() }).from(users)),
-        n(this.db.select({ n: count() }).from(users).where(gte(users.createTime, today))),
-        n(this.db.select({ n: count() }).from(c2cOrders).where(eq(c2cOrders.status, 'appealing'))),
-        n(this.db.select({ n: count() }).from(c2cMerchants).where(eq(c2cMerchants.status, 'pending'))),
-        n(
-          this.db
-            .select({ n: count() })
-            .from(chainWithdrawals)
-            .where(eq(chainWithdrawals.status, 'reviewing')),
-        ),
-        n(this.db.select({ n: count() }).from(appTickets).where(eq(appTickets.status, 'pending'))),
-        verifyLedger(this.db),
-      ]);
+    const [
+      members,
+      membersToday,
+      openAppeals,
+      pendingMerchants,
+      withdrawalsWaiting,
+      openTickets,
+      ledger,
+      lastCheck,
+    ] = await Promise.all([
+      n(this.db.select({ n: count() }).from(users)),
+      n(this.db.select({ n: count() }).from(users).where(gte(users.createTime, today))),
+      n(this.db.select({ n: count() }).from(c2cOrders).where(eq(c2cOrders.status, 'appealing'))),
+      n(this.db.select({ n: count() }).from(c2cMerchants).where(eq(c2cMerchants.status, 'pending'))),
+      n(
+        this.db.select({ n: count() }).from(chainWithdrawals).where(eq(chainWithdrawals.status, 'reviewing')),
+      ),
+      n(this.db.select({ n: count() }).from(appTickets).where(eq(appTickets.status, 'pending'))),
+      verifyLedger(this.db),
+      lastLedgerCheck(this.db),
+    ]);
     const [chain, joined] = await Promise.all([
       chainStats(this.db, this.chain, now, DAYS),
       this.db
@@ -89,6 +96,12 @@ export class ConsoleService {
       openTickets,
       ledgerBalanced: ledger.ok,
       ledgerProblems: ledger.problems.slice(0, 10),
+      ledgerCheck: lastCheck && {
+        ok: lastCheck.ok,
+        problems: lastCheck.problems.slice(0, 10),
+        checkTime: lastCheck.checkTime.toISOString(),
+        ageSeconds: Math.round(lastCheck.ageSeconds),
+      },
       memberLiabilities: formatUsdt(micro(ledger.memberTotal)),
       deposits24h: chain.deposits24h,
       withdrawals24h: chain.withdrawals24h,

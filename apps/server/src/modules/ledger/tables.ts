@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -77,3 +79,20 @@ export const ledgerPostings = pgTable(
     check('ledger_postings_amount_not_zero', sql`${t.amount} <> 0`),
   ],
 );
+
+/**
+ * Results of the scheduled ledger check (`ledger-check` job, docs/operations.md): one row per run, the newest
+ * shown on the console's dashboard and in `/metrics`. Its time is the database's, so every process reads the
+ * same age.
+ */
+export const ledgerChecks = pgTable('ledger_checks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ok: boolean('ok').notNull(),
+  /** The first differences found (verify.ts caps each kind at 100). */
+  problems: jsonb('problems').$type<string[]>().notNull(),
+  accounts: integer('accounts').notNull(),
+  entries: integer('entries').notNull(),
+  postings: integer('postings').notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  checkTime: timestamp('check_time', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -35,6 +35,7 @@ export const registerPushRoutes = (deps: AppDeps) => {
       allowPrivate,
       intervalMs: PUSH_POLL_MS,
       timeoutMs: deps.config.PUSH_SEND_TIMEOUT_MS,
+      onOutcome: (outcome) => deps.metrics.pushes.inc({ outcome }),
     }),
   );
 

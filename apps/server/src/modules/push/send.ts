@@ -77,7 +77,13 @@ export const pushJob = (
   db: Db,
   clock: Clock,
   vapid: VapidKeys,
-  options: { allowPrivate: boolean; intervalMs?: number; timeoutMs?: number },
+  options: {
+    allowPrivate: boolean;
+    intervalMs?: number;
+    timeoutMs?: number;
+    /** Told each attempt's outcome (the app's metrics). */
+    onOutcome?: (outcome: 'sent' | 'gone' | 'retry' | 'failed') => void;
+  },
 ): Job => {
   const breakers = new Breakers();
   const timeoutMs = options.timeoutMs ?? 5_000;
@@ -126,6 +132,8 @@ export const pushJob = (
           if (!open) breakers.record(origin, outcome, Date.now());
         }
         const attempt = job.attempts + 1;
+        const retry = typeof outcome === 'object' && outcome.retry && attempt < PUSH_MAX_ATTEMPTS;
+        options.onOutcome?.(typeof outcome === 'string' ? outcome : retry ? 'retry' : 'failed');
         if (outcome === 'gone' && sub)
           await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
         await db

@@ -12,6 +12,8 @@ const DashboardPage = () => {
   if (dash.isPending) return <Loading />;
   if (dash.isError) return <LoadError error={dash.error} onRetry={() => void dash.refetch()} />;
   const d = dash.data;
+  // The scheduled check (docs/operations.md): an alarm here even when the live check above now balances.
+  const check = d.ledgerCheck;
   const queues = [
     { key: 'openAppeals', value: d.openAppeals },
     { key: 'pendingMerchants', value: d.pendingMerchants },
@@ -40,7 +42,28 @@ const DashboardPage = () => {
             {d.ledgerBalanced ? t('console.dash.balanced') : t('console.dash.unbalanced')}
           </div>
         </div>
+        <div className="console-card" data-testid="dash-ledger-check">
+          <div className="console-card-label">{t('console.dash.scheduledCheck')}</div>
+          <div
+            className={
+              !check || check.ok ? 'console-card-value console-ok' : 'console-card-value console-bad'
+            }
+          >
+            {!check
+              ? t('console.dash.scheduledNever')
+              : t(check.ok ? 'console.dash.scheduledOk' : 'console.dash.scheduledFailed', {
+                  minutes: Math.floor(check.ageSeconds / 60),
+                })}
+          </div>
+        </div>
       </div>
+      {check && !check.ok && check.problems.length > 0 ? (
+        <ul className="console-problems" data-testid="dash-ledger-check-problems">
+          {check.problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      ) : null}
       {d.ledgerProblems.length > 0 ? (
         <ul className="console-problems" data-testid="dash-ledger-problems">
           {d.ledgerProblems.map((p) => (
