@@ -6,9 +6,9 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { ChatSettings } from '../../features/chat/components/ChatSettings.tsx';
-import { MemberGrid } from '../../features/chat/components/MemberGrid.tsx';
 import { myId } from '../../features/chat/engine.ts';
 import { useSheet } from '../../features/chat/useSheet.ts';
+import { MemberGrid } from '../../features/group/components/MemberGrid.tsx';
 import { muteDuration } from '../../features/group/notices.ts';
 import {
   useDissolveGroup,
