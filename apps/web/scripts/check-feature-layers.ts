@@ -6,6 +6,7 @@
  * - a cycle between features (type-only imports count: a cycle of types is still a knot to untie);
  * - a runtime import upward in `LAYERS` (type-only imports may point anywhere: they vanish from the bundle);
  * - a runtime import between two units of one layer, unless `SAME_LAYER` lists it with its reason.
+ * With `--graph` it first prints which unit imports which.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -202,7 +203,22 @@ export const collectEdges = (src: string, root: string): Edge[] =>
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const offences = checkGraph(collectEdges(path.join(web, 'src'), path.resolve(web, '../..')));
+  const edges = collectEdges(path.join(web, 'src'), path.resolve(web, '../..'));
+  if (process.argv.includes('--graph')) {
+    // Which unit imports which (runtime; "type" where only types are imported), for a reader of the layout.
+    const graph = new Map<string, Map<string, boolean>>();
+    for (const e of edges) {
+      if (e.from === e.to) continue;
+      const targets = graph.get(e.from) ?? new Map<string, boolean>();
+      targets.set(e.to, (targets.get(e.to) ?? true) && e.typeOnly);
+      graph.set(e.from, targets);
+    }
+    for (const unit of LAYERS.flat()) {
+      const targets = [...(graph.get(unit) ?? [])].map(([to, typeOnly]) => (typeOnly ? `${to} (type)` : to));
+      console.log(`${unit} → ${targets.sort().join(', ') || '(nothing)'}`);
+    }
+  }
+  const offences = checkGraph(edges);
   for (const line of offences) console.error(line);
   if (offences.length > 0) {
     console.error(`${offences.length} import(s) break the web's layer order (CONTRIBUTING.md, "Web layers")`);
