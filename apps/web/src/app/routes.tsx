@@ -25,13 +25,24 @@ const ConsoleLayout = () => (
 type Loader = () => Promise<{ default: ComponentType }>;
 
 /**
- * A page that shows messages: its code and the code of the bubbles other features registered
+ * A page that shows messages: its code and the code of the bubbles other features register
  * (`app/plugins.ts`) arrive together, so a transfer never renders as an empty bubble while its code loads.
+ * At launch this can run before `main.tsx` has registered them: registering here first is harmless (the
+ * same kinds again change nothing). Their code failing to load does not keep the page from opening: a
+ * bubble then loads when it is drawn.
  */
+const messageKinds = () =>
+  import('./plugins.ts').then(
+    (m) => {
+      m.registerPlugins();
+      return loadMessageKinds();
+    },
+    () => undefined,
+  );
 const withMessageKinds =
   (loader: Loader): Loader =>
   () =>
-    Promise.all([loader(), loadMessageKinds()]).then(([m]) => m);
+    Promise.all([loader(), messageKinds()]).then(([m]) => m);
 
 /** Each page is its own chunk, so the first screen loads only what it shows. */
 const loaders: Record<string, Loader> = {
