@@ -40,7 +40,14 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['test/**/*.test.ts'] } },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       serverProject('server-pglite', { TEST_ENGINE: 'pglite' }, { exclude: SOAK }),
       serverProject('server-pglite-soak', { TEST_ENGINE: 'pglite' }, { include: SOAK, groupOrder: 1 }),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { TEST_ENGINE: 'postgres' })] : []),

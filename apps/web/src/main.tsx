@@ -14,7 +14,7 @@ import { applyPageScale } from './lib/scale.ts';
 import { startTheme } from './lib/theme.ts';
 import './styles.css';
 import './features/chat/chat.css';
-import './features/chat/group.css';
+import './features/group/group.css';
 import './features/c2c/c2c.css';
 
 perfMark('entry');
@@ -36,10 +36,16 @@ startTheme();
 const sessionReady = startSession();
 // The launch address's page code (and a chat's newest messages) load beside the engine, not after it.
 const pageReady = startLaunchPage();
+// Every feature's message kinds and notices, registered before the first render (a session's preview needs
+// them); their texts load beside the page's code rather than in the first screen's bundle.
+const pluginsReady = import('./app/plugins.ts').then(
+  (m) => m.registerPlugins(),
+  () => undefined,
+);
 // A one-time record that loads the API contract: not while the first screen loads.
 logAppOpen(whenIdleAfterLoad);
 
-void Promise.all([i18nReady, sessionReady, pageReady]).then(() => {
+void Promise.all([i18nReady, sessionReady, pageReady, pluginsReady]).then(() => {
   perfMark('render');
   syncAntdLocale();
   const root = createRoot(document.getElementById('root')!);

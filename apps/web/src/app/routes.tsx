@@ -5,6 +5,7 @@ import {
   type RouteObject,
   useRoutes,
 } from 'react-router-dom';
+import { loadMessageKinds } from '../features/chat/kinds.ts';
 import { useAuth } from '../lib/auth.ts';
 import { configureNavigator, resetStack, syncStack } from '../lib/router/navigate.ts';
 import { Paths } from '../lib/router/paths.ts';
@@ -22,6 +23,26 @@ const ConsoleLayout = () => (
 );
 
 type Loader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * A page that shows messages: its code and the code of the bubbles other features register
+ * (`app/plugins.ts`) arrive together, so a transfer never renders as an empty bubble while its code loads.
+ * At launch this can run before `main.tsx` has registered them: registering here first is harmless (the
+ * same kinds again change nothing). Their code failing to load does not keep the page from opening: a
+ * bubble then loads when it is drawn.
+ */
+const messageKinds = () =>
+  import('./plugins.ts').then(
+    (m) => {
+      m.registerPlugins();
+      return loadMessageKinds();
+    },
+    () => undefined,
+  );
+const withMessageKinds =
+  (loader: Loader): Loader =>
+  () =>
+    Promise.all([loader(), messageKinds()]).then(([m]) => m);
 
 /** Each page is its own chunk, so the first screen loads only what it shows. */
 const loaders: Record<string, Loader> = {
@@ -43,7 +64,7 @@ const loaders: Record<string, Loader> = {
   [Paths.language]: () => import('../pages/base/language.tsx'),
   [Paths.h5]: () => import('../pages/base/h5.tsx'),
   [Paths.scanQr]: () => import('../pages/base/scan-qr.tsx'),
-  [Paths.chatIndex]: () => import('../pages/chat/index.tsx'),
+  [Paths.chatIndex]: withMessageKinds(() => import('../pages/chat/index.tsx')),
   [Paths.friendRequests]: () => import('../pages/chat/friend-requests.tsx'),
   [Paths.chatUserDetail]: () => import('../pages/chat/user-detail.tsx'),
   [Paths.groupCreate]: () => import('../pages/chat/group-create.tsx'),
@@ -52,7 +73,7 @@ const loaders: Record<string, Loader> = {
   [Paths.groupEdit]: () => import('../pages/chat/edit.tsx'),
   [Paths.groupQr]: () => import('../pages/chat/qrcode.tsx'),
   [Paths.groupJoin]: () => import('../pages/chat/group-join.tsx'),
-  [Paths.chatSearch]: () => import('../pages/chat/search.tsx'),
+  [Paths.chatSearch]: withMessageKinds(() => import('../pages/chat/search.tsx')),
   [Paths.moments]: () => import('../pages/moments/index.tsx'),
   [Paths.momentsPublish]: () => import('../pages/moments/publish.tsx'),
   [Paths.momentsDetail]: () => import('../pages/moments/detail.tsx'),

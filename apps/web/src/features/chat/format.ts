@@ -1,12 +1,11 @@
 import type { ChatSession } from '@chatpay/shared';
-import { i18n, t } from '../../lib/i18n/index.ts';
-import { intlTag } from '../../lib/i18n/locale.ts';
+import { t } from '../../lib/i18n/index.ts';
 import { clockTime, localDate } from '../../lib/i18n/time.ts';
+import { kindPreview, type NameOf, registeredNoticeText } from './kinds.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** A member's name in a group (their alias there, else their nick name); undefined when not known. */
-export type NameOf = (userId: number) => string | undefined;
+export type { NameOf } from './kinds.ts';
 
 /** A name lookup over a group's members. */
 export const memberNames =
@@ -15,46 +14,6 @@ export const memberNames =
     const m = members?.find((x) => x.userId === userId);
     return m ? m.note || m.nickName : undefined;
   };
-
-/** A mute's length in the reader's language, in its largest whole unit: "1 hour", "7 days", "10 minutes". */
-export const muteDuration = (minutes: number, language = i18n.language) => {
-  const [unit, count] =
-    minutes % 1440 === 0
-      ? (['day', minutes / 1440] as const)
-      : minutes % 60 === 0
-        ? (['hour', minutes / 60] as const)
-        : (['minute', minutes] as const);
-  return new Intl.NumberFormat(intlTag(language), { style: 'unit', unit, unitDisplay: 'long' }).format(count);
-};
-
-/**
- * A group notice in the reader's language, from its type and the members' names; null when the type is not
- * known here or a name is missing (a member who has left), so the server's English text is shown instead.
- */
-export const groupNoticeText = (content: Record<string, unknown> | null, nameOf: NameOf) => {
-  const type = str(content?.type);
-  if (!type.startsWith('group.')) return null;
-  const kind = type.slice('group.'.length);
-  const cleared = kind === 'announcement' && !str(content?.announcement);
-  const key = `chat.notice.group.${cleared ? 'announcementCleared' : kind}`;
-  if (!i18n.exists(key)) return null;
-  // The names as they were when the notice was posted, for members who have since left the group.
-  const then = (content?.names ?? {}) as Record<string, unknown>;
-  const name = (id: unknown) =>
-    typeof id === 'number' ? (nameOf(id) ?? (str(then[String(id)]) || undefined)) : undefined;
-  const a = name(content?.operatorId);
-  const ids = Array.isArray(content?.userIds) ? content.userIds : [];
-  const names = ids.map(name);
-  if (!a || names.some((n) => !n)) return null;
-  return t(key, {
-    a,
-    b: names.join(t('chat.notice.separator')),
-    name: str(content?.name),
-    // The announcement itself is posted into the chat with the notice (empty: it was cleared).
-    announcement: str(content?.announcement),
-    duration: typeof content?.minutes === 'number' ? muteDuration(content.minutes) : '',
-  });
-};
 
 /** The one-line preview of a message by content type (session list, notices). */
 export const previewText = (
@@ -75,14 +34,9 @@ export const previewText = (
       return t('chat.preview.file');
     case 'notice':
       return noticeText(content, nameOf);
-    case 'transfer':
-      return t('transfer.preview');
-    case 'redpacket': {
-      const greeting = str(content?.greeting);
-      return `${t('redPacket.preview')} ${greeting || t('redPacket.defaultGreeting')}`;
-    }
     default:
-      return '';
+      // A feature's own kind (a transfer, a red packet): its registered preview.
+      return kindPreview(contentType ?? '', content) ?? '';
   }
 };
 
@@ -92,60 +46,8 @@ export const noticeText = (content: Record<string, unknown> | null, nameOf?: Nam
   if (type === 'recall') return t('chat.notice.recall');
   if (type === 'friend' || type === 'friendConfirm') return t('chat.notice.friend');
   if (type === 'security.pinChanged') return t('security.notice.pinChanged');
-  if (type === 'wallet.transferIn')
-    return t('wallet.transferIn', {
-      amount: str(content?.amount),
-      name: str(content?.name) || str(content?.memberId),
-    });
-  if (type === 'wallet.payRefund')
-    return t('wallet.payRefund', { amount: str(content?.amount), name: str(content?.name) });
-  if (type.startsWith('c2c.')) {
-    const trade = tradeNoticeText(type, content);
-    if (trade) return trade;
-  }
-  if (type === 'ticket.replied')
-    return t(content?.kind === 'feedback' ? 'chat.notice.feedbackReplied' : 'chat.notice.complaintReplied', {
-      id: Number(content?.id) || '',
-    });
-  return (nameOf && groupNoticeText(content, nameOf)) || str(content?.text);
-};
-
-/**
- * Order chat and merchant notices in the reader's language: who appealed and why, what support decided,
- * the order's start, terms and payment details. Null for a type not known here.
- */
-const tradeNoticeText = (type: string, content: Record<string, unknown> | null) => {
-  const no = str(content?.orderNo);
-  const text = str(content?.text);
-  switch (type) {
-    case 'c2c.order':
-      return no ? t('trade.notice.started', { no }) : null;
-    case 'c2c.appeal': {
-      const code = str(content?.reasonCode);
-      const reason = code ? t(`c2c.appeal.reasons.${code}`, { defaultValue: code }) : '';
-      const said = [reason, text].filter(Boolean).join(' · ');
-      return t(content?.by === 'buyer' ? 'trade.notice.buyerAppealed' : 'trade.notice.sellerAppealed', {
-        reason: said,
-      });
-    }
-    case 'c2c.resolve':
-      return t(
-        content?.result === 'completed' ? 'trade.notice.decidedRelease' : 'trade.notice.decidedCancel',
-        {
-          note: text,
-        },
-      );
-    case 'c2c.terms':
-      return t('trade.notice.terms', { terms: str(content?.terms) });
-    case 'c2c.payee':
-      return t('trade.notice.payee');
-    case 'c2c.merchantApproved':
-      return t('trade.notice.merchantApproved');
-    case 'c2c.merchantRejected':
-      return t('trade.notice.merchantRejected', { note: str(content?.note) || '-' });
-    default:
-      return null;
-  }
+  // A feature's notices (a wallet's, an order's, a group's): their registered text.
+  return registeredNoticeText(type, content, nameOf) || str(content?.text);
 };
 
 /** The end of an order number, enough to tell a member's orders apart where room is short. */

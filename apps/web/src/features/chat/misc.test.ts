@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { registerPlugins } from '../../app/plugins.ts';
 import { setLocale } from '../../lib/i18n/index.ts';
 import { groupByLetter, indexLetter, memberNames, needsSeparator, noticeText } from './format.ts';
 import { appRouteFromText } from './scanLink.ts';
 import { throttle } from './throttle.ts';
+
+// The kinds and notices of other features, as the app registers them at start-up.
+registerPlugins();
 
 describe('message sound throttle', () => {
   it('lets one call through per 1000 ms', () => {

@@ -8,7 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
 import { call } from '../../lib/request.ts';
-import { c2cKeys } from '../c2c/keys.ts';
+import { blockDependents } from './blocking.ts';
 import { withMyReads } from './engine.ts';
 import { chatKeys } from './keys.ts';
 import { removeSession, replaceSession, unreadSum } from './sessions.ts';
@@ -177,7 +177,7 @@ export const useSetBlocked = () => {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: chatKeys.blocked() });
       void qc.invalidateQueries({ queryKey: chatKeys.users() });
-      void qc.invalidateQueries({ queryKey: c2cKeys.all });
+      for (const queryKey of blockDependents()) void qc.invalidateQueries({ queryKey });
     },
   });
 };

@@ -1,24 +1,19 @@
 import {
+  type ChatMessage,
   type ChatSession,
   chatMessage,
   friendConfirmPayload,
   messageRemovePayload,
   peerReadPayload,
   peerTypingPayload,
-  redPacketPayload,
   sessionClearPayload,
   sessionDeletePayload,
   sessionSettingPayload,
   updateUnreadPayload,
-  walletPayload,
 } from '@chatpay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
-import { t } from '../../lib/i18n/index.ts';
 import { onServerEvent, onSocketConnect } from '../../lib/socket.ts';
-import { redPacketKeys } from '../redpacket/keys.ts';
-import { showUsdt } from '../wallet/amount.ts';
-import { walletKeys } from '../wallet/keys.ts';
 import {
   bindQueryClient,
   catchUp,
@@ -42,13 +37,25 @@ import {
   syncChanges,
   visible,
 } from './engine.ts';
-import { groupKeys } from './groups.ts';
 import { chatKeys } from './keys.ts';
 import { notifyMessage } from './notify.ts';
 import { peerStoppedTyping, peerTyping } from './presence.ts';
 import { applyMessage, applySetting, applyUnread, removeSession } from './sessions.ts';
 import { playMessageSound } from './sound.ts';
 import { useChatStore } from './store.ts';
+
+type MessageListener = (m: ChatMessage) => void;
+const messageListeners = new Set<MessageListener>();
+
+/**
+ * Another feature's part in a message that arrives (money came with a transfer, a group changed): called
+ * for every message, after the chat has stored it. The feature's own server events it registers with
+ * `onServerEvent` (lib/socket.ts); `app/realtime.ts` starts them all with the chat engine.
+ */
+export const onChatMessage = (listener: MessageListener) => {
+  messageListeners.add(listener);
+  return () => messageListeners.delete(listener);
+};
 
 /** Server events by name (docs/product.md#api); payloads are validated before use. */
 const handlers = {
@@ -64,14 +71,7 @@ const handlers = {
     receive(m.sessionId, [m]);
     receiveChange(m);
     if (m.senderId !== myId()) peerStoppedTyping(m.sessionId);
-    // A group change (mute, roles, members, dissolve) shows on an open chat at once: the group and its
-    // session are read again.
-    if (m.contentType === 'notice' && String(m.content.type ?? '').startsWith('group.')) {
-      invalidate(groupKeys.info(m.sessionId));
-      invalidate(chatKeys.session(m.sessionId));
-    }
-    // A transfer to me is received at once: the wallet shows it without a refresh.
-    if (m.contentType === 'transfer' || m.contentType === 'redpacket') invalidate(walletKeys.all);
+    for (const listener of messageListeners) listener(m);
     const fromOther = m.senderId !== myId();
     if (isOpen(m.sessionId)) void markRead(m.sessionId);
     else if (fromOther && isNew && before?.useNotify !== false) {
@@ -146,26 +146,6 @@ const handlers = {
     invalidate(chatKeys.friends());
     invalidate([...chatKeys.all, 'user']);
     refreshSessionsSoon();
-  },
-  /** A red packet I sent or opened changed (claimed, finished, expired and refunded): bubbles re-read it. */
-  redpacket: (raw: unknown) => {
-    const parsed = redPacketPayload.safeParse(raw);
-    if (!parsed.success) return;
-    invalidate(redPacketKeys.detail(parsed.data.packetId));
-    if (parsed.data.status === 'expired') invalidate(walletKeys.all);
-  },
-  /** Money arrived by member id or a merchant's refund: the open wallet shows the new balance at once, and the member is told who sent it. */
-  wallet: (raw: unknown) => {
-    const parsed = walletPayload.safeParse(raw);
-    if (!parsed.success) return;
-    invalidate(walletKeys.all);
-    const e = parsed.data;
-    const text =
-      e.kind === 'transferIn'
-        ? t('wallet.transferIn', { amount: showUsdt(e.amount), name: e.from.nickName || e.from.memberId })
-        : t('wallet.payRefund', { amount: showUsdt(e.amount), name: e.merchant.name });
-    // The toast layer pulls in antd-mobile: loaded on first use, so this module stays light (and testable).
-    void import('../../lib/toast.ts').then(({ toast }) => toast(text));
   },
   onFriendRemove: () => {
     invalidate(chatKeys.friends());

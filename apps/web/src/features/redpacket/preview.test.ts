@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { registerPlugins } from '../../app/plugins.ts';
 import { setLocale } from '../../lib/i18n/index.ts';
 import { previewText } from '../chat/format.ts';
+
+// The kinds and notices of other features, as the app registers them at start-up.
+registerPlugins();
 
 describe('session list preview of money messages', () => {
   it('names a transfer and a red packet with its greeting, in the reader language', async () => {

@@ -6,9 +6,10 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { ChatSettings } from '../../features/chat/components/ChatSettings.tsx';
-import { MemberGrid } from '../../features/chat/components/MemberGrid.tsx';
 import { myId } from '../../features/chat/engine.ts';
-import { muteDuration } from '../../features/chat/format.ts';
+import { useSheet } from '../../features/chat/useSheet.ts';
+import { MemberGrid } from '../../features/group/components/MemberGrid.tsx';
+import { muteDuration } from '../../features/group/notices.ts';
 import {
   useDissolveGroup,
   useGroupInfo,
@@ -20,8 +21,7 @@ import {
   useTransferOwner,
   useUnmuteMember,
   useUnsetManager,
-} from '../../features/chat/groups.ts';
-import { useSheet } from '../../features/chat/useSheet.ts';
+} from '../../features/group/queries.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';

@@ -12,11 +12,11 @@ import { MessageList, type MessageListHandle } from '../../features/chat/compone
 import { canRecall, forwardable, quotable } from '../../features/chat/convo.ts';
 import { myId, onSendError } from '../../features/chat/engine.ts';
 import { previewText, sessionAvatar, sessionTitle } from '../../features/chat/format.ts';
-import { useMutedHere } from '../../features/chat/groups.ts';
 import { readMarkOf, sendTyping, useIsTyping } from '../../features/chat/presence.ts';
 import type { UiMessage } from '../../features/chat/thread.ts';
 import { useChat } from '../../features/chat/useChat.ts';
 import { useSheet } from '../../features/chat/useSheet.ts';
+import { useMutedHere } from '../../features/group/queries.ts';
 import { OpenPacket } from '../../features/redpacket/components/OpenPacket.tsx';
 import { useOpenPacket } from '../../features/redpacket/openStore.ts';
 import { useAuth } from '../../lib/auth.ts';

@@ -1,4 +1,3 @@
-import { TeamOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { cardLabel } from '../logic.ts';
 import { CopyRow, Proof } from './bits.tsx';
@@ -39,15 +38,5 @@ export const PayeeNotice = ({ content }: { content: Record<string, unknown> }) =
         </div>
       ) : null}
     </div>
-  );
-};
-
-/** Customer service's avatar in an order chat: its own mark, never the other trader's face. */
-export const StaffAvatar = () => {
-  const { t } = useTranslation();
-  return (
-    <span className="trade-staff-avatar" role="img" aria-label={t('trade.support')}>
-      <TeamOutline />
-    </span>
   );
 };

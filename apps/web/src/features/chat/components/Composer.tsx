@@ -15,7 +15,6 @@ import {
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { draftOf, saveDraft, useComposing } from '../drafts.ts';
-import type { MutedHere } from '../groups.ts';
 import { type Mentions, type MentionTarget, mentionsIn, typedAt } from '../mentions.ts';
 import { useSheet } from '../useSheet.ts';
 import { EMOJI } from './emoji.ts';
@@ -33,7 +32,7 @@ interface Props {
   sessionId: number;
   userId: number | null;
   /** I may not send in this group (muted, or "mute all"): the bar says so instead of an input that would fail. */
-  muted?: MutedHere;
+  muted?: 'member' | 'all' | null;
   /** I typed something (the typing indicator of single chats; throttled by the caller). */
   onTyping?: () => void;
   /** The message my next text replies to (its text or kind), shown above the input with a cancel button. */

@@ -4,9 +4,8 @@ import { CloseOutline, FileOutline, PlayOutline, SoundOutline } from 'antd-mobil
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clockTime, thumbUrl } from '../../../lib/media-url.ts';
-import { RedPacketBubble } from '../../redpacket/components/RedPacketBubble.tsx';
-import { TransferBubble } from '../../wallet/components/TransferBubble.tsx';
 import { fileSize, previewText } from '../format.ts';
+import { useKindBubble } from '../kinds.ts';
 import type { UiMessage } from '../thread.ts';
 import { useUploadProgress } from '../upload-progress.ts';
 
@@ -151,6 +150,12 @@ const QuoteBlock = ({ quote, onQuote }: { quote: MessageQuote; onQuote?: (seq: n
   );
 };
 
+/** A kind another feature registered (a transfer, a red packet): its own bubble, once its code is here. */
+const KindBubble = ({ m, mine, theirName }: { m: UiMessage; mine: boolean; theirName: string }) => {
+  const Bubble = useKindBubble(m.contentType);
+  return Bubble ? <Bubble m={m} mine={mine} theirName={theirName} /> : null;
+};
+
 /** The inside of a bubble, by content type. `theirName` names the other member of a single chat. */
 export const MessageContent = ({
   m,
@@ -217,11 +222,7 @@ export const MessageContent = ({
           <FileOutline className="msg-file-icon" />
         </a>
       );
-    case 'transfer':
-      return <TransferBubble m={m} mine={mine} theirName={theirName} />;
-    case 'redpacket':
-      return <RedPacketBubble m={m} mine={mine} />;
     default:
-      return null;
+      return <KindBubble m={m} mine={mine} theirName={theirName} />;
   }
 };

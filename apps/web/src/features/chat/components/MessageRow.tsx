@@ -3,11 +3,18 @@ import { ExclamationCircleFill } from 'antd-mobile-icons';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { PayeeNotice, StaffAvatar } from '../../c2c/components/TradeNotice.tsx';
 import { type NameOf, noticeText, separatorTime } from '../format.ts';
+import { hasNoticeCard, isBareKind, useNoticeCard } from '../kinds.ts';
 import type { UiMessage } from '../thread.ts';
 import { useLongPress } from '../useLongPress.ts';
 import { MessageContent } from './MessageContent.tsx';
+import { StaffAvatar } from './StaffAvatar.tsx';
+
+/** A notice another feature draws as a card of its own (an order's payment details). */
+const NoticeCard = ({ type, content }: { type: string; content: Record<string, unknown> }) => {
+  const Card = useNoticeCard(type);
+  return Card ? <Card content={content} /> : null;
+};
 
 interface Props {
   m: UiMessage;
@@ -66,11 +73,12 @@ export const MessageRow = memo(
       'data-status': m.status,
       'data-type': m.contentType,
     };
-    if (m.contentType === 'notice' && m.content?.type === 'c2c.payee') {
+    const noticeType = m.contentType === 'notice' ? String(m.content?.type ?? '') : '';
+    if (noticeType && hasNoticeCard(noticeType)) {
       return (
         <div className="msg-line" {...common}>
           {time}
-          <PayeeNotice content={m.content} />
+          <NoticeCard type={noticeType} content={m.content} />
         </div>
       );
     }
@@ -85,8 +93,8 @@ export const MessageRow = memo(
         </div>
       );
     }
-    // Media and money cards draw their own shape.
-    const bare = ['image', 'video', 'transfer', 'redpacket'].includes(m.contentType);
+    // Media and other features' cards (money) draw their own shape.
+    const bare = m.contentType === 'image' || m.contentType === 'video' || isBareKind(m.contentType);
     const bubble = (
       <div className={`msg-bubble ${m.contentType}${bare ? ' bare' : ''}${staff ? ' staff' : ''}`} {...press}>
         <MessageContent m={m} mine={mine} theirName={theirName} onQuote={onQuote} />

@@ -7,6 +7,7 @@ import type { UiMessage } from '../../chat/thread.ts';
 import { bubbleState, tapAction } from '../logic.ts';
 import { useOpenPacket } from '../openStore.ts';
 import { useRedPacket } from '../queries.ts';
+import '../../wallet/money-bubble.css';
 import '../redpacket.css';
 
 /** Longest wait for one timer (setTimeout overflows past about 24.8 days). */

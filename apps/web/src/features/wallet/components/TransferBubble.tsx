@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { UiMessage } from '../../chat/thread.ts';
 import { showUsdt } from '../amount.ts';
-import '../../redpacket/redpacket.css';
+import '../money-bubble.css';
 
 /** Two opposed arrows: money going across (WeChat's transfer mark, without a currency sign). */
 const TransferIcon = () => (

@@ -1,6 +1,7 @@
 import type { GroupInfo, GroupMemberInfo } from '@chatpay/shared';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { chatKeys } from '../chat/keys.ts';
 import {
   dissolved,
   withFields,
@@ -10,9 +11,8 @@ import {
   withOwner,
   withoutMembers,
   withRole,
-} from './group-cache.ts';
-import { groupChangeOptions, groupKeys, mutedState } from './groups.ts';
-import { chatKeys } from './keys.ts';
+} from './cache.ts';
+import { groupChangeOptions, groupKeys, mutedState } from './queries.ts';
 
 const member = (userId: number, role: GroupMemberInfo['role'] = 'member'): GroupMemberInfo => ({
   userId,

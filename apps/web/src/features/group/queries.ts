@@ -2,7 +2,8 @@ import { type ChatSession, type GroupInfo, groupApi, type InputOf } from '@chatp
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../lib/request.ts';
-import { myId } from './engine.ts';
+import { myId } from '../chat/engine.ts';
+import { chatKeys } from '../chat/keys.ts';
 import {
   dissolved,
   withFields,
@@ -12,8 +13,7 @@ import {
   withOwner,
   withoutMembers,
   withRole,
-} from './group-cache.ts';
-import { chatKeys } from './keys.ts';
+} from './cache.ts';
 
 export const groupKeys = {
   info: (sessionId: number) => [...chatKeys.all, 'group', sessionId] as const,

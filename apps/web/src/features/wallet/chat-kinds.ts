@@ -1,0 +1,25 @@
+import { t } from '../../lib/i18n/index.ts';
+import type { MessageKind, NoticeKind } from '../chat/kinds.ts';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** A transfer in a chat (op 'add'): an orange card with the amount and remark. */
+export const transferKind: MessageKind = {
+  preview: () => t('transfer.preview'),
+  bare: true,
+  Bubble: () => import('./components/TransferBubble.tsx').then((m) => m.TransferBubble),
+};
+
+/** Money that arrived by member id, or a merchant's refund: the wallet's notices to its owner. */
+export const walletNotices: NoticeKind = {
+  text: (type, content) => {
+    if (type === 'wallet.transferIn')
+      return t('wallet.transferIn', {
+        amount: str(content?.amount),
+        name: str(content?.name) || str(content?.memberId),
+      });
+    if (type === 'wallet.payRefund')
+      return t('wallet.payRefund', { amount: str(content?.amount), name: str(content?.name) });
+    return null;
+  },
+};
