@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { seed } from './db/seed.ts';
@@ -22,6 +22,8 @@ import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { type Clock, ManualClock, systemClock } from './lib/clock.ts';
 import { createLimiter } from './lib/limiter.ts';
 import { safeErrorSerializer } from './lib/log-errors.ts';
+import { redisWithFallbackStore } from './lib/rate-limit-store.ts';
+import { openRedis, type RedisLink } from './lib/redis.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { registerAppRoutes } from './modules/app/index.ts';
 import { guardApiDocs, registerBaseRoutes, trackEndpoints } from './modules/base/index.ts';
@@ -52,6 +54,8 @@ export interface App {
   realtime: Realtime;
   tokens: TokenService;
   redis: Redis | null;
+  /** The Redis connections and whether they are up (lib/redis.ts); null without REDIS_URL. */
+  redisLink: RedisLink | null;
   jobs: Scheduler;
   clock: Clock;
   close(): Promise<void>;
@@ -99,8 +103,10 @@ export const buildApp = async (
   // Before any route exists, so `eps` sees every module's routes.
   trackEndpoints(app);
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : null;
-  const redisSub = redis?.duplicate() ?? null;
+  // Unreachable at start-up: RedisUnreachable, naming REDIS_URL (main.ts prints it and exits).
+  const redisLink = config.REDIS_URL ? await openRedis(config.REDIS_URL, app.log) : null;
+  const redis = redisLink?.client ?? null;
+  const redisUp = () => redisLink?.up() ?? false;
 
   await registerSecurityHeaders(app, {
     mediaOrigins: [
@@ -114,7 +120,8 @@ export const buildApp = async (
     global: true,
     max: config.API_RATE_LIMIT,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}:rl:` } : {}),
+    // With Redis the count is shared by every process; during a Redis outage each process counts alone.
+    ...(redis ? { store: redisWithFallbackStore(redis, `${config.REDIS_PREFIX}:rl:`, redisUp) } : {}),
     // The caller hook (http/route.ts) runs first: the verified user id, else the client address.
     keyGenerator: (req) => req.caller?.rateKey ?? `ip:${req.ip}`,
     allowList: (req) => !req.url.startsWith('/api/'),
@@ -131,7 +138,7 @@ export const buildApp = async (
     config.AUTH_CACHE_SECONDS * 1000,
   );
   registerCallerHook({ app, auth: tokens });
-  const limiter = createLimiter(redis, config.REDIS_PREFIX, clock);
+  const limiter = createLimiter(redis, config.REDIS_PREFIX, clock, redisUp);
   guardApiDocs(app, {
     published: config.PUBLISH_API_DOCS ?? config.NODE_ENV !== 'production',
     auth: tokens,
@@ -188,7 +195,9 @@ export const buildApp = async (
   const realtime = startRealtime(app.server, {
     auth: tokens,
     logger: app.log as never,
-    ...(redis && redisSub ? { redis: { pub: redis, sub: redisSub, prefix: config.REDIS_PREFIX } } : {}),
+    ...(redisLink
+      ? { redis: { pub: redisLink.pub, sub: redisLink.sub, prefix: config.REDIS_PREFIX, up: redisUp } }
+      : {}),
   });
   realtime.onInvalidate((what) => {
     if (what.kind === 'ended') tokens.forget(what.ended);
@@ -207,6 +216,7 @@ export const buildApp = async (
     realtime,
     engine: database.engine,
     redis,
+    redisUp,
     jobs,
     withLock: database.withLock,
     clock,
@@ -214,7 +224,7 @@ export const buildApp = async (
     pinLimit: { limiter, perMinute: config.PIN_RATE_LIMIT },
     strictErrors: config.NODE_ENV === 'test' && !process.env.CONTRACT_ERROR_LOG,
   };
-  registerHealthRoutes(deps);
+  registerHealthRoutes({ ...deps, probe: database.probe });
   registerTestClockRoutes(deps);
   registerUserRoutes(deps, tokens);
   registerAdminUserRoutes(deps);
@@ -242,11 +252,10 @@ export const buildApp = async (
       await chain.stop();
       await realtime.close();
       await app.close();
-      redisSub?.disconnect();
-      redis?.disconnect();
+      await redisLink?.close();
       await database.close();
     })();
     return closing;
   };
-  return { app, config, database, realtime, tokens, redis, jobs, clock, close };
+  return { app, config, database, realtime, tokens, redis, redisLink, jobs, clock, close };
 };
