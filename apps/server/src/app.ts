@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
@@ -192,6 +193,29 @@ export const buildApp = async (
     app.log.warn({ webDist }, 'web app not built: run `npm run build:web` to serve it');
   }
 
+  // Graceful stop (docs/design/faults.md): requests in flight are counted so that `close` can let them finish;
+  // once it began, every answer says `Connection: close`, so a kept-alive client cannot hold the process open.
+  // Prepended before Socket.IO attaches, which then calls it for non-Socket.IO requests only (long polls are
+  // ended by closing the realtime layer, not waited for).
+  const draining = { on: false, inFlight: new Set<ServerResponse>(), idle: [] as (() => void)[] };
+  const closeAfterAnswer = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('connection', 'close');
+  };
+  app.server.prependListener('request', (_req, res) => {
+    draining.inFlight.add(res);
+    if (draining.on) closeAfterAnswer(res);
+    res.once('close', () => {
+      draining.inFlight.delete(res);
+      // An answer whose headers left before the stop began keeps its connection: close it once idle.
+      if (draining.on) setImmediate(() => app.server.closeIdleConnections());
+      if (draining.inFlight.size === 0) for (const done of draining.idle.splice(0)) done();
+    });
+  });
+  const requestsDone = () =>
+    draining.inFlight.size === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => draining.idle.push(resolve));
+
   const realtime = startRealtime(app.server, {
     auth: tokens,
     logger: app.log as never,
@@ -248,10 +272,17 @@ export const buildApp = async (
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
-      await jobs.stop();
-      await chain.stop();
+      draining.on = true;
+      // Kept-alive connections with no request in flight end now; the others after their answer.
+      for (const res of draining.inFlight) closeAfterAnswer(res);
+      app.server.closeIdleConnections();
+      // Sockets are closed at the transport, so clients reconnect (to another process) rather than stay out;
+      // this also stops listening (a worker does not listen: its primary stopped handing it connections).
       await realtime.close();
+      // Jobs finish the pass they are in and start no other; meanwhile requests in flight finish.
+      await Promise.all([jobs.stop().then(() => chain.stop()), requestsDone()]);
       await app.close();
+      // Redis before the pool: nothing that still answers needs either by now.
       await redisLink?.close();
       await database.close();
     })();
