@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
@@ -9,7 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { seed } from './db/seed.ts';
@@ -23,6 +24,8 @@ import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { type Clock, ManualClock, systemClock } from './lib/clock.ts';
 import { createLimiter } from './lib/limiter.ts';
 import { safeErrorSerializer } from './lib/log-errors.ts';
+import { redisWithFallbackStore } from './lib/rate-limit-store.ts';
+import { openRedis, type RedisLink } from './lib/redis.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerMetrics } from './metrics/routes.ts';
@@ -57,6 +60,8 @@ export interface App {
   realtime: Realtime;
   tokens: TokenService;
   redis: Redis | null;
+  /** The Redis connections and whether they are up (lib/redis.ts); null without REDIS_URL. */
+  redisLink: RedisLink | null;
   jobs: Scheduler;
   clock: Clock;
   metrics: Metrics;
@@ -107,8 +112,10 @@ export const buildApp = async (
   // Before any route exists, so `eps` sees every module's routes.
   trackEndpoints(app);
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : null;
-  const redisSub = redis?.duplicate() ?? null;
+  // Unreachable at start-up: RedisUnreachable, naming REDIS_URL (main.ts prints it and exits).
+  const redisLink = config.REDIS_URL ? await openRedis(config.REDIS_URL, app.log) : null;
+  const redis = redisLink?.client ?? null;
+  const redisUp = () => redisLink?.up() ?? false;
 
   await registerSecurityHeaders(app, {
     mediaOrigins: [
@@ -122,7 +129,8 @@ export const buildApp = async (
     global: true,
     max: config.API_RATE_LIMIT,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}:rl:` } : {}),
+    // With Redis the count is shared by every process; during a Redis outage each process counts alone.
+    ...(redis ? { store: redisWithFallbackStore(redis, `${config.REDIS_PREFIX}:rl:`, redisUp) } : {}),
     // The caller hook (http/route.ts) runs first: the verified user id, else the client address.
     keyGenerator: (req) => req.caller?.rateKey ?? `ip:${req.ip}`,
     allowList: (req) => !req.url.startsWith('/api/'),
@@ -139,7 +147,7 @@ export const buildApp = async (
     config.AUTH_CACHE_SECONDS * 1000,
   );
   registerCallerHook({ app, auth: tokens });
-  const limiter = createLimiter(redis, config.REDIS_PREFIX, clock);
+  const limiter = createLimiter(redis, config.REDIS_PREFIX, clock, redisUp);
   guardApiDocs(app, {
     published: config.PUBLISH_API_DOCS ?? config.NODE_ENV !== 'production',
     auth: tokens,
@@ -193,10 +201,35 @@ export const buildApp = async (
     app.log.warn({ webDist }, 'web app not built: run `npm run build:web` to serve it');
   }
 
+  // Graceful stop (docs/design/faults.md): requests in flight are counted so that `close` can let them finish;
+  // once it began, every answer says `Connection: close`, so a kept-alive client cannot hold the process open.
+  // Prepended before Socket.IO attaches, which then calls it for non-Socket.IO requests only (long polls are
+  // ended by closing the realtime layer, not waited for).
+  const draining = { on: false, inFlight: new Set<ServerResponse>(), idle: [] as (() => void)[] };
+  const closeAfterAnswer = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('connection', 'close');
+  };
+  app.server.prependListener('request', (_req, res) => {
+    draining.inFlight.add(res);
+    if (draining.on) closeAfterAnswer(res);
+    res.once('close', () => {
+      draining.inFlight.delete(res);
+      // An answer whose headers left before the stop began keeps its connection: close it once idle.
+      if (draining.on) setImmediate(() => app.server.closeIdleConnections());
+      if (draining.inFlight.size === 0) for (const done of draining.idle.splice(0)) done();
+    });
+  });
+  const requestsDone = () =>
+    draining.inFlight.size === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => draining.idle.push(resolve));
+
   const realtime = startRealtime(app.server, {
     auth: tokens,
     logger: app.log as never,
-    ...(redis && redisSub ? { redis: { pub: redis, sub: redisSub, prefix: config.REDIS_PREFIX } } : {}),
+    ...(redisLink
+      ? { redis: { pub: redisLink.pub, sub: redisLink.sub, prefix: config.REDIS_PREFIX, up: redisUp } }
+      : {}),
   });
   realtime.onInvalidate((what) => {
     if (what.kind === 'ended') tokens.forget(what.ended);
@@ -224,6 +257,7 @@ export const buildApp = async (
     realtime,
     engine: database.engine,
     redis,
+    redisUp,
     jobs,
     withLock: database.withLock,
     clock,
@@ -232,7 +266,7 @@ export const buildApp = async (
     pinLimit: { limiter, perMinute: config.PIN_RATE_LIMIT },
     strictErrors: config.NODE_ENV === 'test' && !process.env.CONTRACT_ERROR_LOG,
   };
-  registerHealthRoutes(deps);
+  registerHealthRoutes({ ...deps, probe: database.probe });
   registerTestClockRoutes(deps);
   registerUserRoutes(deps, tokens);
   registerAdminUserRoutes(deps);
@@ -265,15 +299,21 @@ export const buildApp = async (
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
-      await jobs.stop();
-      await chain.stop();
+      draining.on = true;
+      // Kept-alive connections with no request in flight end now; the others after their answer.
+      for (const res of draining.inFlight) closeAfterAnswer(res);
+      app.server.closeIdleConnections();
+      // Sockets are closed at the transport, so clients reconnect (to another process) rather than stay out;
+      // this also stops listening (a worker does not listen: its primary stopped handing it connections).
       await realtime.close();
+      // Jobs finish the pass they are in and start no other; meanwhile requests in flight finish.
+      await Promise.all([jobs.stop().then(() => chain.stop()), requestsDone()]);
       await app.close();
-      redisSub?.disconnect();
-      redis?.disconnect();
+      // Redis before the pool: nothing that still answers needs either by now.
+      await redisLink?.close();
       await database.close();
     })();
     return closing;
   };
-  return { app, config, database, realtime, tokens, redis, jobs, clock, metrics, close };
+  return { app, config, database, realtime, tokens, redis, redisLink, jobs, clock, metrics, close };
 };

@@ -35,6 +35,16 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /**
+   * PostgreSQL limits between a request and the database (docs/design/faults.md), in milliseconds, 0 for none:
+   * a call that runs into one answers HTTP 503 "Service busy" with Retry-After instead of holding a pooled
+   * connection for as long as a stuck lock or a network partition lasts.
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Waiting for a free connection of the pool (or for a new one to open). */
+  DB_POOL_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

@@ -4,6 +4,7 @@ import { runPrimary } from './cluster/primary.ts';
 import { acceptFromPrimary } from './cluster/worker.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
+import { RedisUnreachable } from './lib/redis.ts';
 import { StartupRefused } from './modules/user/index.ts';
 
 const start = async () => {
@@ -19,14 +20,29 @@ const start = async () => {
   }
   // WORKERS > 1: this process only forks and balances (cluster/primary.ts); each worker runs the code below.
   if (config.workers.count > 1 && cluster.isPrimary) return runPrimary(config);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    timeouts: {
+      statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+      lockMs: config.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      acquireMs: config.DB_POOL_ACQUIRE_TIMEOUT_MS,
+    },
+  });
   const server = await buildApp(config, database).catch(async (error: unknown) => {
-    if (!(error instanceof StartupRefused)) throw error;
+    if (!(error instanceof StartupRefused) && !(error instanceof RedisUnreachable)) throw error;
     console.error(error.message);
     await database.close().catch(() => {});
-    process.exit(78);
+    // 69 (EX_UNAVAILABLE): a service it needs is down, worth retrying; 78 (EX_CONFIG): fix the configuration.
+    process.exit(error instanceof RedisUnreachable ? 69 : 78);
   });
   const { app } = server;
+  // A promise rejected with no handler (a library's fire-and-forget I/O during an outage) is logged; ending
+  // the process for it would turn a dependency's outage into this server's (docs/design/faults.md).
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled rejection');
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

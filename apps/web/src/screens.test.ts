@@ -16,6 +16,7 @@ const WITHOUT_A_SCREEN: Record<string, string> = {
   'friendApi.addByCode': 'for native clients: the web app adds a scanned contact through its member page',
   'friendApi.page': 'the contacts tab loads the whole list (friend/list) to group it by letter',
   'healthApi.health': "the load balancer's probe",
+  'healthApi.ready': "the load balancer's readiness probe (docs/design/faults.md)",
 
   'mccApi.transfer': "the MCC API for a merchant's guest accounts (wallet/transfer is the app's call)",
   'mccApi.balance': "the MCC API for a merchant's guest accounts (wallet/info is the app's call)",

@@ -43,6 +43,7 @@ export const genericErrorsOf = (e: Pick<Endpoint, 'auth' | 'permission'>): Error
   ErrorCode.Validation,
   ErrorCode.RateLimited,
   ErrorCode.Internal,
+  ErrorCode.ServiceBusy,
   ...(e.auth === 'none' ? [] : [ErrorCode.Unauthorized]),
   ...(e.auth === 'merchant'
     ? [ErrorCode.SignatureInvalid, ErrorCode.TimestampOutOfWindow, ErrorCode.NonceReused]

@@ -12,6 +12,8 @@ export const ErrorCode = {
   RateLimited: 1006,
   Internal: 1007,
   Conflict: 1008,
+  /** The server cannot serve the call now (database slow or unreachable, not ready): HTTP 503 with Retry-After. */
+  ServiceBusy: 1009,
 
   UsernameTaken: 1101,
   InvalidCredentials: 1102,
@@ -154,6 +156,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.RateLimited]: 'Too many requests, please try again later',
   [ErrorCode.Internal]: 'Service exception',
   [ErrorCode.Conflict]: 'The request conflicts with the current state',
+  [ErrorCode.ServiceBusy]: 'Service busy, try again',
   [ErrorCode.UsernameTaken]: 'This user name is already taken',
   [ErrorCode.InvalidCredentials]: 'Wrong user name or password',
   [ErrorCode.AgreementRequired]: 'Please agree to the user agreement and privacy policy first',

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:cluster';
 import net from 'node:net';
+import { ErrorCode, errorMessages } from '@chatpay/shared';
 import { routeOf, type ToWorker } from './messages.ts';
 
 /** Most bytes read to find the request line; a connection sending more without one is routed as a plain request. */
@@ -8,7 +9,21 @@ const HEAD_LIMIT = 8192;
 /** How long a request naming an unreported session waits for its worker's report before going anywhere. */
 const OWNER_WAIT_MS = 2000;
 
-const UNAVAILABLE = 'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
+/** No worker can take the connection (all restarting): the envelope every API answer has, and when to retry. */
+const UNAVAILABLE_BODY = JSON.stringify({
+  code: ErrorCode.ServiceBusy,
+  data: { retryAfter: 2 },
+  message: errorMessages[ErrorCode.ServiceBusy],
+});
+const UNAVAILABLE = [
+  'HTTP/1.1 503 Service Unavailable',
+  'Connection: close',
+  'Content-Type: application/json; charset=utf-8',
+  'Retry-After: 2',
+  `Content-Length: ${Buffer.byteLength(UNAVAILABLE_BODY)}`,
+  '',
+  UNAVAILABLE_BODY,
+].join('\r\n');
 
 /** The libuv stream behind a net.Socket: the primary stops it reading before it hands the socket on. */
 type RawHandle = { readStop(): number };

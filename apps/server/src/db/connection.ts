@@ -43,6 +43,11 @@ export interface Database {
    * `read` see the same committed state (`npm run backup`; docs/operations.md).
    */
   image: (<T>(read: (tx: Tx) => Promise<T>) => Promise<{ read: T; image: Blob }>) | null;
+  /**
+   * Health and readiness checks, on connections of their own (PostgreSQL: a pool of two with a 2 s statement
+   * timeout), so a main pool taken by stuck requests does not make a live process look dead or ready.
+   */
+  probe: Probe;
   close(): Promise<void>;
 }
 
@@ -77,10 +82,64 @@ const timeQueries = (client: pg.PoolClient, observe: (seconds: number) => void) 
   };
 };
 
+export interface Probe {
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  /**
+   * Throws unless the database accepts writes now: a transaction id is assigned (refused on a standby, its
+   * commit needs WAL space) in a session that is not read-only.
+   */
+  checkWrite(): Promise<void>;
+  /** Migrations recorded in the database vs those this build ships (readiness waits for them). */
+  migrations(): Promise<{ applied: number; shipped: number }>;
+}
+
+/**
+ * Limits between a request and PostgreSQL (docs/design/faults.md), in milliseconds; 0 or absent: none. A
+ * statement or lock wait that runs out fails with a PostgreSQL error the error handler answers as 503
+ * "Service busy" (lib/db-errors.ts `unavailable`).
+ */
+export interface DbTimeouts {
+  statementMs?: number;
+  lockMs?: number;
+  idleInTransactionMs?: number;
+  /** Waiting for a free pooled connection (and for a new connection to open). */
+  acquireMs?: number;
+}
+
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 /** Any fixed numbers: serialise migrations, and then seeding, between server processes starting at once. */
 const MIGRATION_LOCK = 72_173_001;
 const STARTUP_LOCK = 72_173_002;
+/** The probe's bound on each statement: a readiness check answers within it whatever the database does. */
+const PROBE_TIMEOUT_MS = 2000;
+
+const shippedMigrations = () =>
+  (
+    JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    }
+  ).entries.length;
+
+const probeOn = (query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>): Probe => {
+  const shipped = shippedMigrations();
+  return {
+    ping: async () => {
+      await query('SELECT 1');
+    },
+    checkWrite: async () => {
+      const { rows } = await query(
+        "SELECT txid_current() AS xid, current_setting('transaction_read_only') AS ro, pg_is_in_recovery() AS standby",
+      );
+      const row = rows[0] ?? {};
+      if (row.ro === 'on' || row.standby === true) throw new Error('the database is read-only');
+    },
+    migrations: async () => {
+      const { rows } = await query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+      return { applied: Number(rows[0]?.n ?? 0), shipped };
+    },
+  };
+};
 
 /**
  * Opens PostgreSQL when `url` is given, otherwise PGlite with its data under `dataDir/pglite`
@@ -93,12 +152,25 @@ export const openDatabase = async (options: {
   onPoolError?: (error: Error) => void;
   /** PostgreSQL connections in the pool (default 20). */
   poolSize?: number;
+  /** PostgreSQL: statement, lock, idle-in-transaction and pool acquire limits (none by default: scripts). */
+  timeouts?: DbTimeouts;
   /** PGlite only: a data directory dumped by `dumpDataDir` to start from (tests start from a migrated one). */
   pgliteImage?: Blob;
 }): Promise<Database> => {
   if (options.url) {
+    const t = options.timeouts ?? {};
     const max = options.poolSize ?? 20;
-    const pool = new pg.Pool({ connectionString: options.url, max });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max,
+      // Session settings sent when each connection opens (node-postgres startup parameters).
+      ...(t.statementMs ? { statement_timeout: t.statementMs } : {}),
+      ...(t.lockMs ? { lock_timeout: t.lockMs } : {}),
+      ...(t.idleInTransactionMs ? { idle_in_transaction_session_timeout: t.idleInTransactionMs } : {}),
+      ...(t.acquireMs ? { connectionTimeoutMillis: t.acquireMs } : {}),
+    });
+    const onError =
+      options.onPoolError ?? ((error: Error) => console.error('database connection lost:', error.message));
     const queryListeners: ((seconds: number) => void)[] = [];
     pool.on('connect', (client) =>
       timeQueries(client, (seconds) => {
@@ -106,26 +178,47 @@ export const openDatabase = async (options: {
       }),
     );
     // Without a listener, a connection dropped while idle would crash the process; the pool replaces it.
-    pool.on(
-      'error',
-      options.onPoolError ?? ((error) => console.error('database connection lost:', error.message)),
-    );
+    pool.on('error', onError);
+    const probePool = new pg.Pool({
+      connectionString: options.url,
+      max: 2,
+      statement_timeout: PROBE_TIMEOUT_MS,
+      lock_timeout: PROBE_TIMEOUT_MS,
+      connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+      idleTimeoutMillis: 30_000,
+    });
+    probePool.on('error', onError);
+    /**
+     * Start-up work that waits its turn behind other processes (advisory locks, migrations of a large table)
+     * runs without the request limits, on a session that gets its settings back before it returns to the pool.
+     */
+    const unbounded = async (client: pg.PoolClient) => {
+      if (t.statementMs || t.lockMs) await client.query('SET statement_timeout = 0; SET lock_timeout = 0');
+      return async () => {
+        if (t.statementMs || t.lockMs)
+          await client.query('RESET statement_timeout; RESET lock_timeout').catch(() => {});
+      };
+    };
     const client = await pool.connect();
+    const restore = await unbounded(client);
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      await restore();
       client.release();
     }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
       const holder = await pool.connect();
+      const restore = await unbounded(holder);
       try {
         await holder.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
         return await work();
       } finally {
         await holder.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+        await restore();
         holder.release();
       }
     };
@@ -152,7 +245,10 @@ export const openDatabase = async (options: {
         queryListeners.push(listener);
       },
       image: null,
-      close: () => pool.end(),
+      probe: probeOn((text) => probePool.query(text)),
+      close: async () => {
+        await Promise.all([pool.end(), probePool.end()]);
+      },
     };
   }
   let dir: string | undefined;
@@ -186,6 +282,8 @@ export const openDatabase = async (options: {
         return { read: answer, image: await client.dumpDataDir('gzip') };
       });
     },
+    // One in-process connection: the probe shares it.
+    probe: probeOn((text) => client.query<Record<string, unknown>>(text)),
     close: () => client.close(),
   };
 };

@@ -18,6 +18,8 @@ export type AppDeps = RouteHost & {
   engine: Database['engine'];
   realtime: Realtime;
   redis: Redis | null;
+  /** Whether Redis is reachable now (lib/redis.ts): while it is not, Redis users fall back to this process. */
+  redisUp: () => boolean;
   /** Modules add their periodic jobs (sweepers) here. */
   jobs: Scheduler;
   /** The time deadlines are measured against (lib/clock.ts). */

@@ -1,7 +1,11 @@
 import { ErrorCode, errorMessages, type FieldIssue } from '@chatpay/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { unavailable } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
+
+/** Seconds a client waits before retrying a call the database could not serve (ServiceBusy). */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 const issuesOf = (error: FastifyError): FieldIssue[] => {
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -19,13 +23,15 @@ const issuesOf = (error: FastifyError): FieldIssue[] => {
 
 /**
  * Turns every failure into the envelope: validation → 1002 with the field list, AppError → its code,
- * client errors from the framework (bad JSON, body too large, wrong content type) → 1002, and anything
- * else → HTTP 500 with the request id and no stack.
+ * client errors from the framework (bad JSON, body too large, wrong content type) → 1002, the database timing
+ * out or unreachable → HTTP 503 ServiceBusy with Retry-After, and anything else → HTTP 500 with the request
+ * id and no stack.
  */
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((err: Error, req, reply) => {
     const error = err as FastifyError;
     if (err instanceof AppError) {
+      if (err.status === 503) reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
       return reply.status(err.status).send({ code: err.code, data: err.data, message: err.message });
     }
     const issues = issuesOf(error);
@@ -45,6 +51,18 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       req.log.info({ err: error }, 'client error');
       const message = status === 413 ? 'The request body is too large' : error.message;
       return reply.status(200).send({ code: ErrorCode.Validation, data: null, message });
+    }
+    if (unavailable(err)) {
+      // Retryable: the database timed out, is busy or unreachable (docs/design/faults.md).
+      req.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+        .send({
+          code: ErrorCode.ServiceBusy,
+          data: { retryAfter: BUSY_RETRY_AFTER_SECONDS },
+          message: errorMessages[ErrorCode.ServiceBusy],
+        });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

@@ -10,17 +10,32 @@ export interface Limiter {
   hit(key: string, max: number, windowMs: number): Promise<number>;
 }
 
-export const createLimiter = (redis: Redis | null, prefix: string, clock: Clock): Limiter => {
+export const createLimiter = (
+  redis: Redis | null,
+  prefix: string,
+  clock: Clock,
+  /** Whether Redis is reachable now (lib/redis.ts); while it is not, this process counts alone. */
+  redisUp: () => boolean = () => true,
+): Limiter => {
   const memory = new Map<string, { window: number; count: number }>();
   return {
     hit: async (key, max, windowMs) => {
       const now = clock.now().getTime();
       const window = Math.floor(now / windowMs);
       const retryAfter = (window + 1) * windowMs - now;
-      if (redis) {
+      if (redis && redisUp()) {
         const k = `${prefix}:lim:${key}:${window}`;
-        const [[, count]] = (await redis.multi().incr(k).pexpire(k, windowMs).exec()) as [[null, number]];
-        return count > max ? retryAfter : 0;
+        const counted = await redis
+          .multi()
+          .incr(k)
+          .pexpire(k, windowMs)
+          .exec()
+          .then(
+            (replies) => (replies?.[0]?.[1] as number | undefined) ?? null,
+            () => null,
+          );
+        // A Redis outage that began under this call: counted in memory below, as during a known outage.
+        if (counted !== null) return counted > max ? retryAfter : 0;
       }
       const entry = memory.get(key);
       if (!entry || entry.window !== window) {

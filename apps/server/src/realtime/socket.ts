@@ -18,6 +18,7 @@ import type { Logger } from 'pino';
 import { type Namespace, Server } from 'socket.io';
 import type { z } from 'zod';
 import type { Authenticator, AuthUser } from '../http/context.ts';
+import { unavailable } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 export interface SocketData {
@@ -150,12 +151,45 @@ export interface Realtime {
 }
 
 /**
+ * The Redis adapter publishes every broadcast to other processes and does not handle the promise: during a
+ * Redis outage each emit would end the process with an unhandled rejection. While Redis is down a publish is
+ * skipped (this process's sockets still get the event; members on other processes catch up by seq when they
+ * reconnect or get the next message, docs/design/faults.md), and a publish that fails as the outage begins is
+ * logged instead of thrown.
+ */
+const guardPublish = (pub: Redis, up: () => boolean, logger: Logger) => {
+  const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
+  let warned = false;
+  const skipped = async () => 0;
+  pub.publish = ((channel: string, message: string | Buffer) => {
+    if (!up()) return skipped();
+    return publish(channel, message).then(
+      (receivers) => {
+        warned = false;
+        return receivers;
+      },
+      (err: unknown) => {
+        // Once per outage: every emit fails alike until Redis is back.
+        if (!warned) logger.warn({ err }, 'a cross-process event was lost to a Redis failure');
+        warned = true;
+        return 0;
+      },
+    );
+  }) as Redis['publish'];
+};
+
+/**
  * Socket.IO on the HTTP server's port, namespace `/chat`, auth `{ token }`. Each socket joins `user:<id>`
  * and `session:<sid>`. With Redis the adapter makes several server processes act as one.
  */
 export const startRealtime = (
   server: HttpServer,
-  deps: { auth: Authenticator; logger: Logger; redis?: { pub: Redis; sub: Redis; prefix: string } },
+  deps: {
+    auth: Authenticator;
+    logger: Logger;
+    /** `up`: whether Redis is reachable now (lib/redis.ts). */
+    redis?: { pub: Redis; sub: Redis; prefix: string; up: () => boolean };
+  },
 ): Realtime => {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>(server, {
     path: '/socket.io',
@@ -164,8 +198,11 @@ export const startRealtime = (
     pingInterval: 25_000,
     pingTimeout: 20_000,
   });
-  if (deps.redis)
+  const redisUp = deps.redis?.up ?? (() => false);
+  if (deps.redis) {
+    guardPublish(deps.redis.pub, redisUp, deps.logger);
     io.adapter(createAdapter(deps.redis.pub, deps.redis.sub, { key: `${deps.redis.prefix}:socket.io` }));
+  }
   const chat: ChatNamespace = io.of(SOCKET_NAMESPACE);
 
   chat.use(async (socket, next) => {
@@ -225,6 +262,13 @@ export const startRealtime = (
         .catch((error: unknown) => {
           if (error instanceof AppError)
             return reply({ code: error.code, data: error.data, message: error.message });
+          // The database timed out or is unreachable: retryable, as the HTTP call answers it (http/errors.ts).
+          if (unavailable(error))
+            return reply({
+              code: ErrorCode.ServiceBusy,
+              data: { retryAfter: 2 },
+              message: errorMessages[ErrorCode.ServiceBusy],
+            });
           deps.logger.error({ err: error, userId: user.id }, 'socket send failed');
           reply({ code: ErrorCode.Internal, data: null, message: errorMessages[ErrorCode.Internal] });
         });
@@ -271,7 +315,7 @@ export const startRealtime = (
   const invalidate = (what: Invalidation) => {
     invalidateHere(what);
     // The in-memory adapter has no other process to tell (and warns on serverSideEmit).
-    if (deps.redis) chat.serverSideEmit('invalidate', what);
+    if (deps.redis && redisUp()) chat.serverSideEmit('invalidate', what);
   };
   chat.on('invalidate', invalidateHere);
   const notifyListeners = (userId: number, event: keyof ServerToClientEvents, payload: unknown) => {
@@ -327,7 +371,13 @@ export const startRealtime = (
       chat.to(STAFF_ROOM).emit(event, ...args);
     },
     presence: async (userId) => {
-      const sockets = await chat.in(userRoom(userId)).fetchSockets();
+      // During a Redis outage other processes cannot answer: this process's sockets are all it can know.
+      const sockets = redisUp()
+        ? await chat
+            .in(userRoom(userId))
+            .fetchSockets()
+            .catch(() => chat.local.in(userRoom(userId)).fetchSockets())
+        : await chat.local.in(userRoom(userId)).fetchSockets();
       if (sockets.length === 0) return 'none';
       return sockets.some((s) => !s.data.hidden) ? 'visible' : 'hidden';
     },

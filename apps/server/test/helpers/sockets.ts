@@ -5,7 +5,7 @@ import type { TestApp } from './app.ts';
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A connected /chat socket (websocket only, no automatic reconnection). */
-export const connectSocket = async (t: TestApp, token: string): Promise<ChatSocket> => {
+export const connectSocket = async (t: Pick<TestApp, 'url'>, token: string): Promise<ChatSocket> => {
   const socket: ChatSocket = io(`${t.url}${SOCKET_NAMESPACE}`, {
     auth: { token },
     transports: ['websocket'],

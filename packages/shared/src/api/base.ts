@@ -265,6 +265,22 @@ export const healthApi = {
     input: z.object({}),
     output: z.object({ status: z.literal('ok'), db: z.string(), redis: z.string(), uptime: z.number() }),
   }),
+  ready: endpoint({
+    method: 'GET',
+    path: '/ready',
+    auth: 'none',
+    summary:
+      'Readiness for a load balancer: HTTP 503 (ServiceBusy, with what is wrong) until migrations ran and while the database is unreachable or refuses writes; a Redis outage answers 200 "degraded"',
+    input: z.object({}),
+    output: z.object({
+      status: z.enum(['ready', 'degraded']),
+      db: z.string(),
+      /** off: no REDIS_URL (one process); down: an outage, this process serves alone. */
+      redis: z.enum(['up', 'down', 'off']),
+      /** What degrades the service (empty when ready). */
+      problems: z.array(z.string()),
+    }),
+  }),
 };
 
 /** Browser tests only: a server started with TEST_CLOCK=true lets an admin move its deadline clock forward. */

@@ -23,6 +23,7 @@ export const registerChatRoutes = (deps: AppDeps) => {
     max: deps.config.CHAT_SEND_RATE_LIMIT,
     windowSeconds: deps.config.CHAT_SEND_RATE_WINDOW_SECONDS,
     redis: deps.redis,
+    redisUp: deps.redisUp,
     namespace: deps.config.REDIS_PREFIX,
   });
   const log = deps.app.log as unknown as Logger;
@@ -31,6 +32,7 @@ export const registerChatRoutes = (deps: AppDeps) => {
     max: deps.config.FRIEND_LOOKUP_HOURLY_LIMIT,
     windowSeconds: 3600,
     redis: deps.redis,
+    redisUp: deps.redisUp,
     namespace: deps.config.REDIS_PREFIX,
     code: ErrorCode.RateLimited,
     name: 'friend-lookup',

@@ -14,6 +14,8 @@ export const createSendLimiter = (opts: {
   max: number;
   windowSeconds: number;
   redis: Redis | null;
+  /** Whether Redis is reachable now (lib/redis.ts); while it is not, this process counts alone. */
+  redisUp?: () => boolean;
   namespace: string;
   /** What a refusal answers (SendTooFast for chat sends) and the Redis key's name. */
   code?: ErrorCode;
@@ -28,19 +30,23 @@ export const createSendLimiter = (opts: {
   };
   const keyOf = (userId: number, window: number) => `${opts.namespace}:${name}:${userId}:${window}`;
   const counts = new Map<number, { window: number; count: number }>();
+  const shared = () => (opts.redis && (opts.redisUp?.() ?? true) ? opts.redis : null);
   const limiter: SendLimiter = {
     hit: async (userId, count = 1) => {
       const window = Math.floor(Date.now() / windowMs);
-      if (opts.redis) {
-        // Shared by every server process.
+      const redis = shared();
+      if (redis) {
+        // Shared by every server process; a Redis outage that began under this call counts in memory below.
         const key = keyOf(userId, window);
-        const total = await opts.redis.incrby(key, count);
-        if (total === count) await opts.redis.expire(key, opts.windowSeconds * 2);
-        if (total > opts.max) {
-          await opts.redis.decrby(key, count);
-          refuse(window);
+        const total = await redis.incrby(key, count).catch(() => null);
+        if (total !== null) {
+          if (total === count) await redis.expire(key, opts.windowSeconds * 2).catch(() => undefined);
+          if (total > opts.max) {
+            await redis.decrby(key, count).catch(() => undefined);
+            refuse(window);
+          }
+          return;
         }
-        return;
       }
       if (counts.size > 10_000) {
         for (const [key, entry] of counts) if (entry.window !== window) counts.delete(key);
@@ -52,10 +58,13 @@ export const createSendLimiter = (opts: {
     },
     refund: async (userId, count = 1) => {
       const window = Math.floor(Date.now() / windowMs);
-      if (opts.redis) {
+      const redis = shared();
+      if (redis) {
         const key = keyOf(userId, window);
-        // Below zero: the window turned since the hit, and there is nothing to give back.
-        if ((await opts.redis.decrby(key, count)) < 0) await opts.redis.del(key);
+        // Below zero: the window turned since the hit, and there is nothing to give back. A refund lost to a
+        // Redis outage only leaves the count one too high until the window ends.
+        const left = await redis.decrby(key, count).catch(() => 0);
+        if (left < 0) await redis.del(key).catch(() => undefined);
         return;
       }
       const entry = counts.get(userId);
