@@ -105,20 +105,6 @@ export const chatActions = (sessionId: number): WriteActions => ({
   recall: (message) => recallMessage(message),
 });
 
-/** Whether a message of this chat may be recalled now: mine, not money, not recalled, inside the window. */
-export const canRecall = (
-  message: Pick<ChatMessage, 'senderId' | 'contentType' | 'recalled' | 'createTime'>,
-  me: number | null,
-  now: number,
-  windowMs: number,
-) =>
-  message.senderId === me &&
-  // Money messages stay: the money has moved, so they cannot be recalled.
-  message.contentType !== 'transfer' &&
-  message.contentType !== 'redpacket' &&
-  !message.recalled &&
-  now - new Date(message.createTime).getTime() < windowMs;
-
 /** Whether a message can be forwarded: stored content a copy can carry (not money, notices or recalls). */
 export const forwardable = (message: Pick<ChatMessage, 'contentType' | 'recalled' | 'id'>) =>
   message.id > 0 &&

@@ -5,7 +5,6 @@ import {
   type MessageContentType,
   type MessageQuote,
   QUOTE_TEXT_MAX,
-  RECALL_WINDOW_MS,
 } from '@chatpay/shared';
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -19,7 +18,7 @@ import { chatMembers, chatMessageRemovals, chatMessages, chatPushDevices, chatSe
 import { getAutoReply, sendAutoReply, setAutoReply } from './auto-reply.ts';
 import { isMoneyContent, MONEY_CONTENT_MESSAGE, parseContent } from './content.ts';
 import { withMentions, withoutMentions } from './mentions.ts';
-import { presentMessage, presentSendResult } from './presenter.ts';
+import { presentMessage, presentSendResult, recallableUntil } from './presenter.ts';
 import { byClientMsgId, visibleCount, visibleMessage, visibleTo } from './queries.ts';
 import type { SendLimiter } from './rate-limit.ts';
 import { SendPermissions } from './send-permission.ts';
@@ -307,12 +306,12 @@ export class MessageService {
         .from(chatMessages)
         .where(eq(chatMessages.id, message.id))
         .for('update');
-      // A transfer or red packet cannot be recalled: the money has moved.
-      if (locked!.senderId !== userId || locked!.isAutoReply || isMoneyContent(locked!.contentType))
-        throw new AppError(ErrorCode.RecallNotAllowed);
+      if (locked!.senderId !== userId) throw new AppError(ErrorCode.RecallNotAllowed);
       if (locked!.recalled) return { message: locked!, changed: false };
-      if (Date.now() - locked!.createTime.getTime() > RECALL_WINDOW_MS)
-        throw new AppError(ErrorCode.RecallExpired);
+      // The rule messages are presented with (presenter.ts): money, auto-replies never; others for 2 minutes.
+      const until = recallableUntil(locked!);
+      if (until === null) throw new AppError(ErrorCode.RecallNotAllowed);
+      if (Date.now() > until) throw new AppError(ErrorCode.RecallExpired);
       const [session] = await tx
         .update(chatSessions)
         .set({ changeSeq: sql`${chatSessions.changeSeq} + 1` })
