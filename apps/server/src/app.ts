@@ -15,6 +15,7 @@ import type { Database } from './db/connection.ts';
 import { seed } from './db/seed.ts';
 import type { AppDeps } from './http/deps.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import type { Ports } from './http/ports.ts';
 import { registerCallerHook } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -25,15 +26,15 @@ import { safeErrorSerializer } from './lib/log-errors.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { registerAppRoutes } from './modules/app/index.ts';
 import { guardApiDocs, registerBaseRoutes, trackEndpoints } from './modules/base/index.ts';
-import { registerC2CRoutes } from './modules/c2c/index.ts';
+import { describeC2COrders, registerC2CRoutes } from './modules/c2c/index.ts';
 import { registerChainRoutes, startChain } from './modules/chain/index.ts';
-import { registerChatRoutes } from './modules/chat/index.ts';
+import { createAccountNoticePort, registerChatRoutes } from './modules/chat/index.ts';
 import { registerConsoleRoutes } from './modules/console/index.ts';
 import { registerDictRoutes } from './modules/dict/index.ts';
-import { registerGroupRoutes } from './modules/group/index.ts';
+import { groupChatPort, registerGroupRoutes } from './modules/group/index.ts';
 import { registerHealthRoutes, registerTestClockRoutes } from './modules/health/index.ts';
 import { registerMomentsRoutes } from './modules/moments/index.ts';
-import { registerPayDeskRoutes } from './modules/paydesk/index.ts';
+import { describePayOrders, registerPayDeskRoutes } from './modules/paydesk/index.ts';
 import { registerPushRoutes } from './modules/push/index.ts';
 import { cacheControlFor, registerUploadRoutes, s3Origins } from './modules/uploads/index.ts';
 import {
@@ -199,6 +200,16 @@ export const buildApp = async (
   await refuseDefaultAdmin(database.db, config, app.log);
 
   const jobs = createScheduler(app.log, config.SWEEP_INTERVAL_SECONDS * 1000);
+  // What modules provide to the modules below them (http/ports.ts), this app's own: the group port reads this
+  // app's clock and the notice port keeps this app's caches.
+  const ports: Ports = {
+    groups: groupChatPort(clock),
+    accountNotices: createAccountNoticePort(),
+    historyRefs: new Map([
+      ['c2c-order', describeC2COrders],
+      ['pay-order', describePayOrders],
+    ]),
+  };
   const deps: AppDeps = {
     app,
     auth: tokens,
@@ -213,6 +224,7 @@ export const buildApp = async (
     limiter,
     pinLimit: { limiter, perMinute: config.PIN_RATE_LIMIT },
     strictErrors: config.NODE_ENV === 'test' && !process.env.CONTRACT_ERROR_LOG,
+    ports,
   };
   registerHealthRoutes(deps);
   registerTestClockRoutes(deps);

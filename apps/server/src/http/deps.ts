@@ -5,6 +5,7 @@ import type { Scheduler } from '../jobs/scheduler.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Limiter } from '../lib/limiter.ts';
 import type { Realtime } from '../realtime/socket.ts';
+import type { Ports } from './ports.ts';
 import type { RouteHost } from './route.ts';
 
 /** What every module's `register…Routes` receives from the app (apps/server/src/app.ts builds it). */
@@ -22,4 +23,6 @@ export type AppDeps = RouteHost & {
   limiter: Limiter;
   /** Runs work under a cluster-wide advisory lock (see Database.withLock). */
   withLock: Database['withLock'];
+  /** What modules provide to the modules below them (http/ports.ts), built once per app by app.ts. */
+  ports: Ports;
 };
