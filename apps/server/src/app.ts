@@ -17,6 +17,7 @@ import { seed } from './db/seed.ts';
 import { refuseNonCanonicalPaths } from './http/canonical-path.ts';
 import type { AppDeps } from './http/deps.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import type { Ports } from './http/ports.ts';
 import { registerCallerHook } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -31,16 +32,16 @@ import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerMetrics } from './metrics/routes.ts';
 import { registerAppRoutes } from './modules/app/index.ts';
 import { guardApiDocs, registerBaseRoutes, trackEndpoints } from './modules/base/index.ts';
-import { registerC2CRoutes } from './modules/c2c/index.ts';
+import { describeC2COrders, registerC2CRoutes } from './modules/c2c/index.ts';
 import { registerChainRoutes, startChain } from './modules/chain/index.ts';
-import { registerChatRoutes } from './modules/chat/index.ts';
+import { createAccountNoticePort, registerChatRoutes } from './modules/chat/index.ts';
 import { registerConsoleRoutes } from './modules/console/index.ts';
 import { registerDictRoutes } from './modules/dict/index.ts';
-import { registerGroupRoutes } from './modules/group/index.ts';
+import { groupChatPort, registerGroupRoutes } from './modules/group/index.ts';
 import { registerHealthRoutes, registerTestClockRoutes } from './modules/health/index.ts';
 import { ledgerCheckJob } from './modules/ledger/index.ts';
 import { registerMomentsRoutes } from './modules/moments/index.ts';
-import { registerPayDeskRoutes } from './modules/paydesk/index.ts';
+import { describePayOrders, registerPayDeskRoutes } from './modules/paydesk/index.ts';
 import { registerPushRoutes } from './modules/push/index.ts';
 import { cacheControlFor, registerUploadRoutes, s3Origins } from './modules/uploads/index.ts';
 import {
@@ -249,6 +250,16 @@ export const buildApp = async (
       metrics.jobLastSuccess.set({ job: pass.job }, Date.now() / 1000);
     }
   });
+  // What modules provide to the modules below them (http/ports.ts), this app's own: the group port reads this
+  // app's clock and the notice port keeps this app's caches.
+  const ports: Ports = {
+    groups: groupChatPort(clock),
+    accountNotices: createAccountNoticePort(),
+    historyRefs: new Map([
+      ['c2c-order', describeC2COrders],
+      ['pay-order', describePayOrders],
+    ]),
+  };
   const deps: AppDeps = {
     app,
     auth: tokens,
@@ -265,6 +276,7 @@ export const buildApp = async (
     limiter,
     pinLimit: { limiter, perMinute: config.PIN_RATE_LIMIT },
     strictErrors: config.NODE_ENV === 'test' && !process.env.CONTRACT_ERROR_LOG,
+    ports,
   };
   registerHealthRoutes({ ...deps, probe: database.probe });
   registerTestClockRoutes(deps);

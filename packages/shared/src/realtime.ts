@@ -166,7 +166,10 @@ export type SessionClearPayload = z.infer<typeof sessionClearPayload>;
 
 export interface ServerToClientEvents {
   user: (payload: UserChannelPayload) => void;
-  /** A stored message (new, or recalled: same id and seq, replace by id, with its `changeSeq`). */
+  /**
+   * A stored message (new, or recalled: same id and seq, replace by id, with its `changeSeq`). One payload
+   * for every member: its `recallableUntil` is the sender's, the only member who may recall it.
+   */
   message: (payload: ChatMessage) => void;
   /** My own deletions (delete for me) and clears, for my other devices (chat-delivery.md "Changes since"). */
   onMessageRemove: (payload: MessageRemovePayload) => void;
@@ -207,7 +210,7 @@ export type VisibilityPayload = z.infer<typeof visibilityPayload>;
 
 /**
  * The answer to `sendMessage`: the envelope HTTP `message/send` answers (code 1000 with `{id, sessionId, seq,
- * clientMsgId, createTime}`, or an error code, its data and message).
+ * clientMsgId, createTime, recallableUntil}`, or an error code, its data and message).
  */
 export interface SendMessageReply {
   code: number;

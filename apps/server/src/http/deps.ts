@@ -7,6 +7,7 @@ import type { Limiter } from '../lib/limiter.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { Realtime } from '../realtime/socket.ts';
 import type { Authenticator } from './context.ts';
+import type { Ports } from './ports.ts';
 import type { RouteHost } from './route.ts';
 
 /** What every module's `register…Routes` receives from the app (apps/server/src/app.ts builds it). */
@@ -30,4 +31,6 @@ export type AppDeps = RouteHost & {
   metrics: Metrics;
   /** Runs work under a cluster-wide advisory lock (see Database.withLock). */
   withLock: Database['withLock'];
+  /** What modules provide to the modules below them (http/ports.ts), built once per app by app.ts. */
+  ports: Ports;
 };

@@ -20,7 +20,7 @@ export const appealMessage = z.object({
 });
 
 /** An order as support sees it: who resolved the appeal (null while open or when no staff member did). */
-const appealOrder = order.omit({ role: true }).extend({
+const appealOrder = order.omit({ role: true, actions: true }).extend({
   resolvedBy: z.object({ id: z.number().int(), nickName: z.string() }).nullable(),
 });
 
@@ -130,7 +130,7 @@ export const adminC2cApi = {
       /** The party support found at fault gets a strike; too many suspend their trading. */
       fault: z.enum(['none', 'buyer', 'seller']).default('none'),
     }),
-    output: order.omit({ role: true }),
+    output: order.omit({ role: true, actions: true }),
     errors: [ErrorCode.OrderStatusInvalid, ErrorCode.DutySeparation],
   }),
 };
@@ -142,7 +142,7 @@ const SIGNED =
   'Merchant API, HMAC-signed: headers x-merchant-id, x-timestamp (unix s, ±300 s), x-nonce (single use), ' +
   'x-signature = hex HMAC-SHA256(key, METHOD\\npath?query\\ntimestamp\\nnonce\\nbody)';
 
-export const openOrder = order.omit({ role: true, payee: true });
+export const openOrder = order.omit({ role: true, actions: true, payee: true });
 
 export const merchantOpenApi = {
   balance: endpoint({

@@ -26,6 +26,9 @@ export type AppealReason = (typeof appealReasons)[number];
 
 export const orderStatuses = ['pending', 'payment', 'completed', 'appealing', 'canceled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+/** What a party may do to an order: cancel, mark paid, release the coins, appeal to support. */
+export const orderActionNames = ['cancel', 'paid', 'release', 'appeal'] as const;
+export type OrderAction = (typeof orderActionNames)[number];
 
 /** The page an order status event opens (docs/product.md#navigation). */
 export const orderPage = (orderId: number) => `/pages/c2c/detail?id=${orderId}`;
@@ -274,6 +277,11 @@ export const order = z.object({
   status: z.enum(orderStatuses),
   /** My side of the order. */
   role: z.enum(['buyer', 'seller']),
+  /**
+   * What I may do to the order now, as the server's rules decide it (docs/design/market.md, "Orders: state
+   * machine"), in the order the page shows them. Time changes it: read the order again when a countdown ends.
+   */
+  actions: z.array(z.enum(orderActionNames)),
   buyer: party,
   seller: party,
   price: money,

@@ -128,6 +128,12 @@ export const chatMessage = z.object({
   recalled: z.boolean(),
   /** The session's change seq of this message's last change (a recall); 0 or absent: never changed. */
   changeSeq: z.number().int().optional(),
+  /**
+   * Until when (epoch ms, inclusive) the sender may recall this message; null when it can never be recalled
+   * (money, an auto-reply, already recalled). The same for every member: only the sender may use
+   * it. The server always sends it; absent (a copy a client kept from before) counts as null.
+   */
+  recallableUntil: z.number().int().nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -514,6 +520,8 @@ export const sendResult = z.object({
   seq: z.number().int(),
   clientMsgId: z.string(),
   createTime: z.string(),
+  /** As on the stored message (chatMessage.recallableUntil). */
+  recallableUntil: z.number().int().nullable(),
 });
 
 /** Where a device is in a session's changes: `shared` (recalls, edits) and `mine` (my removals, clears). */

@@ -21,7 +21,7 @@ import { checkVersion, publishVersion } from './versions.ts';
  * The app area: complaints, feedback, version check, goods and their support calls (docs/product.md#tickets).
  */
 export const registerAppRoutes = (deps: AppDeps) => {
-  const tickets = new TicketService(deps.db, deps.config, deps.realtime);
+  const tickets = new TicketService(deps.db, deps.config, deps.realtime, deps.ports);
   const pairs: [TicketKind, typeof appComplainApi | typeof appFeedbackApi, typeof adminComplainApi][] = [
     ['complain', appComplainApi, adminComplainApi],
     ['feedback', appFeedbackApi, adminFeedbackApi],

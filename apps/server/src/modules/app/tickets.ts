@@ -2,12 +2,13 @@ import { ErrorCode, type Ticket, type TicketKind, type TicketStatus } from '@cha
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
+import type { Ports } from '../../http/ports.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { recordAudit } from '../audit/index.ts';
 import { dictionaryData } from '../dict/index.ts';
 import { isOwnUrl } from '../uploads/index.ts';
-import { accountNotices, users } from '../user/index.ts';
+import { users } from '../user/index.ts';
 import { appTickets } from './tables.ts';
 
 type TicketRow = typeof appTickets.$inferSelect;
@@ -34,6 +35,7 @@ export class TicketService {
     private readonly db: Db,
     private readonly config: Config,
     private readonly realtime: Realtime,
+    private readonly ports: Ports,
   ) {}
 
   async submit(
@@ -136,7 +138,7 @@ export class TicketService {
       });
       return updated;
     });
-    await accountNotices()?.notify(this.db, this.realtime, row.userId, {
+    await this.ports.accountNotices.notify(this.db, this.realtime, row.userId, {
       type: 'ticket.replied',
       kind,
       id: row.id,

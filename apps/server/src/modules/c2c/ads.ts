@@ -19,12 +19,13 @@ import { blockedIdsOf } from '../chat/index.ts';
 import type { BankService } from './banks.ts';
 import { moveOwn } from './escrow.ts';
 import { assertMayPost } from './gates.ts';
+import { hydrateAds, OPEN_STATUSES } from './hydrate.ts';
 import type { MerchantService } from './merchants.ts';
 import { adOwnerOnlineSql } from './presence.ts';
-import { type AdRow, OPEN_STATUSES, presentAds } from './present.ts';
+import { presentAds } from './present.ts';
 import { bpOf, currentRate, floatingPrice } from './rates.ts';
 import { assertNotSuspended } from './standing.ts';
-import { c2cAds, c2cOrders, c2cTrusted } from './tables.ts';
+import { type AdRow, c2cAds, c2cOrders, c2cTrusted } from './tables.ts';
 
 type AdForm = z.output<typeof adInput>;
 
@@ -108,7 +109,7 @@ export class AdService {
   }
 
   private async one(row: AdRow) {
-    const [ad] = await presentAds(this.db, [row], { now: this.clock.now() });
+    const [ad] = presentAds([row], await hydrateAds(this.db, [row]), this.clock.now());
     return ad!;
   }
 
@@ -315,10 +316,7 @@ export class AdService {
       this.db.select({ n: count() }).from(c2cAds).where(where),
     ]);
     return {
-      list: await presentAds(this.db, rows, {
-        ...(viewerId === undefined ? {} : { viewerId }),
-        now: this.clock.now(),
-      }),
+      list: presentAds(rows, await hydrateAds(this.db, rows, viewerId), this.clock.now()),
       pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
     };
   }

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { deliver, sessionHistory, storeMessage } from '../chat/index.ts';
 import { users } from '../user/index.ts';
+import { hydrateOrders } from './hydrate.ts';
 import { orderNotice } from './order-chat.ts';
 import type { OrderService } from './orders.ts';
 import { presentEvent, presentOrders } from './present.ts';
@@ -48,14 +49,17 @@ export class AppealService {
       this.db.select({ n: count() }).from(c2cOrders).where(where),
     ]);
     return {
-      list: await this.withResolver(rows, await presentOrders(this.db, rows, this.clock.now())),
+      list: await this.withResolver(
+        rows,
+        presentOrders(rows, await hydrateOrders(this.db, rows), this.clock.now()),
+      ),
       pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
     };
   }
 
   async info(id: number) {
     const o = await this.order(id);
-    const [view] = await presentOrders(this.db, [o], this.clock.now());
+    const [view] = presentOrders([o], await hydrateOrders(this.db, [o]), this.clock.now());
     const events = await this.db
       .select()
       .from(c2cOrderEvents)
@@ -160,7 +164,7 @@ export class AppealService {
         notices,
       };
     });
-    const [view] = await presentOrders(this.db, [order], this.clock.now());
+    const [view] = presentOrders([order], await hydrateOrders(this.db, [order]), this.clock.now());
     return view!;
   }
 }

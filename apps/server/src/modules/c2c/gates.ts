@@ -2,8 +2,8 @@ import { ErrorCode } from '@chatpay/shared';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AdRow } from './present.ts';
 import { recordOf } from './stats.ts';
+import type { AdRow } from './tables.ts';
 
 /**
  * Ad-posting gates and taker requirements (docs/design/market.md, "Ad-posting gates and taker requirements").

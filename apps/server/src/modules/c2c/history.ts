@@ -1,8 +1,8 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connection.ts';
+import type { RefDescriber } from '../../http/ports.ts';
 import { users } from '../user/index.ts';
-import type { RefDescriber } from '../wallet/index.ts';
 import { c2cOrders } from './tables.ts';
 
 const buyer = alias(users, 'buyer');

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { ErrorCode, type MerchantInfo, type MerchantStatus, Role } from '@chatpay/shared';
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
+import type { Ports } from '../../http/ports.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { recordAudit } from '../audit/index.ts';
-import { accountNotices, grantRole, revokeRole, users, verifyPin } from '../user/index.ts';
+import { grantRole, revokeRole, users, verifyPin } from '../user/index.ts';
 import { presentCard } from './cards.ts';
 import { type SecretBox, sealedAt } from './crypto.ts';
 import { statsOf } from './stats.ts';
@@ -34,6 +35,7 @@ export class MerchantService {
     private readonly db: Db,
     private readonly box: SecretBox,
     private readonly realtime: Realtime,
+    private readonly ports: Ports,
   ) {}
 
   async row(userId: number) {
@@ -274,7 +276,7 @@ export class MerchantService {
     });
     if (input.approve) this.realtime.invalidate({ kind: 'user-roles', userId: input.userId });
     // The applicant hears the outcome in their customer-service chat (and by push when away).
-    await accountNotices()?.notify(this.db, this.realtime, input.userId, {
+    await this.ports.accountNotices.notify(this.db, this.realtime, input.userId, {
       type: input.approve ? 'c2c.merchantApproved' : 'c2c.merchantRejected',
       note: input.note,
       text: input.approve

@@ -2,8 +2,7 @@ import { type OrderStatus, orderPage } from '@chatpay/shared';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import type { Realtime } from '../../realtime/socket.ts';
-import type { OrderRow } from './present.ts';
-import { c2cOrders } from './tables.ts';
+import { c2cOrders, type OrderRow } from './tables.ts';
 
 /** An order of `userId` whose last event is newer than their last look. */
 const unreadBy = (userId: number) =>

@@ -10,8 +10,7 @@ import {
   postNotice,
   type StoredMessage,
 } from '../chat/index.ts';
-import type { AdRow, OrderRow } from './present.ts';
-import { c2cAds, c2cOrders } from './tables.ts';
+import { type AdRow, c2cAds, c2cOrders, type OrderRow } from './tables.ts';
 
 /**
  * The public order number: `YYMMDD` (UTC) and 12 random digits, so members never see a guessable 1, 2, 3.

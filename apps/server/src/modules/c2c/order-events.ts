@@ -1,5 +1,5 @@
 import { runPrepared, type Tx } from '../../db/connection.ts';
-import type { OrderRow } from './present.ts';
+import type { OrderRow } from './tables.ts';
 
 /**
  * An order event and, for each party that is an approved merchant with a webhook URL, a webhook delivery of

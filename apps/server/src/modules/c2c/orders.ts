@@ -23,20 +23,15 @@ import { verifyPin } from '../user/index.ts';
 import type { MethodRow } from './cards.ts';
 import { C2C_ESCROW, escrowLegs } from './escrow.ts';
 import { assertTakerQualifies } from './gates.ts';
+import { hydrateOrders, hydrateStartedOrder } from './hydrate.ts';
 import { emitOrder, unreadCount } from './notify.ts';
 import { ensureOrderChat, orderNotice } from './order-chat.ts';
-import {
-  type AdRow,
-  type OrderRow,
-  presentEvent,
-  presentOrders,
-  presentStartedOrder,
-  roleOf,
-} from './present.ts';
+import { paymentDeadlinePassed, releaseCountdownRuns } from './policies.ts';
+import { presentEvent, presentOrdersFor } from './present.ts';
 import { priceOrder } from './pricing.ts';
 import { suspendedSql } from './standing.ts';
 import { AdChangedSinceCheck, commitStartMoney, type StartPlan } from './start-money.ts';
-import { c2cAds, c2cOrderEvents, c2cOrders, c2cPaymentMethods } from './tables.ts';
+import { type AdRow, c2cAds, c2cOrderEvents, c2cOrders, c2cPaymentMethods, type OrderRow } from './tables.ts';
 import {
   applyTransition,
   assertParty,
@@ -148,14 +143,13 @@ export class OrderService {
   /** An order as its party sees it; one whose chat was never written (a start died) gets it first. */
   async view(userId: number, order: OrderRow) {
     const current = order.sessionId === null ? await this.writeChat(order.id) : order;
-    const [o] = await presentOrders(this.db, [current], this.clock.now());
-    return { ...o!, role: roleOf(current, userId) };
+    return presentOrdersFor([current], await hydrateOrders(this.db, [current]), this.clock.now(), userId)[0]!;
   }
 
   /** The order a start just wrote, with its chat, as its taker sees it. */
   private async viewStarted(userId: number, order: OrderRow, ad: AdRow) {
-    const o = await presentStartedOrder(this.db, order, ad, this.clock.now());
-    return { ...o, role: roleOf(order, userId) };
+    const hydration = await hydrateStartedOrder(this.db, order, ad);
+    return presentOrdersFor([order], hydration, this.clock.now(), userId)[0]!;
   }
 
   /** The order a start with this requestId made, if any (a different ad under the same key is a conflict). */
@@ -339,7 +333,7 @@ export class OrderService {
       if (o.buyerId !== userId) throw new AppError(ErrorCode.WrongOrderParty);
       assertStatus(o, 'pending');
       const now = this.clock.now();
-      if (now > o.paymentDeadline) throw new AppError(ErrorCode.PaymentDeadlinePassed);
+      if (paymentDeadlinePassed(o, now)) throw new AppError(ErrorCode.PaymentDeadlinePassed);
       const updated = await applyTransition(tx, o, {
         kind: 'payment',
         to: 'payment',
@@ -404,7 +398,7 @@ export class OrderService {
       const now = this.clock.now();
       const proof = [...new Set([...o.appealProof, ...input.proof])].slice(0, MAX_PROOF);
       if (o.buyerId === userId) {
-        if (o.releaseDeadline && now < o.releaseDeadline) throw new AppError(ErrorCode.AppealTooEarly);
+        if (releaseCountdownRuns(o, now)) throw new AppError(ErrorCode.AppealTooEarly);
         if (proof.length === 0) throw new AppError(ErrorCode.ProofRequired);
       }
       const updated = await applyTransition(tx, o, {
@@ -466,9 +460,8 @@ export class OrderService {
         .offset((opts.page - 1) * opts.size),
       this.db.select({ n: count() }).from(c2cOrders).where(where),
     ]);
-    const list = await presentOrders(this.db, rows, this.clock.now());
     return {
-      list: list.map((o, i) => ({ ...o, role: roleOf(rows[i]!, userId) })),
+      list: presentOrdersFor(rows, await hydrateOrders(this.db, rows), this.clock.now(), userId),
       pagination: { page: opts.page, size: opts.size, total: total?.n ?? 0 },
     };
   }

@@ -11,68 +11,26 @@ import {
   type PaymentType,
   type PriceType,
 } from '@chatpay/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/connection.ts';
-import { users } from '../user/index.ts';
+import type { AdHydration, OrderHydration } from './hydrate.ts';
+import { orderActions } from './policies.ts';
 import { isOnlineNow } from './presence.ts';
 import { percentOf } from './rates.ts';
-import { statsOf } from './stats.ts';
-import { c2cAds, c2cFeedback, c2cMerchants, type c2cOrderEvents, c2cOrders } from './tables.ts';
-import { trustedAmong } from './trusted.ts';
+import type { AdRow, EventRow, OrderRow } from './tables.ts';
 
-export type AdRow = typeof c2cAds.$inferSelect;
-export type OrderRow = typeof c2cOrders.$inferSelect;
-export type EventRow = typeof c2cOrderEvents.$inferSelect;
+/**
+ * Rows as the contract shows them. A presenter only shapes: what it needs besides the rows comes from a
+ * hydration (hydrate.ts), and what a member may do from the rules in policies.ts.
+ */
 
-export const OPEN_STATUSES: OrderStatus[] = ['pending', 'payment', 'appealing'];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * Ads with their owner's name, avatar, 30-day stats, open order count, whether the owner is online now and
  * whether the viewer marked them as trusted.
  */
-export const presentAds = async (
-  exec: Executor,
-  rows: AdRow[],
-  view: { viewerId?: number; now?: Date } = {},
-): Promise<Ad[]> => {
-  if (rows.length === 0) return [];
-  const owners = [...new Set(rows.map((r) => r.userId))];
-  const now = view.now ?? new Date();
-  const [people, stats, open, trusted] = await Promise.all([
-    exec
-      .select({
-        id: users.id,
-        nickName: users.nickName,
-        avatar: users.avatar,
-        name: c2cMerchants.name,
-        online: c2cMerchants.online,
-        hoursFrom: c2cMerchants.hoursFrom,
-        hoursTo: c2cMerchants.hoursTo,
-      })
-      .from(users)
-      .leftJoin(c2cMerchants, eq(c2cMerchants.userId, users.id))
-      .where(inArray(users.id, owners)),
-    statsOf(exec, owners),
-    exec
-      .select({ adId: c2cOrders.adId, n: sql<number>`count(*)::int` })
-      .from(c2cOrders)
-      .where(
-        and(
-          inArray(
-            c2cOrders.adId,
-            rows.map((r) => r.id),
-          ),
-          inArray(c2cOrders.status, OPEN_STATUSES),
-        ),
-      )
-      .groupBy(c2cOrders.adId),
-    view.viewerId === undefined ? new Set<number>() : trustedAmong(exec, view.viewerId, owners),
-  ]);
-  const byId = new Map(people.map((p) => [p.id, p]));
-  const openBy = new Map(open.map((o) => [o.adId, o.n]));
-  return rows.map((r) => {
-    const owner = byId.get(r.userId);
+export const presentAds = (rows: AdRow[], h: AdHydration, now: Date): Ad[] =>
+  rows.map((r) => {
+    const owner = h.owners.get(r.userId);
     return {
       id: r.id,
       type: r.type as AdType,
@@ -93,72 +51,28 @@ export const presentAds = async (
       autoReply: r.autoReply,
       useShare: r.useShare,
       requirements: { minOrders: r.takerMinOrders, minDays: r.takerMinDays },
-      openOrders: openBy.get(r.id) ?? 0,
+      openOrders: h.openOrders.get(r.id) ?? 0,
       merchant: {
         userId: r.userId,
         name: owner?.name || owner?.nickName || '',
         avatar: owner?.avatar ?? '',
-        stats: stats.get(r.userId)!,
+        stats: h.stats.get(r.userId)!,
         online: owner?.online != null && isOnlineNow({ ...owner, online: owner.online }, now),
-        trusted: trusted.has(r.userId),
+        trusted: h.trusted.has(r.userId),
       },
       createTime: r.createTime.toISOString(),
     };
   });
-};
 
-export type PresentedOrder = Omit<Order, 'role'>;
+/** An order as anyone with access sees it (support, the merchant API): without a viewer's role or actions. */
+export type PresentedOrder = Omit<Order, 'role' | 'actions'>;
 
-/** What orders show besides their own row: the parties, the ad's terms and the feedback left on them. */
-interface OrderHydration {
-  people: { userId: number; memberId: string; nickName: string; avatar: string }[];
-  terms: Map<number, string>;
-  feedback: (typeof c2cFeedback.$inferSelect)[];
-}
-
-const partiesOf = (exec: Executor, rows: OrderRow[]) =>
-  exec
-    .select({ userId: users.id, memberId: users.memberId, nickName: users.nickName, avatar: users.avatar })
-    .from(users)
-    .where(inArray(users.id, [...new Set(rows.flatMap((r) => [r.buyerId, r.sellerId]))]));
-
-/** Orders as the contract shows them (both countdowns from `now`); `role` is added per viewer. */
-export const presentOrders = async (exec: Executor, rows: OrderRow[], now: Date) => {
-  if (rows.length === 0) return [];
-  const [people, ads, feedback] = await Promise.all([
-    partiesOf(exec, rows),
-    exec
-      .select({ id: c2cAds.id, terms: c2cAds.terms })
-      .from(c2cAds)
-      .where(
-        inArray(
-          c2cAds.id,
-          rows.map((r) => r.adId),
-        ),
-      ),
-    exec
-      .select()
-      .from(c2cFeedback)
-      .where(
-        inArray(
-          c2cFeedback.orderId,
-          rows.map((r) => r.id),
-        ),
-      ),
-  ]);
-  return present(rows, { people, terms: new Map(ads.map((a) => [a.id, a.terms])), feedback }, now);
-};
-
-/**
- * An order its start just wrote, on the ad row the start committed against: the terms are that ad's and
- * nobody left feedback yet, so only the parties are read (two statements less per start).
- */
-export const presentStartedOrder = async (exec: Executor, row: OrderRow, ad: AdRow, now: Date) => {
-  const people = await partiesOf(exec, [row]);
-  return present([row], { people, terms: new Map([[ad.id, ad.terms]]), feedback: [] }, now)[0]!;
-};
-
-const present = (rows: OrderRow[], { people, terms, feedback }: OrderHydration, now: Date) => {
+/** Orders as the contract shows them, both countdowns from `now`. */
+export const presentOrders = (
+  rows: OrderRow[],
+  { people, terms, feedback }: OrderHydration,
+  now: Date,
+): PresentedOrder[] => {
   const said = new Map(
     feedback.map((f) => [
       `${f.orderId}:${f.fromUserId}`,
@@ -208,6 +122,14 @@ const present = (rows: OrderRow[], { people, terms, feedback }: OrderHydration, 
 
 export const roleOf = (r: OrderRow, userId: number): 'buyer' | 'seller' =>
   r.buyerId === userId ? 'buyer' : 'seller';
+
+/** Orders as their party `userId` sees them: their side and what they may do now (policies.ts). */
+export const presentOrdersFor = (rows: OrderRow[], h: OrderHydration, now: Date, userId: number): Order[] =>
+  presentOrders(rows, h, now).map((o, i) => ({
+    ...o,
+    role: roleOf(rows[i]!, userId),
+    actions: orderActions(rows[i]!, userId, now),
+  }));
 
 export const presentEvent = (e: EventRow) => ({
   id: e.id,

@@ -1,6 +1,6 @@
 import { cents, micro, orderAmountOf, type PricedAd, priceOrder as price } from '@chatpay/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { AdRow } from './present.ts';
+import type { AdRow } from './tables.ts';
 
 /** An ad row in the units of the shared pricing rules (packages/shared pricing.ts). */
 export const pricedAd = (ad: AdRow): PricedAd => ({

@@ -11,13 +11,11 @@ import {
 } from '@chatpay/shared';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
-import { provideHistoryRefs } from '../wallet/index.ts';
 import { AdService } from './ads.ts';
 import { AppealService } from './appeals.ts';
 import { BankService } from './banks.ts';
 import { SecretBox } from './crypto.ts';
 import { orderExpiryJob } from './expiry.ts';
-import { describeOrders } from './history.ts';
 import { registerMerchantOpenApi } from './merchant-api.ts';
 import { MerchantService } from './merchants.ts';
 import { orderChatJob } from './order-chat-job.ts';
@@ -32,7 +30,6 @@ import { webhookJob } from './webhooks.ts';
 
 /** The C2C market (docs/design/market.md): app calls, support calls, merchant API and the two jobs. */
 export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
-  provideHistoryRefs('c2c-order', describeOrders);
   const previous = (deps.config.C2C_SECRET_PREVIOUS ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -41,7 +38,7 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   const resealed = await resealSecrets(deps.db, box);
   if (resealed > 0)
     deps.app.log.info({ resealed, keyId: box.keyId }, 'C2C secrets resealed under the current key');
-  const merchants = new MerchantService(deps.db, box, deps.realtime);
+  const merchants = new MerchantService(deps.db, box, deps.realtime, deps.ports);
   const banks = new BankService(deps.db, box, deps.config);
   const ads = new AdService(deps.db, deps.config, merchants, banks, deps.clock);
   const orders = new OrderService(deps.db, deps.realtime, deps.config, deps.clock);

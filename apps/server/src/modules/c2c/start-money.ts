@@ -7,8 +7,7 @@ import { type MethodRow, payeeOf } from './cards.ts';
 import { postMove } from './escrow.ts';
 import { newOrderNo } from './order-chat.ts';
 import { recordEvent } from './order-events.ts';
-import type { AdRow, OrderRow } from './present.ts';
-import { c2cAds, c2cOrders } from './tables.ts';
+import { type AdRow, c2cAds, c2cOrders, type OrderRow } from './tables.ts';
 
 /**
  * The money step of a start (docs/design/market.md, "Starting an order"): one transaction that writes the

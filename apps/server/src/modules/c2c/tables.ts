@@ -304,3 +304,7 @@ export const c2cTrusted = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.trustedId] })],
 );
+
+export type AdRow = typeof c2cAds.$inferSelect;
+export type OrderRow = typeof c2cOrders.$inferSelect;
+export type EventRow = typeof c2cOrderEvents.$inferSelect;

@@ -4,8 +4,7 @@ import type { Tx } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fromEscrow, releaseEscrow } from './escrow.ts';
 import { recordEvent } from './order-events.ts';
-import type { OrderRow } from './present.ts';
-import { c2cAds, c2cOrders } from './tables.ts';
+import { c2cAds, c2cOrders, type OrderRow } from './tables.ts';
 
 /**
  * The order state machine's moves, shared by members, support and the sweeper (docs/design/market.md).

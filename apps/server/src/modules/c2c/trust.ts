@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import { users } from '../user/index.ts';
+import { hydrateAds } from './hydrate.ts';
 import type { OrderService } from './orders.ts';
 import { isOnlineNow } from './presence.ts';
 import { presentAds } from './present.ts';
@@ -111,7 +112,7 @@ export class TrustService {
       isMerchant,
       intro: isMerchant ? (p.intro ?? '') : '',
       stats: stats.get(userId)!,
-      ads: await presentAds(this.db, adRows, { viewerId, now }),
+      ads: presentAds(adRows, await hydrateAds(this.db, adRows, viewerId), now),
       feedback,
       online:
         isMerchant &&

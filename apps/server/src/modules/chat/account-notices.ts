@@ -1,8 +1,9 @@
 import { Role } from '@chatpay/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
+import type { AccountNoticePort } from '../../http/ports.ts';
 import { ShortCache } from '../../lib/short-cache.ts';
-import { type AccountNoticePort, users } from '../user/index.ts';
+import { users } from '../user/index.ts';
 import { deliver, type StoredMessage } from './message/store.ts';
 import { postNotice } from './session/membership.ts';
 import { openSingleSession } from './session/queries.ts';
@@ -13,7 +14,8 @@ const SUPPORT_TTL_MS = 60_000;
 const SERVICE_SESSION_TTL_MS = 10 * 60_000;
 
 /**
- * Account notices (a PIN change, a transfer received, a merchant review) for the user module: a system notice
+ * Account notices (a PIN change, a transfer received, a merchant review) for the modules below chat
+ * (http/ports.ts; app.ts builds one per app, so its caches are the app's): a system notice
  * in the member's customer-service session, from the first support account, delivered at once. Without a
  * support account nothing is posted.
  *

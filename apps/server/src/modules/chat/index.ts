@@ -1,8 +1,8 @@
 // The chat module's front door: what other modules may use (CONTRIBUTING.md, "Modules").
+export { createAccountNoticePort } from './account-notices.ts';
 export { unreadServiceConversations } from './desk/service.ts';
 export { assertNotBlocked, blockedIdsOf, isBlockedEitherWay } from './friend/blocks.ts';
 export { friendIdsOf } from './friend/queries.ts';
-export { type GroupPort, type GroupSessionView, provideGroupPort } from './group-port.ts';
 export { type MessageRow, presentMessage } from './message/presenter.ts';
 export { byClientMsgId, messageById, sessionHistory } from './message/queries.ts';
 export { assertCanSend, deliver, type StoredMessage, storeMessage } from './message/store.ts';

@@ -1,8 +1,6 @@
 import { ErrorCode } from '@chatpay/shared';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../http/deps.ts';
-import { provideAccountNotices } from '../user/index.ts';
-import { createAccountNoticePort } from './account-notices.ts';
 import { registerServiceDeskRoutes } from './desk/routes.ts';
 import { ServiceDesk } from './desk/service.ts';
 import { BlockService } from './friend/blocks.ts';
@@ -27,7 +25,6 @@ export const registerChatRoutes = (deps: AppDeps) => {
     namespace: deps.config.REDIS_PREFIX,
   });
   const log = deps.app.log as unknown as Logger;
-  provideAccountNotices(createAccountNoticePort());
   const lookups = createSendLimiter({
     max: deps.config.FRIEND_LOOKUP_HOURLY_LIMIT,
     windowSeconds: 3600,
@@ -42,13 +39,16 @@ export const registerChatRoutes = (deps: AppDeps) => {
     new FriendService(deps.db, deps.realtime, lookups),
     new BlockService(deps.db, deps.realtime),
   );
-  const sessions = new SessionService(deps.db, deps.realtime);
+  const sessions = new SessionService(deps.db, deps.realtime, deps.ports);
   registerSessionRoutes(deps, sessions);
-  const messages = new MessageService(deps.db, deps.realtime, limiter, deps.config, log);
+  const messages = new MessageService(deps.db, deps.realtime, limiter, deps.config, log, deps.ports);
   registerMessageRoutes(deps, messages);
   // The socket send path: the same service call as HTTP message/send.
   deps.realtime.handleSend((userId, input) => messages.send(userId, input));
-  registerSearchRoutes(deps, new SearchService(deps.db, sessions));
-  registerServiceDeskRoutes(deps, new ServiceDesk(deps.db, deps.realtime, deps.config.PUBLIC_URL));
+  registerSearchRoutes(deps, new SearchService(deps.db, sessions, deps.ports));
+  registerServiceDeskRoutes(
+    deps,
+    new ServiceDesk(deps.db, deps.realtime, deps.config.PUBLIC_URL, deps.ports),
+  );
   deps.realtime.relayTyping((userId, sessionId) => singlePeerOf(deps.db, sessionId, userId));
 };

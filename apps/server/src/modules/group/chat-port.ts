@@ -1,14 +1,14 @@
 import { ErrorCode } from '@chatpay/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import type { GroupPort } from '../../http/ports.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { GroupPort } from '../chat/index.ts';
 import { mayNotSend } from './mute.ts';
 import { groupHeadimgs, presentSessionGroup } from './presenter.ts';
 import { groupMemberRow, groupOfSession, groupsOfSessions } from './queries.ts';
 import { chatGroupMembers, chatGroups } from './tables.ts';
 
-/** What the group module tells chat about group sessions (see chat's group-port.ts). */
+/** What the group module tells chat about group sessions (http/ports.ts; app.ts builds one per app). */
 export const groupChatPort = (clock: Clock): GroupPort => ({
   async assertCanSend(tx, sessionId, userId) {
     // Lock order as every group change: group row, then session row (storeMessage), then member rows.

@@ -1,3 +1,4 @@
 // The group module's front door (CONTRIBUTING.md, "Modules").
+export { groupChatPort } from './chat-port.ts';
 export { groupOfSession, memberCount } from './queries.ts';
 export { registerGroupRoutes } from './routes.ts';

@@ -1,13 +1,10 @@
 import { groupApi } from '@chatpay/shared';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
-import { provideGroupPort } from '../chat/index.ts';
-import { groupChatPort } from './chat-port.ts';
 import { GroupService } from './service.ts';
 
 /** Groups under /app/chat/group (docs/design/groups-moments.md). */
 export const registerGroupRoutes = (deps: AppDeps) => {
-  provideGroupPort(groupChatPort(deps.clock));
   const groups = new GroupService(deps.db, deps.realtime, deps.clock);
   route(deps, groupApi.create, (input, ctx) => groups.create(ctx.user.id, input));
   route(deps, groupApi.info, (input, ctx) => groups.info(ctx.user.id, input));

@@ -1,2 +1,3 @@
+export { describePayOrders } from './history.ts';
 export { registerPayDeskRoutes } from './routes.ts';
 export { payOrders, payRefunds } from './tables.ts';

@@ -1,13 +1,14 @@
 import { cashierPath, ErrorCode, formatUsdt, type MerchantPayOrder, micro, parseUsdt } from '@chatpay/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
+import type { Ports } from '../../http/ports.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { recordAudit } from '../audit/index.ts';
 import { merchantProfile } from '../c2c/index.ts';
 import { ensureMemberAccounts, postEntry } from '../ledger/index.ts';
-import { accountNotices, users } from '../user/index.ts';
+import { users } from '../user/index.ts';
 import { queuePayWebhook } from './events.ts';
 import { newOrderNo } from './member.ts';
 import { type PayOrderRow, presentMerchantOrder } from './presenter.ts';
@@ -32,6 +33,7 @@ export class MerchantPayService {
     private readonly clock: Clock,
     private readonly realtime: Realtime,
     private readonly publicUrl: string | undefined,
+    private readonly ports: Ports,
   ) {}
 
   async create(merchantId: number, input: CreatePayOrder) {
@@ -152,7 +154,7 @@ export class MerchantPayService {
       orderNo: row.orderNo,
       merchant: { name },
     });
-    await accountNotices()?.notify(this.db, this.realtime, payerId, {
+    await this.ports.accountNotices.notify(this.db, this.realtime, payerId, {
       type: 'wallet.payRefund',
       text: `${name} refunded ${shown} USDT of order ${row.orderNo}`,
       amount: shown,

@@ -1,4 +1,3 @@
-export { type AccountNoticePort, accountNotices, provideAccountNotices } from './account-notices.ts';
 export { registerAdminUserRoutes } from './admin-routes.ts';
 export { registerUserRoutes } from './routes.ts';
 export { refuseDefaultAdmin, resetPassword, StartupRefused, seedAdmin } from './seed.ts';

@@ -32,7 +32,7 @@ const perAddress = async (deps: AppDeps, ip: string) => {
 
 /** The user module owns the token service; the app hands it the one it built (routes authenticate with it). */
 export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
-  const users = new UserService(deps.db, tokens, deps.realtime, deps.clock, deps.config, (url) =>
+  const users = new UserService(deps.db, tokens, deps.realtime, deps.clock, deps.config, deps.ports, (url) =>
     isOwnUrl(url, deps.config.PUBLIC_URL),
   );
   const limited = { rateLimit: credentialLimit(deps) };

@@ -10,12 +10,12 @@ import {
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.ts';
 import type { AuthUser } from '../../http/context.ts';
+import type { Ports } from '../../http/ports.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newMemberId, newShareCode } from '../../lib/codes.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
-import { accountNotices } from './account-notices.ts';
 import { hashSecret as hash, verifySecret as verify } from './hashing.ts';
 import { passwordAccepted, reservePasswordAttempt } from './login-attempts.ts';
 import { forgetPin, recallPin, rememberPin } from './pin-memory.ts';
@@ -228,6 +228,7 @@ export class UserService {
     private readonly clock: Clock,
     private readonly settings: UserSettings,
     /** Whether a URL is one of our own uploads (modules/uploads `isOwnUrl`, given by the routes). */
+    private readonly ports: Ports,
     private readonly isOwnUpload: (url: string) => boolean = () => false,
   ) {}
 
@@ -425,7 +426,7 @@ export class UserService {
       .returning({ id: users.id });
     forgetPin(user.id);
     if (changed && changing) {
-      await accountNotices()?.notify(this.db, this.realtime, user.id, {
+      await this.ports.accountNotices.notify(this.db, this.realtime, user.id, {
         type: 'security.pinChanged',
         text: 'Your payment PIN was changed. If this was not you, contact customer service now.',
       });

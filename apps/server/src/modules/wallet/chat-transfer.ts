@@ -7,6 +7,7 @@ import {
   parseUsdt,
 } from '@chatpay/shared';
 import type { Db } from '../../db/connection.ts';
+import type { Ports } from '../../http/ports.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import {
@@ -37,6 +38,7 @@ export class ChatTransferService {
   constructor(
     private readonly db: Db,
     private readonly realtime: Realtime,
+    private readonly ports: Ports,
   ) {}
 
   async send(
@@ -55,12 +57,12 @@ export class ChatTransferService {
     if (session.type !== 'single') throw new AppError(ErrorCode.TransferSingleChatOnly);
     const receiverId = await peerOf(this.db, input.sessionId, callerId);
     if (receiverId === null) throw new AppError(ErrorCode.SessionNotFound);
-    await assertCanSend(this.db, input.sessionId, callerId);
+    await assertCanSend(this.db, input.sessionId, callerId, this.ports.groups);
     await verifyPin(this.db, callerId, input.pin);
 
     const clientMsgId = moneyClientMsgId('transfer', input.requestId);
     const outcome = await this.db.transaction(async (tx) => {
-      await assertCanSend(tx, input.sessionId, callerId);
+      await assertCanSend(tx, input.sessionId, callerId, this.ports.groups);
       const entry = await transferFunds(tx, {
         fromUserId: callerId,
         toUserId: receiverId,

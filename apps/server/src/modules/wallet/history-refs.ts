@@ -1,26 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import type { RefDescriber, RefView } from '../../http/ports.ts';
 import { chainDeposits, chainWithdrawals } from '../chain/index.ts';
 import { users } from '../user/index.ts';
 import { redPackets } from './tables.ts';
-
-/** What a history line shows of the business record its entry points to (`ref_type` / `ref_id`). */
-export interface RefView {
-  /** The number the member sees (C2C and pay-desk order numbers), when the record has one. */
-  no: string | null;
-  status: string | null;
-  counterparty: { memberId: string; nickName: string } | null;
-  /** A fee included in the member's movement (withdrawal fee, C2C charge taken from the buyer's coins). */
-  fee: bigint | null;
-  txHash: string | null;
-}
-
-/**
- * Reads the records of one reference type that belong to `userId` (another member's record is simply absent),
- * keyed by the entry's `ref_id`. Modules that build on the wallet (c2c) provide theirs at start-up through
- * `provideHistoryRefs`, so the wallet never imports them (CONTRIBUTING.md, "No cycles").
- */
-export type RefDescriber = (exec: Executor, userId: number, ids: string[]) => Promise<Map<string, RefView>>;
 
 const view = (v: Partial<RefView>): RefView => ({
   no: null,
@@ -72,26 +55,24 @@ const packets: RefDescriber = async (exec, userId, ids) => {
   );
 };
 
-const describers = new Map<string, RefDescriber>([
+/** The wallet's own references; those of modules above it come from `Ports.historyRefs` (app.ts). */
+const own = new Map<string, RefDescriber>([
   ['chain-withdrawal', withdrawals],
   ['chain-deposit', deposits],
   ['redpacket', packets],
 ]);
-
-/** Called once at start-up by a module whose entries carry references of `refType`. */
-export const provideHistoryRefs = (refType: string, describe: RefDescriber) => {
-  describers.set(refType, describe);
-};
 
 /** The business records of the given entries, keyed `<ref_type>:<ref_id>`. */
 export const describeRefs = async (
   exec: Executor,
   userId: number,
   refs: { refType: string | null; refId: string | null }[],
+  above: ReadonlyMap<string, RefDescriber>,
 ): Promise<Map<string, RefView>> => {
+  const describerOf = (type: string) => own.get(type) ?? above.get(type);
   const byType = new Map<string, Set<string>>();
   for (const r of refs) {
-    if (!r.refType || r.refId === null || !describers.has(r.refType)) continue;
+    if (!r.refType || r.refId === null || !describerOf(r.refType)) continue;
     const ids = byType.get(r.refType) ?? new Set<string>();
     ids.add(r.refId);
     byType.set(r.refType, ids);
@@ -99,7 +80,7 @@ export const describeRefs = async (
   const out = new Map<string, RefView>();
   await Promise.all(
     [...byType].map(async ([type, ids]) => {
-      const found = await describers.get(type)!(exec, userId, [...ids]);
+      const found = await describerOf(type)!(exec, userId, [...ids]);
       for (const [id, v] of found) out.set(`${type}:${id}`, v);
     }),
   );

@@ -8,9 +8,9 @@ import {
   type WalletEntry,
   type WalletFlow,
 } from '@chatpay/shared';
+import type { RefView } from '../../http/ports.ts';
 import { formatPercent, type NetworkConfig } from '../chain/index.ts';
 import type { PostedEntry } from '../ledger/index.ts';
-import type { RefView } from './history-refs.ts';
 
 export const presentBalance = (b: { available: bigint; frozen: bigint }): WalletBalance => ({
   available: formatUsdt(micro(b.available)),

@@ -19,7 +19,7 @@ import { WalletService } from './service.ts';
 
 /** USDT wallet, MCC calls, the admin adjustment, chat transfers, red packets (docs/design/ledger.md). */
 export const registerWalletRoutes = (deps: AppDeps, networks: readonly NetworkConfig[]) => {
-  const wallet = new WalletService(deps.db, networks, deps.realtime);
+  const wallet = new WalletService(deps.db, networks, deps.realtime, deps.ports);
   route(deps, walletApi.balance, (_input, ctx) => wallet.balance(ctx.user.id));
   route(deps, walletApi.info, (_input, ctx) => wallet.info(ctx.user.id));
   route(deps, walletApi.page, (input, ctx) => wallet.page(ctx.user.id, input));
@@ -43,7 +43,7 @@ export const registerWalletRoutes = (deps: AppDeps, networks: readonly NetworkCo
   );
   route(deps, adminAdjustApi.systemAccounts, () => adjustments.systemAccounts());
 
-  const chatTransfer = new ChatTransferService(deps.db, deps.realtime);
+  const chatTransfer = new ChatTransferService(deps.db, deps.realtime, deps.ports);
   route(deps, chatTransferApi.send, (input, ctx) => chatTransfer.send(ctx.user.id, input));
 
   const packets = new RedPacketService(
@@ -51,6 +51,7 @@ export const registerWalletRoutes = (deps: AppDeps, networks: readonly NetworkCo
     deps.realtime,
     deps.config.RED_PACKET_TTL_SECONDS,
     deps.clock,
+    deps.ports,
   );
   route(deps, redPacketApi.send, (input, ctx) => packets.send(ctx.user.id, input));
   route(deps, redPacketApi.claim, (input, ctx) => packets.claim(ctx.user.id, input.id));

@@ -11,11 +11,12 @@ import {
 } from '@chatpay/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
+import type { Ports } from '../../http/ports.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { findNetwork, type NetworkConfig, withdrawalFee } from '../chain/index.ts';
 import { memberBalances } from '../ledger/index.ts';
-import { accountNotices, users, verifyPin } from '../user/index.ts';
+import { users, verifyPin } from '../user/index.ts';
 import { AdjustmentService, postAdjustment } from './adjustments.ts';
 import { describeRefs } from './history-refs.ts';
 import {
@@ -44,6 +45,7 @@ export class WalletService {
     /** The networks' settings as the chain runs them (docs/design/chain.md). */
     private readonly networks: readonly NetworkConfig[],
     private readonly realtime: Realtime,
+    private readonly ports: Ports,
   ) {}
 
   async balance(userId: number) {
@@ -83,7 +85,7 @@ export class WalletService {
   /** History rows with their business records and other members (hydration; the presenter never queries). */
   private async hydrate(userId: number, rows: HistoryRow[]): Promise<WalletEntry[]> {
     const [refs, others] = await Promise.all([
-      describeRefs(this.db, userId, rows),
+      describeRefs(this.db, userId, rows, this.ports.historyRefs),
       counterparties(
         this.db,
         userId,
@@ -165,7 +167,7 @@ export class WalletService {
     const shown = formatUsdt(micro(amount));
     const from = { nickName: sender.nickName, memberId: sender.memberId };
     this.realtime.emitToUser(recipientId, 'wallet', { kind: 'transferIn', entryId, amount: shown, from });
-    await accountNotices()?.notify(this.db, this.realtime, recipientId, {
+    await this.ports.accountNotices.notify(this.db, this.realtime, recipientId, {
       type: 'wallet.transferIn',
       text: `You received ${shown} USDT from ${sender.nickName} (member ID ${sender.memberId})`,
       amount: shown,

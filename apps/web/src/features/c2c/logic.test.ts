@@ -5,7 +5,6 @@ import {
   floatPreview,
   formatCountdown,
   isKnownStatus,
-  orderActions,
   previewOrder,
   samePage,
   secondsUntil,
@@ -124,21 +123,9 @@ describe('card names', () => {
   });
 });
 
-describe('order actions by status and role', () => {
-  it('lets the buyer cancel or mark paid while pending; the seller waits', () => {
-    expect(orderActions('pending', 'buyer', 0)).toEqual(['cancel', 'paid']);
-    expect(orderActions('pending', 'seller', 0)).toEqual([]);
-  });
-  it('lets the seller release or appeal once paid; the buyer appeals after the release countdown', () => {
-    expect(orderActions('payment', 'seller', 600)).toEqual(['appeal', 'release']);
-    expect(orderActions('payment', 'buyer', 600)).toEqual([]);
-    expect(orderActions('payment', 'buyer', 0)).toEqual(['appeal']);
-  });
-  it('offers nothing on finished, appealing or unknown orders', () => {
-    for (const status of ['completed', 'canceled', 'appealing', 'refunded']) {
-      expect(orderActions(status, 'buyer', 0)).toEqual([]);
-      expect(orderActions(status, 'seller', 0)).toEqual([]);
-    }
+// What an order offers is the server's `actions` (apps/server/test/c2c/order-actions.test.ts).
+describe('order statuses', () => {
+  it('knows the statuses of the contract only', () => {
     expect(isKnownStatus('refunded')).toBe(false);
     expect(isKnownStatus('payment')).toBe(true);
   });

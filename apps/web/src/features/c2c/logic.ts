@@ -19,7 +19,7 @@ import {
   priceOrder,
 } from '@chatpay/shared';
 
-/** Pure market rules the pages share: units, countdowns, card names, which actions an order offers. */
+/** Pure market rules the pages share: units, countdowns, card names. What an order offers is its `actions`. */
 
 const tryParse = <T>(fn: () => T): T | null => {
   try {
@@ -159,26 +159,6 @@ export const cardLabel = (card: Pick<MerchantCard, 'name' | 'code' | 'metadata'>
 
 export const isKnownStatus = (status: unknown): status is OrderStatus =>
   typeof status === 'string' && (orderStatuses as readonly string[]).includes(status);
-
-export type OrderAction = 'cancel' | 'paid' | 'release' | 'appeal';
-
-/**
- * The buttons an order shows to me: the buyer cancels or marks paid while pending; in payment the seller
- * releases and may appeal at once, the buyer may appeal once the release countdown is over. Nothing for
- * finished, appealing or unknown orders.
- */
-export const orderActions = (
-  status: string,
-  role: 'buyer' | 'seller',
-  releaseSecondsLeft: number,
-): OrderAction[] => {
-  if (status === 'pending') return role === 'buyer' ? ['cancel', 'paid'] : [];
-  if (status === 'payment') {
-    if (role === 'seller') return ['appeal', 'release'];
-    return releaseSecondsLeft <= 0 ? ['appeal'] : [];
-  }
-  return [];
-};
 
 /** The order list's status tabs (docs/product.md#orders). */
 export const ORDER_TABS = ['all', 'pending', 'payment', 'completed', 'appealing', 'canceled'] as const;

@@ -13,7 +13,7 @@ vi.mock('../../lib/request.ts', () => ({
   upload: vi.fn(),
 }));
 
-const { chatActions, chatState, canRecall } = await import('./convo.ts');
+const { chatActions, chatState } = await import('./convo.ts');
 const { emptyThread, getThread, useChatStore } = await import('./store.ts');
 
 const SID = 9;
@@ -146,23 +146,5 @@ describe('chat state transitions', () => {
         input: expect.objectContaining({ sessionId: SID, content: { text: 'hello' } }),
       }),
     );
-  });
-});
-
-describe('recall', () => {
-  const now = Date.parse('2026-01-01T00:01:00.000Z');
-  const m = {
-    senderId: 1,
-    contentType: 'text' as const,
-    recalled: false,
-    createTime: '2026-01-01T00:00:00.000Z',
-  };
-  it('allows my own message inside the window, never money or someone else’s', () => {
-    expect(canRecall(m, 1, now, 120_000)).toBe(true);
-    expect(canRecall(m, 2, now, 120_000)).toBe(false);
-    expect(canRecall({ ...m, contentType: 'transfer' }, 1, now, 120_000)).toBe(false);
-    expect(canRecall({ ...m, contentType: 'redpacket' }, 1, now, 120_000)).toBe(false);
-    expect(canRecall({ ...m, recalled: true }, 1, now, 120_000)).toBe(false);
-    expect(canRecall(m, 1, now, 60_000)).toBe(false);
   });
 });

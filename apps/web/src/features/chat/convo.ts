@@ -57,20 +57,6 @@ export const chatState = (sources: ChatSources, actions: WriteActions): ChatStat
 /** The calls of the session's convo (convo-agent.ts), bound to it; chatState offers those its state allows. */
 export const chatActions = (sessionId: number): WriteActions => convos.get(sessionId).actions;
 
-/** Whether a message of this chat may be recalled now: mine, not money, not recalled, inside the window. */
-export const canRecall = (
-  message: Pick<ChatMessage, 'senderId' | 'contentType' | 'recalled' | 'createTime'>,
-  me: number | null,
-  now: number,
-  windowMs: number,
-) =>
-  message.senderId === me &&
-  // Money messages stay: the money has moved, so they cannot be recalled.
-  message.contentType !== 'transfer' &&
-  message.contentType !== 'redpacket' &&
-  !message.recalled &&
-  now - new Date(message.createTime).getTime() < windowMs;
-
 /** Whether a message can be forwarded: stored content a copy can carry (not money, notices or recalls). */
 export const forwardable = (message: Pick<ChatMessage, 'contentType' | 'recalled' | 'id'>) =>
   message.id > 0 &&

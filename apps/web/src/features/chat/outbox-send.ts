@@ -79,6 +79,7 @@ export const outbox = new Outbox<SendResult>({
       createTime: result.createTime,
       isAutoReply: false,
       recalled: false,
+      recallableUntil: result.recallableUntil,
     };
     const me = myId();
     if (me !== null) forgetSend(me, item.clientMsgId);

@@ -1,3 +1,4 @@
+import type { OrderAction } from '@chatpay/shared';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { StatusTag, useNow } from '../../features/c2c/components/bits.tsx';
 import { FeedbackCard } from '../../features/c2c/components/FeedbackCard.tsx';
 import { AppealCard, EventList, OrderAmounts, PayeeCard } from '../../features/c2c/components/OrderView.tsx';
 import { ReleasePopup } from '../../features/c2c/components/ReleasePopup.tsx';
-import { formatCountdown, isKnownStatus, type OrderAction, orderActions } from '../../features/c2c/logic.ts';
+import { formatCountdown, isKnownStatus } from '../../features/c2c/logic.ts';
 import { useCancelOrder, useMarkPaid, useOrder, useTradeConfig } from '../../features/c2c/queries.ts';
 import { useChatByMemberId } from '../../features/chat/queries.ts';
 import { confirm } from '../../lib/dialog.tsx';
@@ -42,13 +43,15 @@ const DetailPage = () => {
   const payLeft = o ? Math.max(0, o.payTimeLeft - elapsed) : 0;
   const releaseLeft = o ? Math.max(0, o.releaseTimeLeft - elapsed) : 0;
   const expired = o?.status === 'pending' && o.payTimeLeft > 0 && payLeft === 0;
+  const releaseOver = o?.status === 'payment' && o.releaseTimeLeft > 0 && releaseLeft === 0;
   const { refetch } = order;
   useEffect(() => {
-    // The sweeper cancels a late order: read it again a moment after the deadline.
-    if (!expired) return;
+    // A countdown ended: read the order again a moment later. The sweeper cancels a late order; once the
+    // release countdown is over the buyer may appeal, which the order's `actions` then say.
+    if (!expired && !releaseOver) return;
     const timer = setTimeout(() => void refetch(), 3000);
     return () => clearTimeout(timer);
-  }, [expired, refetch]);
+  }, [expired, releaseOver, refetch]);
 
   if (order.isPending) return <Page title={t('c2c.titles.detail')}>{<Loading />}</Page>;
   if (order.isError || !o)
@@ -59,7 +62,7 @@ const DetailPage = () => {
     );
 
   const known = isKnownStatus(o.status);
-  const actions = orderActions(o.status, o.role, releaseLeft);
+  const actions = o.actions;
   const run = async (action: OrderAction) => {
     try {
       if (action === 'cancel') {

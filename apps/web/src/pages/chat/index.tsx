@@ -1,4 +1,4 @@
-import { ErrorCode, RECALL_WINDOW_MS } from '@chatpay/shared';
+import { ErrorCode } from '@chatpay/shared';
 import { MoreOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { OrderBanner } from '../../features/c2c/components/OrderBanner.tsx';
 import { Composer, type MediaKind } from '../../features/chat/components/Composer.tsx';
 import { ForwardPicker } from '../../features/chat/components/ForwardPicker.tsx';
 import { MessageList, type MessageListHandle } from '../../features/chat/components/MessageList.tsx';
-import { canRecall, forwardable, quotable } from '../../features/chat/convo.ts';
+import { forwardable, quotable } from '../../features/chat/convo.ts';
 import { myId, onSendError } from '../../features/chat/engine.ts';
 import { previewText, sessionAvatar, sessionTitle } from '../../features/chat/format.ts';
 import { readMarkOf, sendTyping, useIsTyping } from '../../features/chat/presence.ts';
@@ -133,7 +133,9 @@ const ChatPage = () => {
   const onMenu = useCallback(
     (m: UiMessage) => {
       if (m.status !== 'sent') return;
-      const recallable = recall !== null && canRecall(m, myId(), Date.now(), RECALL_WINDOW_MS);
+      // The server says until when the sender may recall it (null: never); only the sender sees Recall.
+      const until = m.recallableUntil ?? null;
+      const recallable = recall !== null && m.senderId === myId() && until !== null && Date.now() <= until;
       const actions = [
         m.contentType === 'text' ? { key: 'copy', text: t('common.copy') } : null,
         recall !== null && quotable(m) ? { key: 'quote', text: t('chat.quote') } : null,

@@ -2,6 +2,7 @@ import { ErrorCode, type ServiceConversation, type ServiceMessage } from '@chatp
 import { and, count, desc, eq, gt, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../../db/connection.ts';
+import type { Ports } from '../../../http/ports.ts';
 import { uniqueViolation } from '../../../lib/db-errors.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
@@ -52,6 +53,7 @@ export class ServiceDesk {
     private readonly db: Db,
     private readonly realtime: Realtime,
     private readonly publicUrl: string | undefined,
+    private readonly ports: Ports,
   ) {}
 
   async accountId(): Promise<number | null> {
@@ -246,7 +248,7 @@ export class ServiceDesk {
     let stored: Awaited<ReturnType<typeof storeMessage>>;
     try {
       stored = await this.db.transaction(async (tx) => {
-        await assertCanSend(tx, input.sessionId, serviceId);
+        await assertCanSend(tx, input.sessionId, serviceId, this.ports.groups);
         const message = await storeMessage(tx, { ...input, content, senderId: serviceId });
         await tx.insert(chatServiceReplies).values({ messageId: message.message.id, staffId });
         await recordAudit(tx, {

@@ -2,6 +2,7 @@ import { AUTO_REPLY_QUIET_MS, type AutoReplyContentType } from '@chatpay/shared'
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../../db/connection.ts';
+import type { GroupPort } from '../../../http/ports.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
 import { chatAutoReplies, chatMembers, chatSessions } from '../tables.ts';
 import { assertCanSend, deliver, type StoredMessage, storeMessage } from './store.ts';
@@ -12,7 +13,13 @@ import { assertCanSend, deliver, type StoredMessage, storeMessage } from './stor
  * The conditional UPDATE of the peer's member row makes concurrent triggers produce one reply.
  * Never fails the triggering send.
  */
-export const sendAutoReply = async (db: Db, realtime: Realtime, log: Logger, trigger: StoredMessage) => {
+export const sendAutoReply = async (
+  db: Db,
+  realtime: Realtime,
+  log: Logger,
+  groups: GroupPort,
+  trigger: StoredMessage,
+) => {
   const { message } = trigger;
   if (trigger.sessionType !== 'single' || message.isAutoReply || message.contentType === 'notice') return;
   const ownerRow = trigger.members.find((m) => m.userId !== message.senderId);
@@ -49,7 +56,7 @@ export const sendAutoReply = async (db: Db, realtime: Realtime, log: Logger, tri
         )
         .returning({ userId: chatMembers.userId });
       if (claimed.length === 0) return null;
-      await assertCanSend(tx, message.sessionId, owner);
+      await assertCanSend(tx, message.sessionId, owner, groups);
       return storeMessage(tx, {
         sessionId: message.sessionId,
         senderId: owner,

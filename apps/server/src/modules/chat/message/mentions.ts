@@ -1,8 +1,8 @@
 import { ErrorCode } from '@chatpay/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/connection.ts';
+import type { GroupPort } from '../../../http/ports.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { groupPort } from '../group-port.ts';
 import { sessionById } from '../session/queries.ts';
 import { chatMembers } from '../tables.ts';
 
@@ -13,6 +13,7 @@ import { chatMembers } from '../tables.ts';
  */
 export const withMentions = async (
   exec: Executor,
+  groups: GroupPort,
   sessionId: number,
   userId: number,
   content: Record<string, unknown>,
@@ -22,7 +23,7 @@ export const withMentions = async (
   const session = await sessionById(exec, sessionId);
   if (session.type !== 'group') return rest;
   if (mentionAll === true) {
-    const group = (await groupPort().describe(exec, [sessionId])).get(sessionId);
+    const group = (await groups.describe(exec, [sessionId])).get(sessionId);
     const role = group?.groupInfo.members.find((m) => m.userId === userId)?.role;
     if (role !== 'owner' && role !== 'manager') {
       throw new AppError(ErrorCode.Forbidden, 'Only the owner and managers can mention everyone');

@@ -1,7 +1,21 @@
-import type { ChatMessage, MessageContentType } from '@chatpay/shared';
+import { type ChatMessage, type MessageContentType, RECALL_WINDOW_MS } from '@chatpay/shared';
 import type { chatMessages } from '../tables.ts';
+import { isMoneyContent } from './content.ts';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
+
+/**
+ * The recall rule (messageApi.recall): until when its sender may recall the message (epoch ms, inclusive),
+ * or null when nobody ever may: a transfer or red packet (the money has moved), an auto-reply, or a message
+ * already recalled. The service refuses a recall by this same answer, so what clients are shown is what the
+ * server allows.
+ */
+export const recallableUntil = (
+  row: Pick<MessageRow, 'contentType' | 'isAutoReply' | 'recalled' | 'createTime'>,
+): number | null =>
+  row.isAutoReply || row.recalled || isMoneyContent(row.contentType)
+    ? null
+    : row.createTime.getTime() + RECALL_WINDOW_MS;
 
 /** A stored message as pages and the `message` socket event carry it. */
 export const presentMessage = (row: MessageRow): ChatMessage => ({
@@ -16,6 +30,7 @@ export const presentMessage = (row: MessageRow): ChatMessage => ({
   isAutoReply: row.isAutoReply,
   recalled: row.recalled,
   changeSeq: row.changeSeq,
+  recallableUntil: recallableUntil(row),
 });
 
 export const presentSendResult = (row: MessageRow) => ({
@@ -24,4 +39,5 @@ export const presentSendResult = (row: MessageRow) => ({
   seq: row.seq,
   clientMsgId: row.clientMsgId,
   createTime: row.createTime.toISOString(),
+  recallableUntil: recallableUntil(row),
 });

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/connection.ts';
+import type { GroupPort } from '../../../http/ports.ts';
 import { ShortCache } from '../../../lib/short-cache.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
 import { peerOf, sessionById } from '../session/queries.ts';
@@ -26,6 +27,7 @@ export class SendPermissions {
   constructor(
     private readonly db: Db,
     realtime: Realtime,
+    private readonly groups: GroupPort,
     ttlMs = 5_000,
   ) {
     this.allowed = new ShortCache(ttlMs);
@@ -46,7 +48,7 @@ export class SendPermissions {
     const ticket = this.allowed.ticket();
     const session = await sessionById(this.db, sessionId);
     if (session.type !== 'single') return false;
-    await assertCanSend(this.db, sessionId, userId);
+    await assertCanSend(this.db, sessionId, userId, this.groups);
     this.allowed.set(key, { userId, peerId: await peerOf(this.db, sessionId, userId) }, ticket);
     return true;
   }

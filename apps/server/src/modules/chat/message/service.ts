@@ -5,12 +5,12 @@ import {
   type MessageContentType,
   type MessageQuote,
   QUOTE_TEXT_MAX,
-  RECALL_WINDOW_MS,
 } from '@chatpay/shared';
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config.ts';
 import type { Db, Executor } from '../../../db/connection.ts';
+import type { Ports } from '../../../http/ports.ts';
 import { uniqueViolation } from '../../../lib/db-errors.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
@@ -19,7 +19,7 @@ import { chatMembers, chatMessageRemovals, chatMessages, chatPushDevices, chatSe
 import { getAutoReply, sendAutoReply, setAutoReply } from './auto-reply.ts';
 import { isMoneyContent, MONEY_CONTENT_MESSAGE, parseContent } from './content.ts';
 import { withMentions, withoutMentions } from './mentions.ts';
-import { presentMessage, presentSendResult } from './presenter.ts';
+import { presentMessage, presentSendResult, recallableUntil } from './presenter.ts';
 import { byClientMsgId, visibleCount, visibleMessage, visibleTo } from './queries.ts';
 import type { SendLimiter } from './rate-limit.ts';
 import { SendPermissions } from './send-permission.ts';
@@ -47,8 +47,9 @@ export class MessageService {
     private readonly limiter: SendLimiter,
     private readonly config: Config,
     private readonly log: Logger,
+    private readonly ports: Ports,
   ) {
-    this.permissions = new SendPermissions(db, realtime, config.CHAT_SEND_CACHE_SECONDS * 1000);
+    this.permissions = new SendPermissions(db, realtime, ports.groups, config.CHAT_SEND_CACHE_SECONDS * 1000);
   }
 
   /**
@@ -69,7 +70,7 @@ export class MessageService {
       throw error;
     }
     deliver(this.realtime, stored);
-    await sendAutoReply(this.db, this.realtime, this.log, stored);
+    await sendAutoReply(this.db, this.realtime, this.log, this.ports.groups, stored);
     return presentSendResult(stored.message);
   }
 
@@ -80,6 +81,7 @@ export class MessageService {
   ) {
     const content = await withMentions(
       this.db,
+      this.ports.groups,
       input.sessionId,
       userId,
       await this.withQuote(
@@ -96,7 +98,7 @@ export class MessageService {
     return single
       ? storeMessage(this.db, message)
       : this.db.transaction(async (tx) => {
-          await assertCanSend(tx, input.sessionId, userId);
+          await assertCanSend(tx, input.sessionId, userId, this.ports.groups);
           return storeMessage(tx, message);
         });
   }
@@ -307,12 +309,12 @@ export class MessageService {
         .from(chatMessages)
         .where(eq(chatMessages.id, message.id))
         .for('update');
-      // A transfer or red packet cannot be recalled: the money has moved.
-      if (locked!.senderId !== userId || locked!.isAutoReply || isMoneyContent(locked!.contentType))
-        throw new AppError(ErrorCode.RecallNotAllowed);
+      if (locked!.senderId !== userId) throw new AppError(ErrorCode.RecallNotAllowed);
       if (locked!.recalled) return { message: locked!, changed: false };
-      if (Date.now() - locked!.createTime.getTime() > RECALL_WINDOW_MS)
-        throw new AppError(ErrorCode.RecallExpired);
+      // The rule messages are presented with (presenter.ts): money, auto-replies never; others for 2 minutes.
+      const until = recallableUntil(locked!);
+      if (until === null) throw new AppError(ErrorCode.RecallNotAllowed);
+      if (Date.now() > until) throw new AppError(ErrorCode.RecallExpired);
       const [session] = await tx
         .update(chatSessions)
         .set({ changeSeq: sql`${chatSessions.changeSeq} + 1` })
@@ -374,12 +376,12 @@ export class MessageService {
       if (s.contentType === 'notice') throw new AppError(ErrorCode.NoticeNotAllowed);
       if (isMoneyContent(s.contentType)) throw new AppError(ErrorCode.Forbidden, MONEY_CONTENT_MESSAGE);
     }
-    for (const sessionId of targets) await assertCanSend(this.db, sessionId, userId);
+    for (const sessionId of targets) await assertCanSend(this.db, sessionId, userId, this.ports.groups);
     await this.limiter.hit(userId, sources.length * targets.length);
     const stored = await this.db.transaction(async (tx) => {
       const out: StoredMessage[] = [];
       for (const sessionId of targets) {
-        await assertCanSend(tx, sessionId, userId);
+        await assertCanSend(tx, sessionId, userId, this.ports.groups);
         for (const source of sources.sort((a, b) => a.seq - b.seq)) {
           out.push(
             await storeMessage(tx, {

@@ -1,10 +1,10 @@
 import { ErrorCode } from '@chatpay/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/connection.ts';
+import type { GroupPort } from '../../../http/ports.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
 import { assertNotBlocked } from '../friend/blocks.ts';
-import { groupPort } from '../group-port.ts';
 import { areFriends, memberOf, peerOf, sessionById } from '../session/queries.ts';
 import { chatMembers } from '../tables.ts';
 import { type MessageRow, presentMessage } from './presenter.ts';
@@ -190,7 +190,7 @@ export const redeliver = async (exec: Executor, realtime: Realtime, message: Mes
  * Checks that `userId` may send in the session: a member, and in a `friend` single session still a friend of
  * the peer (a removed friend cannot send); in a group not muted, and the group not dissolved. Answers the session row.
  */
-export const assertCanSend = async (tx: Executor, sessionId: number, userId: number) => {
+export const assertCanSend = async (tx: Executor, sessionId: number, userId: number, groups: GroupPort) => {
   await memberOf(tx, sessionId, userId);
   const session = await sessionById(tx, sessionId);
   if (session.type === 'single' && session.kind === 'friend') {
@@ -205,7 +205,7 @@ export const assertCanSend = async (tx: Executor, sessionId: number, userId: num
   }
   if (session.type === 'group') {
     // A muted member cannot send in the group; a dissolved group takes no messages (docs/product.md#groups).
-    await groupPort().assertCanSend(tx, sessionId, userId);
+    await groups.assertCanSend(tx, sessionId, userId);
   }
   return session;
 };

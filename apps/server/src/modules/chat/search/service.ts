@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/connection.ts';
+import type { Ports } from '../../../http/ports.ts';
 import { presentFriend } from '../friend/presenter.ts';
-import { groupPort } from '../group-port.ts';
 import { memberOf, sessionViewsNamed } from '../session/queries.ts';
 import type { SessionService } from '../session/service.ts';
 import { presentHit } from './presenter.ts';
@@ -13,12 +13,13 @@ export class SearchService {
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionService,
+    private readonly ports: Ports,
   ) {}
 
   /** My friends and my chats whose names contain the keyword. */
   async byName(userId: number, keyword: string) {
     const pattern = containsPattern(keyword);
-    const groupSessions = await groupPort().sessionsNamed(this.db, userId, pattern, NAME_HITS);
+    const groupSessions = await this.ports.groups.sessionsNamed(this.db, userId, pattern, NAME_HITS);
     const [friendList, sessionRows] = await Promise.all([
       friendsMatching(this.db, userId, pattern, NAME_HITS),
       sessionViewsNamed(this.db, userId, pattern, groupSessions, NAME_HITS),

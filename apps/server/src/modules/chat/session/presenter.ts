@@ -1,6 +1,6 @@
 import type { ChatSession, MessageContentType } from '@chatpay/shared';
+import type { GroupSessionView } from '../../../http/ports.ts';
 import { visibleUsername } from '../friend/presenter.ts';
-import type { GroupSessionView } from '../group-port.ts';
 import type { SessionKind, SessionViewRow } from './queries.ts';
 
 /**

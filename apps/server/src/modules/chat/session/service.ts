@@ -1,12 +1,12 @@
 import { type ChatSession, ErrorCode } from '@chatpay/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
+import type { Ports } from '../../../http/ports.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
 import { users } from '../../user/index.ts';
 import { serviceAccountId } from '../desk/account.ts';
 import { assertNotBlocked } from '../friend/blocks.ts';
-import { groupPort } from '../group-port.ts';
 import { chatMembers } from '../tables.ts';
 import { friendsAmong } from './membership.ts';
 import { presentSession } from './presenter.ts';
@@ -28,6 +28,7 @@ export class SessionService {
   constructor(
     private readonly db: Db,
     private readonly realtime: Realtime,
+    private readonly ports: Ports,
   ) {}
 
   /** My view of one session; a stranger gets "Session does not exist". */
@@ -55,7 +56,7 @@ export class SessionService {
     // not my whole friend list: a member with a thousand friends pays for the page, not for the thousand.
     const senderIds = [...new Set(rows.flatMap((r) => (r.sender?.id == null ? [] : [r.sender.id])))];
     const [groups, friendIds] = await Promise.all([
-      groupPort().describe(
+      this.ports.groups.describe(
         this.db,
         rows.filter((r) => r.session.type === 'group').map((r) => r.session.id),
       ),
@@ -83,7 +84,7 @@ export class SessionService {
   ) {
     if (input.type === 'group') {
       // A group session is opened by creating or joining the group; here a member just gets it back.
-      const sessionId = await groupPort().sessionOfMember(this.db, input.groupId, userId);
+      const sessionId = await this.ports.groups.sessionOfMember(this.db, input.groupId, userId);
       if (sessionId === null) throw new AppError(ErrorCode.GroupNotFound);
       await this.db
         .update(chatMembers)

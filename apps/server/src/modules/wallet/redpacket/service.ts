@@ -10,6 +10,7 @@ import {
 } from '@chatpay/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/connection.ts';
+import type { Ports } from '../../../http/ports.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
@@ -57,6 +58,7 @@ export class RedPacketService {
     private readonly realtime: Realtime,
     private readonly ttlSeconds: number,
     private readonly clock: Clock,
+    private readonly ports: Ports,
   ) {}
 
   async send(
@@ -71,12 +73,12 @@ export class RedPacketService {
     await memberOf(this.db, input.sessionId, callerId);
     const session = await sessionById(this.db, input.sessionId);
     await checkCount(this.db, session, input.count);
-    await assertCanSend(this.db, input.sessionId, callerId);
+    await assertCanSend(this.db, input.sessionId, callerId, this.ports.groups);
     await verifyPin(this.db, callerId, input.pin);
 
     const outcome = await this.db.transaction(async (tx) => {
       // Group row (share lock) first, as every send: a concurrent removal or mute is seen.
-      await assertCanSend(tx, input.sessionId, callerId);
+      await assertCanSend(tx, input.sessionId, callerId, this.ports.groups);
       await checkCount(tx, session, input.count);
       const [created] = await tx
         .insert(redPackets)

@@ -9,7 +9,7 @@ import { CopyRow, Proof, Row } from './bits.tsx';
 
 const time = (iso: string | null) => dateTime(iso, i18n.language, { seconds: true });
 
-export const OrderAmounts = ({ order, fiat }: { order: Omit<Order, 'role'>; fiat: string }) => {
+export const OrderAmounts = ({ order, fiat }: { order: Omit<Order, 'role' | 'actions'>; fiat: string }) => {
   const { t } = useTranslation();
   return (
     <div className="c2c-card" data-testid="order-amounts">
@@ -89,7 +89,7 @@ export const PayeeCard = ({ order }: { order: Pick<Order, 'payee' | 'paymentType
   );
 };
 
-export const AppealCard = ({ order }: { order: Omit<Order, 'role'> }) => {
+export const AppealCard = ({ order }: { order: Omit<Order, 'role' | 'actions'> }) => {
   const { t } = useTranslation();
   if (!order.appealBy && !order.resolutionNote) return null;
   const by = order.appealBy === order.buyer.userId ? t('c2c.order.buyer') : t('c2c.order.seller');
