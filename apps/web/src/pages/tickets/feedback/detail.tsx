@@ -1,4 +1,4 @@
-import { TicketDetail } from '../../features/tickets/components/TicketDetail.tsx';
+import { TicketDetail } from '../../../features/tickets/components/TicketDetail.tsx';
 
 const FeedbackDetailPage = () => <TicketDetail kind="feedback" />;
 
