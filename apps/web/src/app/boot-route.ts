@@ -17,7 +17,7 @@ export const startLaunchPage = (): Promise<unknown> => {
   // Signed out at an address that needs a session: the router shows the login page.
   const path = isReachable(pathname, token) ? canonicalPath(pathname) : Paths.login;
   const code: Promise<unknown>[] = [preloadPage(path)];
-  if (token && isTabPath(path)) code.push(import('../components/TabBar.tsx'));
+  if (token && isTabPath(path)) code.push(import('./TabBar.tsx'));
   const chatId = Number(new URLSearchParams(search).get('id'));
   if (token && path === Paths.chatIndex && chatId > 0) {
     // The page's own opening joins this one (features/chat/engine.ts openThread).

@@ -7,7 +7,7 @@ import { rememberTarget } from '../lib/router/deep-link.ts';
 import { isReachable, Paths } from '../lib/router/paths.ts';
 
 // The tab bar's unread badges need the chat engine and the contract: only a session shows it.
-const AppTabBar = lazy(() => import('../components/TabBar.tsx').then((m) => ({ default: m.AppTabBar })));
+const AppTabBar = lazy(() => import('./TabBar.tsx').then((m) => ({ default: m.AppTabBar })));
 
 /** Every route passes here: the SPEC §2 guard for addresses typed or restored, and the page width limit. */
 export const RootLayout = () => {

@@ -16,7 +16,6 @@ import { useMutedHere } from '../../features/chat/groups.ts';
 import { readMarkOf, sendTyping, useIsTyping } from '../../features/chat/presence.ts';
 import type { UiMessage } from '../../features/chat/thread.ts';
 import { useChat } from '../../features/chat/useChat.ts';
-import { useSheet } from '../../features/chat/useSheet.ts';
 import { OpenPacket } from '../../features/redpacket/components/OpenPacket.tsx';
 import { useOpenPacket } from '../../features/redpacket/openStore.ts';
 import { useAuth } from '../../lib/auth.ts';
@@ -25,6 +24,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError } from '../../lib/toast.ts';
+import { useSheet } from '../../lib/use-sheet.ts';
 
 /** SPEC §4: a missing session says so and goes home; any other load error shows its message and goes home. */
 const leave = (error: unknown) => {

@@ -21,11 +21,11 @@ import {
   useUnmuteMember,
   useUnsetManager,
 } from '../../features/chat/groups.ts';
-import { useSheet } from '../../features/chat/useSheet.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { orToast } from '../../lib/toast.ts';
+import { useSheet } from '../../lib/use-sheet.ts';
 
 type Action = 'setManager' | 'unsetManager' | 'mute' | 'unmute' | 'remove' | 'transfer' | 'profile';
 

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { createLongPress } from '../../lib/long-press.ts';
+import { createLongPress } from './long-press.ts';
 
 /**
  * Pointer handlers for an element; `onLongPress` fires once per press (350 ms, 10 px, SPEC §4), and suppresses
