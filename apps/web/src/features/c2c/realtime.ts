@@ -5,7 +5,7 @@ import { navigate } from '../../lib/router/navigate.ts';
 import { onServerEvent, onSocketConnect } from '../../lib/socket.ts';
 import { isComposing } from '../chat/drafts.ts';
 import { playMessageSound } from '../chat/sound.ts';
-import { orderSoundAllowed } from '../settings/prefs.ts';
+import { orderSoundAllowed } from '../settings/index.ts';
 import { invalidateWallet } from '../wallet/queries.ts';
 import { c2cKeys } from './keys.ts';
 import { samePage } from './logic.ts';

@@ -3,19 +3,19 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  useAdjust,
+  useAdjustApprove,
+  useAdjustmentsPage,
+  useAdjustReject,
+} from '../../features/console/index.ts';
+import {
   Choice,
   type Column,
   ConsoleList,
   ConsolePage,
   formatTime,
   TextField,
-} from '../../features/console/components.tsx';
-import {
-  useAdjust,
-  useAdjustApprove,
-  useAdjustmentsPage,
-  useAdjustReject,
-} from '../../features/console/queries.ts';
+} from '../../features/console/ui.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 const filters = ['all', ...adjustmentStatuses] as const;

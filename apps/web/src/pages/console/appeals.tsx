@@ -5,25 +5,25 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { Proof, StatusTag } from '../../features/c2c/components/bits.tsx';
-import { AppealCard, EventList, OrderAmounts, PayeeCard } from '../../features/c2c/components/OrderView.tsx';
-import { PayeeNotice } from '../../features/c2c/components/TradeNotice.tsx';
 import {
   useAppealInfo,
   useAppealMessages,
   useResolveAppeal,
   useSupportMessage,
   useTradeConfig,
-} from '../../features/c2c/queries.ts';
-import { noticeText } from '../../features/chat/format.ts';
+} from '../../features/c2c/index.ts';
 import {
-  Choice,
-  type Column,
-  ConsoleList,
-  ConsolePage,
-  OrderChoice,
-} from '../../features/console/components.tsx';
-import { useAppealsPage } from '../../features/console/queries.ts';
+  AppealCard,
+  EventList,
+  OrderAmounts,
+  PayeeCard,
+  PayeeNotice,
+  Proof,
+  StatusTag,
+} from '../../features/c2c/ui.ts';
+import { noticeText } from '../../features/chat/index.ts';
+import { useAppealsPage } from '../../features/console/index.ts';
+import { Choice, type Column, ConsoleList, ConsolePage, OrderChoice } from '../../features/console/ui.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';

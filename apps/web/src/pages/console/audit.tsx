@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuditPage } from '../../features/console/index.ts';
 import {
   Choice,
   type Column,
@@ -7,8 +8,7 @@ import {
   ConsolePage,
   formatTime,
   TextField,
-} from '../../features/console/components.tsx';
-import { useAuditPage } from '../../features/console/queries.ts';
+} from '../../features/console/ui.ts';
 
 const idOrUndefined = (text: string) => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);
 

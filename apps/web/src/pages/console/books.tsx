@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { ConsolePage } from '../../features/console/components.tsx';
-import { useBooks } from '../../features/console/queries.ts';
+import { useBooks } from '../../features/console/index.ts';
+import { ConsolePage } from '../../features/console/ui.ts';
 
 /** The system accounts of the books (fees, escrow, red packets, pay desk, chain) with their balances. */
 const BooksPage = () => {

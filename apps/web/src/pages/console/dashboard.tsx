@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { BarChart } from '../../features/console/BarChart.tsx';
-import { ConsolePage } from '../../features/console/components.tsx';
-import { useDashboard } from '../../features/console/queries.ts';
+import { useDashboard } from '../../features/console/index.ts';
+import { BarChart, ConsolePage } from '../../features/console/ui.ts';
 
 /** The console's first screen: members and the queues waiting for staff, with the books' state. */
 const DashboardPage = () => {

@@ -2,19 +2,13 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  Choice,
-  type Column,
-  ConsoleList,
-  ConsolePage,
-  TextField,
-} from '../../features/console/components.tsx';
-import {
   useDictAdd,
   useDictDelete,
   useDictPage,
   useDictTypes,
   useDictUpdate,
-} from '../../features/console/queries.ts';
+} from '../../features/console/index.ts';
+import { Choice, type Column, ConsoleList, ConsolePage, TextField } from '../../features/console/ui.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 

@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { Choice, ConsolePage, formatTime } from '../../features/console/components.tsx';
-import { useDocumentSave, useDocuments } from '../../features/console/queries.ts';
+import { useDocumentSave, useDocuments } from '../../features/console/index.ts';
+import { Choice, ConsolePage, formatTime } from '../../features/console/ui.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 
 /**

@@ -9,14 +9,8 @@ import {
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Choice,
-  type Column,
-  ConsoleList,
-  ConsolePage,
-  TextField,
-} from '../../features/console/components.tsx';
-import { useGoodsActive, useGoodsAdd, useGoodsPage, useGoodsUpdate } from '../../features/console/queries.ts';
+import { useGoodsActive, useGoodsAdd, useGoodsPage, useGoodsUpdate } from '../../features/console/index.ts';
+import { Choice, type Column, ConsoleList, ConsolePage, TextField } from '../../features/console/ui.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 interface Draft {

@@ -6,21 +6,23 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import {
-  Choice,
-  type Column,
-  ConsoleList,
-  ConsolePage,
-  formatTime,
-  TextField,
-} from '../../features/console/components.tsx';
-import { MemberLedger, MemberOrders, MemberSessions } from '../../features/console/MemberFile.tsx';
-import {
   useForceLogout,
   useFreeze,
   useMember,
   useMembersPage,
   useUnlockPin,
-} from '../../features/console/queries.ts';
+} from '../../features/console/index.ts';
+import {
+  Choice,
+  type Column,
+  ConsoleList,
+  ConsolePage,
+  formatTime,
+  MemberLedger,
+  MemberOrders,
+  MemberSessions,
+  TextField,
+} from '../../features/console/ui.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';

@@ -2,6 +2,7 @@ import { type MerchantStatus, merchantStatuses } from '@chatpay/shared';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMerchantReview, useMerchantRevoke, useMerchantsPage } from '../../features/console/index.ts';
 import {
   Choice,
   type Column,
@@ -10,8 +11,7 @@ import {
   formatTime,
   OrderChoice,
   TextField,
-} from '../../features/console/components.tsx';
-import { useMerchantReview, useMerchantRevoke, useMerchantsPage } from '../../features/console/queries.ts';
+} from '../../features/console/ui.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 

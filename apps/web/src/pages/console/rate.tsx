@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { useRate } from '../../features/c2c/queries.ts';
-import { ConsolePage, TextField } from '../../features/console/components.tsx';
-import { useSetRate } from '../../features/console/queries.ts';
+import { useRate } from '../../features/c2c/index.ts';
+import { useSetRate } from '../../features/console/index.ts';
+import { ConsolePage, TextField } from '../../features/console/ui.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 

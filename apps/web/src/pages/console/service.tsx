@@ -8,19 +8,19 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import {
+  useServiceMessages,
+  useServicePage,
+  useServiceRead,
+  useServiceSend,
+} from '../../features/console/index.ts';
+import {
   Choice,
   type Column,
   ConsoleList,
   ConsolePage,
   formatTime,
   TextField,
-} from '../../features/console/components.tsx';
-import {
-  useServiceMessages,
-  useServicePage,
-  useServiceRead,
-  useServiceSend,
-} from '../../features/console/queries.ts';
+} from '../../features/console/ui.ts';
 import { hasPermission } from '../../lib/auth.ts';
 import { thumbUrl } from '../../lib/media-url.ts';
 import { toast, toastError } from '../../lib/toast.ts';

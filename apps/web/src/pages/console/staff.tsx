@@ -2,6 +2,7 @@ import { type StaffRole, staffRoles } from '@chatpay/shared';
 import { Button } from 'antd-mobile';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoles, useStaffAdd, useStaffPage, useStaffRoles } from '../../features/console/index.ts';
 import {
   Choice,
   type Column,
@@ -9,8 +10,7 @@ import {
   ConsolePage,
   formatTime,
   TextField,
-} from '../../features/console/components.tsx';
-import { useRoles, useStaffAdd, useStaffPage, useStaffRoles } from '../../features/console/queries.ts';
+} from '../../features/console/ui.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 const roleChoices = ['support', 'admin', 'none'] as const;

@@ -4,19 +4,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import {
+  useComplainReply,
+  useComplaintsPage,
+  useFeedbackPage,
+  useFeedbackReply,
+} from '../../features/console/index.ts';
+import {
   Choice,
   type Column,
   ConsoleList,
   ConsolePage,
   formatTime,
   OrderChoice,
-} from '../../features/console/components.tsx';
-import {
-  useComplainReply,
-  useComplaintsPage,
-  useFeedbackPage,
-  useFeedbackReply,
-} from '../../features/console/queries.ts';
+} from '../../features/console/ui.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 

@@ -2,6 +2,7 @@ import type { TraderStandingItem } from '@chatpay/shared';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTraderLift, useTradersPage } from '../../features/console/index.ts';
 import {
   Choice,
   type Column,
@@ -9,8 +10,7 @@ import {
   ConsolePage,
   formatTime,
   TextField,
-} from '../../features/console/components.tsx';
-import { useTraderLift, useTradersPage } from '../../features/console/queries.ts';
+} from '../../features/console/ui.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 

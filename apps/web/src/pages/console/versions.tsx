@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { useLatestVersion } from '../../features/app/version.ts';
-import { Choice, ConsolePage, formatTime, TextField } from '../../features/console/components.tsx';
-import { usePublishVersion } from '../../features/console/queries.ts';
+import { useLatestVersion } from '../../features/app/index.ts';
+import { usePublishVersion } from '../../features/console/index.ts';
+import { Choice, ConsolePage, formatTime, TextField } from '../../features/console/ui.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 const VERSION = /^\d{1,4}(\.\d{1,4}){0,3}$/;

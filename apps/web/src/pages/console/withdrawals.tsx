@@ -3,18 +3,18 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  useWithdrawalApprove,
+  useWithdrawalReject,
+  useWithdrawalsPage,
+} from '../../features/console/index.ts';
+import {
   Choice,
   type Column,
   ConsoleList,
   ConsolePage,
   formatTime,
   TextField,
-} from '../../features/console/components.tsx';
-import {
-  useWithdrawalApprove,
-  useWithdrawalReject,
-  useWithdrawalsPage,
-} from '../../features/console/queries.ts';
+} from '../../features/console/ui.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 

@@ -5,11 +5,9 @@ import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
-import { ChatSettings } from '../../features/chat/components/ChatSettings.tsx';
-import { MemberGrid } from '../../features/chat/components/MemberGrid.tsx';
-import { myId } from '../../features/chat/engine.ts';
-import { muteDuration } from '../../features/chat/format.ts';
 import {
+  muteDuration,
+  myId,
   useDissolveGroup,
   useGroupInfo,
   useMuteAll,
@@ -20,7 +18,8 @@ import {
   useTransferOwner,
   useUnmuteMember,
   useUnsetManager,
-} from '../../features/chat/groups.ts';
+} from '../../features/chat/index.ts';
+import { ChatSettings, MemberGrid } from '../../features/chat/ui.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';

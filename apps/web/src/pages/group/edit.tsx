@@ -4,8 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/Page.tsx';
-import { myId } from '../../features/chat/engine.ts';
-import { useGroupInfo, useSetGroupNote, useUpdateGroup } from '../../features/chat/groups.ts';
+import { myId, useGroupInfo, useSetGroupNote, useUpdateGroup } from '../../features/chat/index.ts';
 import { back } from '../../lib/router/navigate.ts';
 import { orToast, toast, toastSuccess } from '../../lib/toast.ts';
 

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
-import { groupJoinLink, useGroupInfo } from '../../features/chat/groups.ts';
+import { groupJoinLink, useGroupInfo } from '../../features/chat/index.ts';
 import { copyText } from '../../lib/clipboard.ts';
 
 /** The group QR code: a link to this app's join page for the group's code. */

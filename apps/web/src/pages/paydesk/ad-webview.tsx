@@ -4,7 +4,7 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { safeWebUrl, WebFrame } from '../../components/WebFrame.tsx';
-import { useParam } from '../../features/base/queries.ts';
+import { useParam } from '../../features/base/index.ts';
 
 /**
  * The ad web view (SPEC §2): the operator's promotional page (AD_INTERACTIVE_URL, read from the server, never

@@ -8,13 +8,16 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
-import { GrantOffer } from '../../features/paydesk/grants.tsx';
-import { useCreateOrder, useGoods, useOrder, usePayOrder } from '../../features/paydesk/queries.ts';
-import { checkAmount, showUsdt, showUsdtUnit } from '../../features/wallet/amount.ts';
-import { createAttempt } from '../../features/wallet/attempt.ts';
-import { PaySheet } from '../../features/wallet/components/PaySheet.tsx';
-import { useBalance } from '../../features/wallet/queries.ts';
-import { usePinGuard } from '../../features/wallet/usePinGuard.ts';
+import { useCreateOrder, useGoods, useOrder, usePayOrder } from '../../features/paydesk/index.ts';
+import { GrantOffer } from '../../features/paydesk/ui.ts';
+import {
+  checkAmount,
+  createAttempt,
+  showUsdt,
+  showUsdtUnit,
+  useBalance,
+} from '../../features/wallet/index.ts';
+import { PaySheet, usePinGuard } from '../../features/wallet/ui.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';

@@ -5,10 +5,9 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { myId } from '../../features/chat/engine.ts';
-import { isPastExpiry } from '../../features/redpacket/logic.ts';
-import { useRedPacket } from '../../features/redpacket/queries.ts';
-import { showUsdt, signedMicro } from '../../features/wallet/amount.ts';
+import { myId } from '../../features/chat/index.ts';
+import { isPastExpiry, useRedPacket } from '../../features/redpacket/index.ts';
+import { showUsdt, signedMicro } from '../../features/wallet/index.ts';
 import '../../features/redpacket/redpacket.css';
 import { intlTag } from '../../lib/i18n/locale.ts';
 

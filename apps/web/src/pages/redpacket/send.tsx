@@ -6,14 +6,16 @@ import { useSearchParams } from 'react-router-dom';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
-import { useSessionDetail } from '../../features/chat/queries.ts';
-import { checkPacket, type PacketProblem, packetTotal, showTotal } from '../../features/redpacket/logic.ts';
-import { useSendRedPacket } from '../../features/redpacket/queries.ts';
-import { sanitizeAmount, showUsdt } from '../../features/wallet/amount.ts';
-import { createAttempt } from '../../features/wallet/attempt.ts';
-import { PaySheet } from '../../features/wallet/components/PaySheet.tsx';
-import { useBalance } from '../../features/wallet/queries.ts';
-import { usePinGuard } from '../../features/wallet/usePinGuard.ts';
+import { useSessionDetail } from '../../features/chat/index.ts';
+import {
+  checkPacket,
+  type PacketProblem,
+  packetTotal,
+  showTotal,
+  useSendRedPacket,
+} from '../../features/redpacket/index.ts';
+import { createAttempt, sanitizeAmount, showUsdt, useBalance } from '../../features/wallet/index.ts';
+import { PaySheet, usePinGuard } from '../../features/wallet/ui.ts';
 import { back } from '../../lib/router/navigate.ts';
 import '../../features/wallet/wallet.css';
 import '../../features/redpacket/redpacket.css';

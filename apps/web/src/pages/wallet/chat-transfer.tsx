@@ -7,14 +7,15 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { sessionAvatar } from '../../features/chat/format.ts';
-import { useSessionDetail } from '../../features/chat/queries.ts';
-import { checkAmount, showUsdt } from '../../features/wallet/amount.ts';
-import { createAttempt } from '../../features/wallet/attempt.ts';
-import { AmountField } from '../../features/wallet/components/AmountField.tsx';
-import { PaySheet } from '../../features/wallet/components/PaySheet.tsx';
-import { useBalance, useSendChatTransfer } from '../../features/wallet/queries.ts';
-import { usePinGuard } from '../../features/wallet/usePinGuard.ts';
+import { sessionAvatar, useSessionDetail } from '../../features/chat/index.ts';
+import {
+  checkAmount,
+  createAttempt,
+  showUsdt,
+  useBalance,
+  useSendChatTransfer,
+} from '../../features/wallet/index.ts';
+import { AmountField, PaySheet, usePinGuard } from '../../features/wallet/ui.ts';
 import { back } from '../../lib/router/navigate.ts';
 import '../../features/wallet/wallet.css';
 import '../../features/redpacket/redpacket.css';

@@ -10,11 +10,9 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../features/wallet/wallet.css';
 import '../../features/chain/chain.css';
-import { RecordRow } from '../../features/chain/components/RecordRow.tsx';
-import { NetworkChooser, pickNetwork } from '../../features/chain/NetworkChooser.tsx';
-import { useChainEvents, useChainRecords, useDepositAddress } from '../../features/chain/queries.ts';
-import { showUsdt } from '../../features/wallet/amount.ts';
-import { useWalletInfo } from '../../features/wallet/queries.ts';
+import { useChainEvents, useChainRecords, useDepositAddress } from '../../features/chain/index.ts';
+import { NetworkChooser, pickNetwork, RecordRow } from '../../features/chain/ui.ts';
+import { showUsdt, useWalletInfo } from '../../features/wallet/index.ts';
 import { copyText } from '../../lib/clipboard.ts';
 
 /** Deposit (SPEC §2 usdt-in): network chooser, my address with its QR and copy, minimum and arrival notes, my deposits. */

@@ -9,18 +9,18 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../features/wallet/wallet.css';
 import '../../features/chain/chain.css';
-import { RecordRow } from '../../features/chain/components/RecordRow.tsx';
-import { useChainEvents, useChainRecords } from '../../features/chain/queries.ts';
-import { showUsdt } from '../../features/wallet/amount.ts';
-import { HistoryRow } from '../../features/wallet/components/HistoryRow.tsx';
+import { useChainEvents, useChainRecords } from '../../features/chain/index.ts';
+import { RecordRow } from '../../features/chain/ui.ts';
 import {
   type HistoryTab,
   invalidateWallet,
+  showUsdt,
   useBalance,
   useHistory,
   useHistoryCount,
   useWalletInfo,
-} from '../../features/wallet/queries.ts';
+} from '../../features/wallet/index.ts';
+import { HistoryRow } from '../../features/wallet/ui.ts';
 import { PULL_REFRESH_THRESHOLD } from '../../lib/pull.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';

@@ -6,15 +6,16 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../features/wallet/wallet.css';
-import { showSigned, showUsdtUnit } from '../../features/wallet/amount.ts';
 import {
   entryAmount,
   entryReference,
   entryStatus,
   entryTitle,
   isNeutral,
-} from '../../features/wallet/history.ts';
-import { useWalletEntry } from '../../features/wallet/queries.ts';
+  showSigned,
+  showUsdtUnit,
+  useWalletEntry,
+} from '../../features/wallet/index.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { dateTime } from '../../lib/i18n/time.ts';
 import { navigate } from '../../lib/router/navigate.ts';

@@ -8,12 +8,15 @@ import { Page } from '../../components/Page.tsx';
 import '../../features/wallet/wallet.css';
 import { TextInput } from '../../components/TextInput.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { checkAmount, showUsdt } from '../../features/wallet/amount.ts';
-import { createAttempt } from '../../features/wallet/attempt.ts';
-import { AmountField } from '../../features/wallet/components/AmountField.tsx';
-import { PaySheet } from '../../features/wallet/components/PaySheet.tsx';
-import { useBalance, useVerifyMember, useWalletTransfer } from '../../features/wallet/queries.ts';
-import { usePinGuard } from '../../features/wallet/usePinGuard.ts';
+import {
+  checkAmount,
+  createAttempt,
+  showUsdt,
+  useBalance,
+  useVerifyMember,
+  useWalletTransfer,
+} from '../../features/wallet/index.ts';
+import { AmountField, PaySheet, usePinGuard } from '../../features/wallet/ui.ts';
 import { errorText } from '../../lib/errors.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';

@@ -10,15 +10,16 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../features/wallet/wallet.css';
 import '../../features/chain/chain.css';
-import { RecordRow } from '../../features/chain/components/RecordRow.tsx';
-import { NetworkChooser, pickNetwork } from '../../features/chain/NetworkChooser.tsx';
-import { useChainEvents, useChainRecords, useEstimate, useWithdraw } from '../../features/chain/queries.ts';
-import { checkAmount, showUsdt } from '../../features/wallet/amount.ts';
-import { createAttempt } from '../../features/wallet/attempt.ts';
-import { AmountField } from '../../features/wallet/components/AmountField.tsx';
-import { PaySheet } from '../../features/wallet/components/PaySheet.tsx';
-import { useBalance, useWalletInfo } from '../../features/wallet/queries.ts';
-import { usePinGuard } from '../../features/wallet/usePinGuard.ts';
+import { useChainEvents, useChainRecords, useEstimate, useWithdraw } from '../../features/chain/index.ts';
+import { NetworkChooser, pickNetwork, RecordRow } from '../../features/chain/ui.ts';
+import {
+  checkAmount,
+  createAttempt,
+  showUsdt,
+  useBalance,
+  useWalletInfo,
+} from '../../features/wallet/index.ts';
+import { AmountField, PaySheet, usePinGuard } from '../../features/wallet/ui.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 

@@ -1,4 +1,4 @@
-import { TicketList } from '../../../features/tickets/components/TicketList.tsx';
+import { TicketList } from '../../../features/tickets/ui.ts';
 
 const ComplainListPage = () => <TicketList kind="complain" />;
 

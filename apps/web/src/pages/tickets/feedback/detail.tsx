@@ -1,4 +1,4 @@
-import { TicketDetail } from '../../../features/tickets/components/TicketDetail.tsx';
+import { TicketDetail } from '../../../features/tickets/ui.ts';
 
 const FeedbackDetailPage = () => <TicketDetail kind="feedback" />;
 

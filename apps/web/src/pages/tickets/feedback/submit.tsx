@@ -1,4 +1,4 @@
-import { TicketSubmit } from '../../../features/tickets/components/TicketSubmit.tsx';
+import { TicketSubmit } from '../../../features/tickets/ui.ts';
 
 const FeedbackSubmitPage = () => <TicketSubmit kind="feedback" />;
 

@@ -1,0 +1,6 @@
+/** The redpacket feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Layout). */
+
+export type { PacketProblem } from './logic.ts';
+export { checkPacket, isPastExpiry, packetTotal, showTotal } from './logic.ts';
+export { useOpenPacket } from './openStore.ts';
+export { useRedPacket, useSendRedPacket } from './queries.ts';

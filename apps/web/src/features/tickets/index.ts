@@ -1,0 +1,3 @@
+/** The tickets feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Layout). */
+
+export { ticketKeys } from './queries.ts';

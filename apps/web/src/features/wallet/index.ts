@@ -1,0 +1,18 @@
+/** The wallet feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Layout). */
+
+export { checkAmount, sanitizeAmount, showSigned, showUsdt, showUsdtUnit, signedMicro } from './amount.ts';
+export { createAttempt } from './attempt.ts';
+export { entryAmount, entryReference, entryStatus, entryTitle, isNeutral } from './history.ts';
+export { walletKeys } from './keys.ts';
+export type { HistoryTab } from './queries.ts';
+export {
+  invalidateWallet,
+  useBalance,
+  useHistory,
+  useHistoryCount,
+  useSendChatTransfer,
+  useVerifyMember,
+  useWalletEntry,
+  useWalletInfo,
+  useWalletTransfer,
+} from './queries.ts';
