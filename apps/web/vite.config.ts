@@ -5,7 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 const backend = 'http://localhost:8080';
 
 /**
- * A feature's front doors (index.ts, ui.ts) only re-export (CONTRIBUTING.md, Layout): declared free of
+ * A feature's front doors (index.ts, ui.ts) only re-export (CONTRIBUTING.md, Web features): declared free of
  * effects, the bundler takes from them the modules whose exports are used, so importing one name through a
  * door does not bring every other module of the feature (its components, their style sheets, its stores)
  * into the importer's chunk; the first screen imports a few names of chat, push and user.

@@ -1,4 +1,4 @@
-/** The c2c feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Layout). */
+/** The c2c feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Web features). */
 
 export { c2cKeys } from './keys.ts';
 export type { OrderAction, OrderTab, TakeMode } from './logic.ts';

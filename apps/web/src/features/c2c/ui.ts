@@ -1,4 +1,4 @@
-/** The c2c feature's second front door: its components and what shows something (CONTRIBUTING.md, Layout). */
+/** The c2c feature's second front door: its components and what shows something (CONTRIBUTING.md, Web features). */
 
 export { AdCard } from './components/AdCard.tsx';
 export { AddProof } from './components/AddProof.tsx';

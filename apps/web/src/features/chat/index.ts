@@ -1,4 +1,4 @@
-/** The chat feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Layout). */
+/** The chat feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Web features). */
 
 export { canRecall, forwardable, quotable } from './convo.ts';
 export { myId, onSendError, openThread } from './engine.ts';

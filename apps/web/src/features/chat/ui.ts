@@ -1,4 +1,4 @@
-/** The chat feature's second front door: its components and what shows something (CONTRIBUTING.md, Layout). */
+/** The chat feature's second front door: its components and what shows something (CONTRIBUTING.md, Web features). */
 
 export { ChatSettings } from './components/ChatSettings.tsx';
 export type { MediaKind } from './components/Composer.tsx';

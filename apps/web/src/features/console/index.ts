@@ -1,4 +1,4 @@
-/** The console feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Layout). */
+/** The console feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Web features). */
 
 export { isBadgeKind } from './badges.ts';
 export { consoleKeys } from './keys.ts';

@@ -1,4 +1,4 @@
-/** The console feature's second front door: its components and what shows something (CONTRIBUTING.md, Layout). */
+/** The console feature's second front door: its components and what shows something (CONTRIBUTING.md, Web features). */
 
 export { BarChart } from './BarChart.tsx';
 export type { Column } from './components.tsx';

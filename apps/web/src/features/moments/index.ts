@@ -1,4 +1,4 @@
-/** The moments feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Layout). */
+/** The moments feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Web features). */
 
 export { flattenFeed } from './cache.ts';
 export { newsBadge, useMomentsNews } from './news.ts';

@@ -1,4 +1,4 @@
-/** The redpacket feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Layout). */
+/** The redpacket feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Web features). */
 
 export type { PacketProblem } from './logic.ts';
 export { checkPacket, isPastExpiry, packetTotal, showTotal } from './logic.ts';

@@ -1,4 +1,4 @@
-/** The tickets feature's second front door: its components and what shows something (CONTRIBUTING.md, Layout). */
+/** The tickets feature's second front door: its components and what shows something (CONTRIBUTING.md, Web features). */
 
 export { TicketDetail } from './components/TicketDetail.tsx';
 export { TicketList } from './components/TicketList.tsx';

@@ -1,4 +1,4 @@
-/** The user feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Layout). */
+/** The user feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Web features). */
 
 export { userKeys } from './keys.ts';
 export { logAppOpen } from './open-log.ts';

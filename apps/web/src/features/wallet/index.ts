@@ -1,4 +1,4 @@
-/** The wallet feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Layout). */
+/** The wallet feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Web features). */
 
 export { checkAmount, sanitizeAmount, showSigned, showUsdt, showUsdtUnit, signedMicro } from './amount.ts';
 export { createAttempt } from './attempt.ts';

@@ -1,4 +1,4 @@
-/** The wallet feature's second front door: its components and what shows something (CONTRIBUTING.md, Layout). */
+/** The wallet feature's second front door: its components and what shows something (CONTRIBUTING.md, Web features). */
 
 export { AmountField } from './components/AmountField.tsx';
 export { HistoryRow } from './components/HistoryRow.tsx';
