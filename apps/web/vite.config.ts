@@ -1,8 +1,22 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const backend = 'http://localhost:8080';
+
+/**
+ * A feature's front doors (index.ts, ui.ts) only re-export (CONTRIBUTING.md, Web features): declared free of
+ * effects, the bundler takes from them the modules whose exports are used, so importing one name through a
+ * door does not bring every other module of the feature (its components, their style sheets, its stores)
+ * into the importer's chunk; the first screen imports a few names of chat, push and user.
+ */
+const frontDoors = (): Plugin => ({
+  name: 'chatpay-front-doors',
+  transform: {
+    filter: { id: /[\\/]src[\\/]features[\\/][^\\/]+[\\/](index|ui)\.ts$/ },
+    handler: () => ({ moduleSideEffects: false }),
+  },
+});
 
 export default defineConfig({
   base: './',
@@ -12,6 +26,7 @@ export default defineConfig({
     dedupe: ['react', 'react-dom'],
   },
   plugins: [
+    frontDoors(),
     react(),
     VitePWA({
       registerType: 'autoUpdate',

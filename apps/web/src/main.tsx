@@ -6,7 +6,7 @@ import { syncAntdLocale } from './app/antdLocale.ts';
 import { startLaunchPage } from './app/boot-route.ts';
 import { registerServiceWorkerWhenIdle } from './app/service-worker.ts';
 import { startSession } from './app/session.ts';
-import { logAppOpen } from './features/user/open-log.ts';
+import { logAppOpen } from './features/user/index.ts';
 import { i18nReady } from './lib/i18n/index.ts';
 import { whenIdleAfterLoad } from './lib/idle.ts';
 import { perfMark } from './lib/perf-marks.ts';

@@ -2,8 +2,8 @@ import { Badge, TabBar } from 'antd-mobile';
 import { CompassOutline, MessageOutline, UserContactOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { useRequestCount, useUnreadTotal } from '../features/chat/queries.ts';
-import { newsBadge, useMomentsNews } from '../features/moments/news.ts';
+import { useRequestCount, useUnreadTotal } from '../features/chat/index.ts';
+import { newsBadge, useMomentsNews } from '../features/moments/index.ts';
 import { navigate } from '../lib/router/navigate.ts';
 import { canonicalPath, Paths } from '../lib/router/paths.ts';
 

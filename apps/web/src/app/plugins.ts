@@ -1,11 +1,9 @@
-import { tradeNotices } from '../features/c2c/chat-kinds.ts';
-import { c2cKeys } from '../features/c2c/keys.ts';
-import { registerBlockDependent } from '../features/chat/blocking.ts';
-import { registerMessageKind, registerNoticeKind } from '../features/chat/kinds.ts';
-import { groupNotices } from '../features/group/notices.ts';
-import { redPacketKind } from '../features/redpacket/chat-kinds.ts';
-import { ticketNotices } from '../features/tickets/chat-kinds.ts';
-import { transferKind, walletNotices } from '../features/wallet/chat-kinds.ts';
+import { c2cKeys, tradeNotices } from '../features/c2c/index.ts';
+import { registerBlockDependent, registerMessageKind, registerNoticeKind } from '../features/chat/index.ts';
+import { groupNotices } from '../features/group/index.ts';
+import { redPacketKind } from '../features/redpacket/index.ts';
+import { ticketNotices } from '../features/tickets/index.ts';
+import { transferKind, walletNotices } from '../features/wallet/index.ts';
 
 /**
  * Wires the features into chat, as the server's `app.ts` wires its modules: every kind of message and notice

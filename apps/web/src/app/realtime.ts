@@ -1,14 +1,13 @@
-import { startC2CRealtime } from '../features/c2c/realtime.ts';
-import { startChatCache } from '../features/chat/offline-cache.ts';
-import { startChatEngine } from '../features/chat/realtime.ts';
-import { startGroupRealtime } from '../features/group/realtime.ts';
-import { startMomentsNews } from '../features/moments/news-realtime.ts';
-import { startRedPacketRealtime } from '../features/redpacket/realtime.ts';
-import { startWalletRealtime } from '../features/wallet/realtime.ts';
+import { startC2CRealtime } from '../features/c2c/index.ts';
+import { startChatCache, startChatEngine } from '../features/chat/index.ts';
+import { startGroupRealtime } from '../features/group/index.ts';
+import { startMomentsNews } from '../features/moments/index.ts';
+import { startRedPacketRealtime } from '../features/redpacket/index.ts';
+import { startWalletRealtime } from '../features/wallet/index.ts';
 import { queryClient } from './queryClient.ts';
 
-export { openThread } from '../features/chat/engine.ts';
-export { disablePush, syncPush } from '../features/push/push.ts';
+export { openThread } from '../features/chat/index.ts';
+export { disablePush, syncPush } from '../features/push/index.ts';
 export { connectSocket, disconnectSocket } from '../lib/socket.ts';
 
 let started = false;

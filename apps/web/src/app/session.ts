@@ -1,7 +1,7 @@
 import { type LoginResult, Role } from '@chatpay/shared';
-import { forgetChatCache } from '../features/chat/offline-cache.ts';
-import { listenForPushTaps } from '../features/push/taps.ts';
-import { userKeys } from '../features/user/keys.ts';
+import { forgetChatCache } from '../features/chat/index.ts';
+import { listenForPushTaps } from '../features/push/index.ts';
+import { userKeys } from '../features/user/index.ts';
 import { reloadAuthFromStorage, useAuth } from '../lib/auth.ts';
 import { loadContract } from '../lib/contract.ts';
 import { perfMark } from '../lib/perf-marks.ts';

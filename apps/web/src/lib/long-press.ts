@@ -15,7 +15,7 @@ interface Preventable {
 }
 
 /**
- * The recogniser behind `useLongPress` (features/chat/useLongPress.ts), free of React: pointer events in,
+ * The recogniser behind `useLongPress` (lib/use-long-press.ts), free of React: pointer events in,
  * `onLongPress` out, once per press; the click that ends a recognised press is swallowed, and a context menu
  * (desktop right click, the touch callout) opens the same thing at once.
  */

@@ -1,5 +1,5 @@
 import { t } from '../../lib/i18n/index.ts';
-import type { NoticeKind } from '../chat/kinds.ts';
+import type { NoticeKind } from '../chat/index.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 

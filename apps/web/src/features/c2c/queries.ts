@@ -17,7 +17,7 @@ import { isNetworkError } from '../../lib/errors.ts';
 import { call } from '../../lib/request.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
-import { invalidateWallet } from '../wallet/queries.ts';
+import { invalidateWallet } from '../wallet/index.ts';
 import { c2cKeys } from './keys.ts';
 
 export { c2cKeys } from './keys.ts';

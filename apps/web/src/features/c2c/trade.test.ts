@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerPlugins } from '../../app/plugins.ts';
-import { noticeText, sessionTitle } from '../chat/format.ts';
+import { noticeText, sessionTitle } from '../chat/index.ts';
 import { localClock, utcMinutes } from './logic.ts';
 
 // The kinds and notices of other features, as the app registers them at start-up.

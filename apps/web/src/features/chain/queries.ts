@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../lib/request.ts';
 import { onServerEvent } from '../../lib/socket.ts';
-import { invalidateWallet, walletKeys } from '../wallet/queries.ts';
+import { invalidateWallet, walletKeys } from '../wallet/index.ts';
 
 export const chainKeys = {
   address: (network: Network) => [...walletKeys.all, 'chain', 'address', network] as const,

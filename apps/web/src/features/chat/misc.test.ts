@@ -3,20 +3,9 @@ import { registerPlugins } from '../../app/plugins.ts';
 import { setLocale } from '../../lib/i18n/index.ts';
 import { groupByLetter, indexLetter, memberNames, needsSeparator, noticeText } from './format.ts';
 import { appRouteFromText } from './scanLink.ts';
-import { throttle } from './throttle.ts';
 
 // The kinds and notices of other features, as the app registers them at start-up.
 registerPlugins();
-
-describe('message sound throttle', () => {
-  it('lets one call through per 1000 ms', () => {
-    let now = 0;
-    const allow = throttle(1000, () => now);
-    const heard: number[] = [];
-    for (now = 0; now <= 2500; now += 100) if (allow()) heard.push(now);
-    expect(heard).toEqual([0, 1000, 2000]);
-  });
-});
 
 describe('contacts A-Z', () => {
   it('groups by first letter, accents folded, non-latin under #, # last', () => {

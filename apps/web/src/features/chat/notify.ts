@@ -2,7 +2,7 @@ import { type ChatMessage, PUSH_TAP_DELAY_MS } from '@chatpay/shared';
 import { t } from '../../lib/i18n/index.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
-import { notifyAllowed } from '../settings/prefs.ts';
+import { notifyAllowed } from '../settings/index.ts';
 import { previewText } from './format.ts';
 
 const supported = () => typeof window !== 'undefined' && 'Notification' in window;

@@ -1,6 +1,6 @@
 import { MESSAGE_SOUND_THROTTLE_MS } from '@chatpay/shared';
-import { soundAllowed } from '../settings/prefs.ts';
-import { throttle } from './throttle.ts';
+import { throttle } from '../../lib/throttle.ts';
+import { soundAllowed } from '../settings/index.ts';
 
 let ctx: AudioContext | null = null;
 const allowed = throttle(MESSAGE_SOUND_THROTTLE_MS);

@@ -25,11 +25,11 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { call } from '../../lib/request.ts';
-import { versionKeys } from '../app/version.ts';
-import { baseKeys } from '../base/queries.ts';
-import { c2cKeys } from '../c2c/keys.ts';
-import { payKeys } from '../paydesk/queries.ts';
-import { ticketKeys } from '../tickets/queries.ts';
+import { versionKeys } from '../app/index.ts';
+import { baseKeys } from '../base/index.ts';
+import { c2cKeys } from '../c2c/index.ts';
+import { payKeys } from '../paydesk/index.ts';
+import { ticketKeys } from '../tickets/index.ts';
 import { consoleKeys } from './keys.ts';
 
 export const useConsoleMenu = (enabled: boolean) =>

@@ -1,6 +1,6 @@
 import { i18n, t } from '../../lib/i18n/index.ts';
 import { intlTag } from '../../lib/i18n/locale.ts';
-import type { NameOf, NoticeKind } from '../chat/kinds.ts';
+import type { NameOf, NoticeKind } from '../chat/index.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 

@@ -1,7 +1,7 @@
 import type { GroupInfo, GroupMemberInfo } from '@chatpay/shared';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { chatKeys } from '../chat/keys.ts';
+import { chatKeys } from '../chat/index.ts';
 import {
   dissolved,
   withFields,

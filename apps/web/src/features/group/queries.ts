@@ -2,8 +2,7 @@ import { type ChatSession, type GroupInfo, groupApi, type InputOf } from '@chatp
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../lib/request.ts';
-import { myId } from '../chat/engine.ts';
-import { chatKeys } from '../chat/keys.ts';
+import { chatKeys, myId } from '../chat/index.ts';
 import {
   dissolved,
   withFields,

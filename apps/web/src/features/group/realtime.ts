@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { chatKeys } from '../chat/keys.ts';
-import { onChatMessage } from '../chat/realtime.ts';
+import { chatKeys, onChatMessage } from '../chat/index.ts';
 import { groupKeys } from './queries.ts';
 
 let started = false;

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import { resolveLocale } from '../../lib/i18n/locale.ts';
 import { call } from '../../lib/request.ts';
-import { invalidateWallet } from '../wallet/queries.ts';
+import { invalidateWallet } from '../wallet/index.ts';
 
 export const payKeys = {
   all: ['pay'] as const,

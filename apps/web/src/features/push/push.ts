@@ -2,7 +2,7 @@ import { pushApi } from '@chatpay/shared';
 import { currentLocale } from '../../lib/i18n/index.ts';
 import { call } from '../../lib/request.ts';
 import { StorageKey, storage } from '../../lib/storage.ts';
-import { soundAllowed, usePrefs } from '../settings/prefs.ts';
+import { soundAllowed, usePrefs } from '../settings/index.ts';
 
 /**
  * Web Push on this device (docs/design/push.md): subscribe through the service worker's pushManager with the

@@ -1,5 +1,5 @@
 import { t } from '../../lib/i18n/index.ts';
-import type { MessageKind } from '../chat/kinds.ts';
+import type { MessageKind } from '../chat/index.ts';
 
 /** A red packet in a chat: a red card with its greeting, opened with a tap. */
 export const redPacketKind: MessageKind = {

@@ -9,7 +9,7 @@ import {
   type RedPacketDetail,
   type RedPacketKind,
 } from '@chatpay/shared';
-import { toMicro } from '../wallet/amount.ts';
+import { toMicro } from '../wallet/index.ts';
 
 /**
  * What leaves the wallet for a packet: `amount` is each share of an equal packet and the whole of a lucky

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerPlugins } from '../../app/plugins.ts';
 import { setLocale } from '../../lib/i18n/index.ts';
-import { previewText } from '../chat/format.ts';
+import { previewText } from '../chat/index.ts';
 
 // The kinds and notices of other features, as the app registers them at start-up.
 registerPlugins();

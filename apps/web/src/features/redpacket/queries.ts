@@ -1,8 +1,8 @@
 import { type InputOf, redPacketApi } from '@chatpay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/request.ts';
-import { receiveStored } from '../chat/engine.ts';
-import { invalidateWallet } from '../wallet/queries.ts';
+import { receiveStored } from '../chat/index.ts';
+import { invalidateWallet } from '../wallet/index.ts';
 import { redPacketKeys } from './keys.ts';
 
 export { redPacketKeys } from './keys.ts';

@@ -1,8 +1,8 @@
 import { redPacketPayload } from '@chatpay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { onServerEvent } from '../../lib/socket.ts';
-import { onChatMessage } from '../chat/realtime.ts';
-import { walletKeys } from '../wallet/keys.ts';
+import { onChatMessage } from '../chat/index.ts';
+import { walletKeys } from '../wallet/index.ts';
 import { redPacketKeys } from './keys.ts';
 
 let started = false;

@@ -1,5 +1,5 @@
 import { t } from '../../lib/i18n/index.ts';
-import type { NoticeKind } from '../chat/kinds.ts';
+import type { NoticeKind } from '../chat/index.ts';
 
 /** Support answered a complaint or feedback: the notice in the member's service chat. */
 export const ticketNotices: NoticeKind = {

@@ -1,5 +1,5 @@
 import { t } from '../../lib/i18n/index.ts';
-import type { MessageKind, NoticeKind } from '../chat/kinds.ts';
+import type { MessageKind, NoticeKind } from '../chat/index.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 

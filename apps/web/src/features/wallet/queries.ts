@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
 import { call } from '../../lib/request.ts';
-import { receiveStored } from '../chat/engine.ts';
+import { receiveStored } from '../chat/index.ts';
 import { walletKeys } from './keys.ts';
 
 export { walletKeys } from './keys.ts';

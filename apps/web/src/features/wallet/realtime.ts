@@ -2,7 +2,7 @@ import { walletPayload } from '@chatpay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { t } from '../../lib/i18n/index.ts';
 import { onServerEvent } from '../../lib/socket.ts';
-import { onChatMessage } from '../chat/realtime.ts';
+import { onChatMessage } from '../chat/index.ts';
 import { showUsdt } from './amount.ts';
 import { walletKeys } from './keys.ts';
 

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
-import { usePerson } from '../user/queries.ts';
+import { usePerson } from '../user/index.ts';
 
 /** Offers to set the payment PIN (second password page); answers after the dialog closes. */
 export const askToSetPin = async () => {

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/Page.tsx';
-import { appRouteFromText } from '../../features/chat/scanLink.ts';
+import { appRouteFromText } from '../../features/chat/index.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';

@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { Row } from '../../features/c2c/components/bits.tsx';
-import { C2CTabPage } from '../../features/c2c/components/C2CTabBar.tsx';
 import {
   useCloseAd,
   useDeleteAd,
@@ -14,7 +12,8 @@ import {
   useMyAds,
   usePutUpAd,
   useTradeConfig,
-} from '../../features/c2c/queries.ts';
+} from '../../features/c2c/index.ts';
+import { C2CTabPage, Row } from '../../features/c2c/ui.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { PULL_REFRESH_THRESHOLD } from '../../lib/pull.ts';
 import { navigate } from '../../lib/router/navigate.ts';

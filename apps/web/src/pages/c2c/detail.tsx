@@ -6,15 +6,27 @@ import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
-import { AddProof } from '../../features/c2c/components/AddProof.tsx';
-import { AppealPopup } from '../../features/c2c/components/AppealPopup.tsx';
-import { StatusTag, useNow } from '../../features/c2c/components/bits.tsx';
-import { FeedbackCard } from '../../features/c2c/components/FeedbackCard.tsx';
-import { AppealCard, EventList, OrderAmounts, PayeeCard } from '../../features/c2c/components/OrderView.tsx';
-import { ReleasePopup } from '../../features/c2c/components/ReleasePopup.tsx';
-import { formatCountdown, isKnownStatus } from '../../features/c2c/logic.ts';
-import { useCancelOrder, useMarkPaid, useOrder, useTradeConfig } from '../../features/c2c/queries.ts';
-import { useChatByMemberId } from '../../features/chat/queries.ts';
+import {
+  formatCountdown,
+  isKnownStatus,
+  useCancelOrder,
+  useMarkPaid,
+  useOrder,
+  useTradeConfig,
+} from '../../features/c2c/index.ts';
+import {
+  AddProof,
+  AppealCard,
+  AppealPopup,
+  EventList,
+  FeedbackCard,
+  OrderAmounts,
+  PayeeCard,
+  ReleasePopup,
+  StatusTag,
+  useNow,
+} from '../../features/c2c/ui.ts';
+import { useChatByMemberId } from '../../features/chat/index.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';

@@ -7,7 +7,7 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { useTraderFeedback } from '../../features/c2c/queries.ts';
+import { useTraderFeedback } from '../../features/c2c/index.ts';
 import { i18n } from '../../lib/i18n/index.ts';
 import { dateTime } from '../../lib/i18n/time.ts';
 

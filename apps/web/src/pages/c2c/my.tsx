@@ -5,19 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
-import { useDuration } from '../../features/c2c/components/bits.tsx';
-import { C2CTabPage } from '../../features/c2c/components/C2CTabBar.tsx';
-import { GuestAccountItem } from '../../features/c2c/components/GuestAccount.tsx';
-import { PresenceCard } from '../../features/c2c/components/PresenceCard.tsx';
 import {
   useApplyMerchant,
   useMerchantDetail,
   useMerchantInfo,
   useMyStanding,
   useOrderUnread,
-} from '../../features/c2c/queries.ts';
-import { usePrefs } from '../../features/settings/prefs.ts';
-import { useBalance } from '../../features/wallet/queries.ts';
+} from '../../features/c2c/index.ts';
+import { C2CTabPage, GuestAccountItem, PresenceCard, useDuration } from '../../features/c2c/ui.ts';
+import { usePrefs } from '../../features/settings/index.ts';
+import { useBalance } from '../../features/wallet/index.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';

@@ -6,15 +6,18 @@ import { useSearchParams } from 'react-router-dom';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
-import { cardLabel, fiatCents, floatPreview, usdtMicro } from '../../features/c2c/logic.ts';
 import {
+  cardLabel,
+  fiatCents,
+  floatPreview,
+  usdtMicro,
   useBanks,
   useMyAd,
   usePublishAd,
   useRate,
   useTradeConfig,
   useUpdateAd,
-} from '../../features/c2c/queries.ts';
+} from '../../features/c2c/index.ts';
 import { back, navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';

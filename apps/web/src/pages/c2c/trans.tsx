@@ -8,10 +8,18 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PinInput } from '../../components/PinInput.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
-import { Badges, Requirements, Row, StatsLine } from '../../features/c2c/components/bits.tsx';
-import { cardLabel, previewOrder, type TakeMode } from '../../features/c2c/logic.ts';
-import { useAd, useBanks, useFetchQuote, useStartOrder, useTradeConfig } from '../../features/c2c/queries.ts';
-import { createAttempt } from '../../features/wallet/attempt.ts';
+import {
+  cardLabel,
+  previewOrder,
+  type TakeMode,
+  useAd,
+  useBanks,
+  useFetchQuote,
+  useStartOrder,
+  useTradeConfig,
+} from '../../features/c2c/index.ts';
+import { Badges, Requirements, Row, StatsLine } from '../../features/c2c/ui.ts';
+import { createAttempt } from '../../features/wallet/index.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';

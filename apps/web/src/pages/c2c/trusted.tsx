@@ -5,7 +5,7 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { useSetTrusted, useTrustedList } from '../../features/c2c/queries.ts';
+import { useSetTrusted, useTrustedList } from '../../features/c2c/index.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { i18n } from '../../lib/i18n/index.ts';
 import { dateTime } from '../../lib/i18n/time.ts';

@@ -8,7 +8,7 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { useConfirmFriend, useFriendRequests, useSearchUsers } from '../../features/chat/queries.ts';
+import { useConfirmFriend, useFriendRequests, useSearchUsers } from '../../features/chat/index.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toastError } from '../../lib/toast.ts';

@@ -5,26 +5,38 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
-import { OrderBanner } from '../../features/c2c/components/OrderBanner.tsx';
-import { Composer, type MediaKind } from '../../features/chat/components/Composer.tsx';
-import { ForwardPicker } from '../../features/chat/components/ForwardPicker.tsx';
-import { MessageList, type MessageListHandle } from '../../features/chat/components/MessageList.tsx';
-import { forwardable, quotable } from '../../features/chat/convo.ts';
-import { myId, onSendError } from '../../features/chat/engine.ts';
-import { previewText, sessionAvatar, sessionTitle } from '../../features/chat/format.ts';
-import { readMarkOf, sendTyping, useIsTyping } from '../../features/chat/presence.ts';
-import type { UiMessage } from '../../features/chat/thread.ts';
-import { useChat } from '../../features/chat/useChat.ts';
-import { useSheet } from '../../features/chat/useSheet.ts';
-import { useMutedHere } from '../../features/group/queries.ts';
-import { OpenPacket } from '../../features/redpacket/components/OpenPacket.tsx';
-import { useOpenPacket } from '../../features/redpacket/openStore.ts';
+import { OrderBanner } from '../../features/c2c/ui.ts';
+import type { UiMessage } from '../../features/chat/index.ts';
+import {
+  forwardable,
+  myId,
+  onSendError,
+  previewText,
+  quotable,
+  readMarkOf,
+  sendTyping,
+  sessionAvatar,
+  sessionTitle,
+  useChat,
+  useIsTyping,
+} from '../../features/chat/index.ts';
+import {
+  Composer,
+  ForwardPicker,
+  type MediaKind,
+  MessageList,
+  type MessageListHandle,
+} from '../../features/chat/ui.ts';
+import { useMutedHere } from '../../features/group/index.ts';
+import { useOpenPacket } from '../../features/redpacket/index.ts';
+import { OpenPacket } from '../../features/redpacket/ui.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError } from '../../lib/toast.ts';
+import { useSheet } from '../../lib/use-sheet.ts';
 
 /**
  * A missing session says so and goes home; any other load error shows its message and goes home

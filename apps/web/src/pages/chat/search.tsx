@@ -9,15 +9,17 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { Highlight } from '../../features/chat/components/Highlight.tsx';
-import { listTime, sessionAvatar, sessionTitle } from '../../features/chat/format.ts';
 import {
+  listTime,
   searchKeyword,
+  sessionAvatar,
+  sessionTitle,
   snippet,
   useDebounced,
   useMessageSearch,
   useNameSearch,
-} from '../../features/chat/search.ts';
+} from '../../features/chat/index.ts';
+import { Highlight } from '../../features/chat/ui.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 

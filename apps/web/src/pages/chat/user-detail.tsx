@@ -8,7 +8,6 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { ChatSettings } from '../../features/chat/components/ChatSettings.tsx';
 import {
   useAddFriend,
   useDelFriend,
@@ -16,8 +15,9 @@ import {
   useSetBlocked,
   useSetRemark,
   useUserQuery,
-} from '../../features/chat/queries.ts';
-import { usePerson } from '../../features/user/queries.ts';
+} from '../../features/chat/index.ts';
+import { ChatSettings } from '../../features/chat/ui.ts';
+import { usePerson } from '../../features/user/index.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';

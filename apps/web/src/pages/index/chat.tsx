@@ -6,16 +6,15 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
-import { SearchEntry } from '../../features/chat/components/SearchEntry.tsx';
-import { SessionItem } from '../../features/chat/components/SessionItem.tsx';
-import { useSessions, useSetChat } from '../../features/chat/queries.ts';
-import { useSheet } from '../../features/chat/useSheet.ts';
-import { PushOffer } from '../../features/push/PushOffer.tsx';
+import { useSessions, useSetChat } from '../../features/chat/index.ts';
+import { SearchEntry, SessionItem } from '../../features/chat/ui.ts';
+import { PushOffer } from '../../features/push/ui.ts';
 import { confirm } from '../../lib/dialog.tsx';
 import { PULL_REFRESH_THRESHOLD } from '../../lib/pull.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toastError } from '../../lib/toast.ts';
+import { useSheet } from '../../lib/use-sheet.ts';
 
 /** The "+" menu of the chat and contacts tabs: new group chat, add a friend, scan a QR code. */
 export const PlusMenu = ({ testId = 'chat-plus' }: { testId?: string }) => {

@@ -3,7 +3,7 @@ import { CameraOutline, PayCircleOutline, ShopbagOutline } from 'antd-mobile-ico
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { newsBadge, useMomentsNews } from '../../features/moments/news.ts';
+import { newsBadge, useMomentsNews } from '../../features/moments/index.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 

@@ -13,9 +13,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { useContactService } from '../../features/chat/contact-service.ts';
-import { MyBadges } from '../../features/paydesk/grants.tsx';
-import { usePerson } from '../../features/user/queries.ts';
+import { useContactService } from '../../features/chat/ui.ts';
+import { MyBadges } from '../../features/paydesk/ui.ts';
+import { usePerson } from '../../features/user/index.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 

@@ -2,8 +2,8 @@ import { Popup } from 'antd-mobile';
 import { GlobalOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageList } from '../../features/settings/LanguageList.tsx';
-import { useLocale } from '../../features/settings/useLocale.ts';
+import { useLocale } from '../../features/settings/index.ts';
+import { LanguageList } from '../../features/settings/ui.ts';
 
 /**
  * The language entry of the login and sign-up pages. It opens in place: the language page needs a login

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { completeLogin } from '../../app/session.ts';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
-import { useLoginByName } from '../../features/user/queries.ts';
+import { useLoginByName } from '../../features/user/index.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError } from '../../lib/toast.ts';

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { completeLogin } from '../../app/session.ts';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
-import { useRegisterByName, useShareCodeCheck } from '../../features/user/queries.ts';
+import { useRegisterByName, useShareCodeCheck } from '../../features/user/index.ts';
 import { arrivalInviteCode, forgetInviteCode } from '../../lib/router/deep-link.ts';
 import { back, navigate, pageStack } from '../../lib/router/navigate.ts';
 import { canonicalPath, Paths } from '../../lib/router/paths.ts';

@@ -3,10 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
-import { CommentBar } from '../../features/moments/components/CommentBar.tsx';
-import { MomentItem } from '../../features/moments/components/MomentItem.tsx';
-import { useMoment } from '../../features/moments/queries.ts';
-import { useCommenting } from '../../features/moments/useCommenting.ts';
+import { useMoment } from '../../features/moments/index.ts';
+import { CommentBar, MomentItem, useCommenting } from '../../features/moments/ui.ts';
 import { useAuth } from '../../lib/auth.ts';
 
 /** One moment (?id=) with all its likes and comments. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ImagePicker } from '../../components/ImagePicker.tsx';
 import { Page } from '../../components/Page.tsx';
 import { UploadQueue } from '../../components/UploadQueue.tsx';
-import { usePostMoment } from '../../features/moments/queries.ts';
+import { usePostMoment } from '../../features/moments/index.ts';
 import { back } from '../../lib/router/navigate.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 import { upload } from '../../lib/upload.ts';

@@ -4,7 +4,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
-import { useParam } from '../../features/base/queries.ts';
+import { useParam } from '../../features/base/index.ts';
 
 /** The user agreement or the privacy policy (`?type=agreement|privacy`), as plain text from the server. */
 const DocPage = () => {

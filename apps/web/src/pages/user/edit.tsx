@@ -8,7 +8,7 @@ import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { UploadQueue } from '../../components/UploadQueue.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { usePerson, useSetUser } from '../../features/user/queries.ts';
+import { usePerson, useSetUser } from '../../features/user/index.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 import { isCanceled, useUploadTasks } from '../../lib/upload-tasks.ts';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
 import { PinInput } from '../../components/PinInput.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
-import { usePerson, useSetPayPassword } from '../../features/user/queries.ts';
+import { usePerson, useSetPayPassword } from '../../features/user/index.ts';
 import { back } from '../../lib/router/navigate.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 

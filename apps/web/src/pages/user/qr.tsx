@@ -5,7 +5,7 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { usePerson } from '../../features/user/queries.ts';
+import { usePerson } from '../../features/user/index.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { buildUrl } from '../../lib/router/url.ts';

@@ -6,7 +6,7 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { UploadQueue } from '../../components/UploadQueue.tsx';
-import { useAutoReply, useSetAutoReply } from '../../features/chat/manage.ts';
+import { useAutoReply, useSetAutoReply } from '../../features/chat/index.ts';
 import { thumbUrl } from '../../lib/media-url.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 import { isCanceled, useUploadTasks } from '../../lib/upload-tasks.ts';

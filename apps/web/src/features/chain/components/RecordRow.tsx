@@ -2,7 +2,7 @@ import { type ChainRecord, formatUsdt, micro, parseUsdt } from '@chatpay/shared'
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard.ts';
 import { dateTime } from '../../../lib/i18n/time.ts';
-import { showUsdt } from '../../wallet/amount.ts';
+import { showUsdt } from '../../wallet/index.ts';
 import { isPending, shortHash } from '../queries.ts';
 
 /** What a withdrawal took from the wallet: the amount sent plus its fee. */

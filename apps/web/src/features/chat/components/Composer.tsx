@@ -14,9 +14,9 @@ import {
 } from 'antd-mobile-icons';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSheet } from '../../../lib/use-sheet.ts';
 import { draftOf, saveDraft, useComposing } from '../drafts.ts';
 import { type Mentions, type MentionTarget, mentionsIn, typedAt } from '../mentions.ts';
-import { useSheet } from '../useSheet.ts';
 import { EMOJI } from './emoji.ts';
 import { VoiceButton } from './VoiceButton.tsx';
 

@@ -3,10 +3,10 @@ import { ExclamationCircleFill } from 'antd-mobile-icons';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { useLongPress } from '../../../lib/use-long-press.ts';
 import { type NameOf, noticeText, separatorTime } from '../format.ts';
 import { hasNoticeCard, isBareKind, useNoticeCard } from '../kinds.ts';
 import type { UiMessage } from '../thread.ts';
-import { useLongPress } from '../useLongPress.ts';
 import { MessageContent } from './MessageContent.tsx';
 import { StaffAvatar } from './StaffAvatar.tsx';
 

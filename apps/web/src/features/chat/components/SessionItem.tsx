@@ -4,9 +4,9 @@ import { SoundMuteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { GroupAvatar } from '../../../components/GroupAvatar.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { useLongPress } from '../../../lib/use-long-press.ts';
 import { myId } from '../engine.ts';
 import { listTime, memberNames, previewText, sessionAvatar, sessionTitle } from '../format.ts';
-import { useLongPress } from '../useLongPress.ts';
 
 /** One row of the session list: avatar with unread badge, name, last message, time, muted mark. */
 export const SessionItem = ({

@@ -10,7 +10,7 @@ import { TextInput } from '../../../components/TextInput.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { navigate } from '../../../lib/router/navigate.ts';
 import { toast, toastError, toastSuccess } from '../../../lib/toast.ts';
-import { useUserQuery } from '../../chat/queries.ts';
+import { useUserQuery } from '../../chat/index.ts';
 import { ticketPaths, typeLabel } from '../kinds.ts';
 import { useSubmitTicket, useTicketTypes } from '../queries.ts';
 import '../tickets.css';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { UiMessage } from '../../chat/thread.ts';
+import type { UiMessage } from '../../chat/index.ts';
 import { showUsdt } from '../amount.ts';
 import '../money-bubble.css';
 

@@ -1,0 +1,3 @@
+/** The base feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Web features). */
+
+export { baseKeys, useParam } from './queries.ts';

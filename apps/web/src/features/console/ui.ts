@@ -1,0 +1,6 @@
+/** The console feature's second front door: its components and what shows something (CONTRIBUTING.md, Web features). */
+
+export { BarChart } from './BarChart.tsx';
+export type { Column } from './components.tsx';
+export { Choice, ConsoleList, ConsolePage, formatTime, OrderChoice, TextField } from './components.tsx';
+export { MemberLedger, MemberOrders, MemberSessions } from './MemberFile.tsx';

@@ -1,0 +1,13 @@
+/** The user feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Web features). */
+
+export { userKeys } from './keys.ts';
+export { logAppOpen } from './open-log.ts';
+export {
+  useChangePassword,
+  useLoginByName,
+  usePerson,
+  useRegisterByName,
+  useSetPayPassword,
+  useSetUser,
+  useShareCodeCheck,
+} from './queries.ts';

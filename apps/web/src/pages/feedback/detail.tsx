@@ -1,5 +1,0 @@
-import { TicketDetail } from '../../features/tickets/components/TicketDetail.tsx';
-
-const FeedbackDetailPage = () => <TicketDetail kind="feedback" />;
-
-export default FeedbackDetailPage;

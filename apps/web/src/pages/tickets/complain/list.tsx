@@ -1,0 +1,5 @@
+import { TicketList } from '../../../features/tickets/ui.ts';
+
+const ComplainListPage = () => <TicketList kind="complain" />;
+
+export default ComplainListPage;

@@ -1,0 +1,5 @@
+import { TicketDetail } from '../../../features/tickets/ui.ts';
+
+const FeedbackDetailPage = () => <TicketDetail kind="feedback" />;
+
+export default FeedbackDetailPage;

@@ -1,0 +1,5 @@
+import { TicketList } from '../../../features/tickets/ui.ts';
+
+const FeedbackListPage = () => <TicketList kind="feedback" />;
+
+export default FeedbackListPage;

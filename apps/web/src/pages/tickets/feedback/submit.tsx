@@ -1,0 +1,5 @@
+import { TicketSubmit } from '../../../features/tickets/ui.ts';
+
+const FeedbackSubmitPage = () => <TicketSubmit kind="feedback" />;
+
+export default FeedbackSubmitPage;
