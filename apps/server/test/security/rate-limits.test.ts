@@ -9,6 +9,7 @@ import { ARGON2_CONCURRENCY, argon2Load, resetArgon2Peak } from '../../src/modul
 import { resetPassword } from '../../src/modules/user/index.ts';
 import { type TestApp, useTestApp } from '../helpers/app.ts';
 import { createUser, uniqueName } from '../helpers/factories.ts';
+import { mediaCookie } from '../helpers/media.ts';
 
 /** Rate limits and login throttling (docs/security.md, "Sessions, PINs and rate limits"). */
 
@@ -268,6 +269,7 @@ describe('argon2 work is bounded', () => {
       size: 10,
       originalName: 'flood.txt',
     });
+    const cookie = await mediaCookie(t, owner.token);
     resetArgon2Peak();
     const finished: string[] = [];
     const logins = Array.from({ length: 24 }, (_, i) =>
@@ -287,9 +289,7 @@ describe('argon2 work is bounded', () => {
       await new Promise((r) => setTimeout(r, 5));
     }
     expect(argon2Load().waiting).toBeGreaterThan(0);
-    const file = await fetch(`${t.url}/uploads/flood.txt`, {
-      headers: { cookie: `cp_media=${encodeURIComponent(owner.token)}` },
-    }).then((r) => r.text());
+    const file = await fetch(`${t.url}/uploads/flood.txt`, { headers: { cookie } }).then((r) => r.text());
     const loginsBeforeFile = finished.length;
     const answers = await Promise.all(logins);
     expect(file).toBe('still here');

@@ -5,6 +5,7 @@ import { baseApi, ErrorCode } from '@chatpay/shared';
 import { describe, expect, it } from 'vitest';
 import { type TestApp, useTestApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/factories.ts';
+import { mediaCookie } from '../helpers/media.ts';
 
 /** Upload abuse (docs/security.md): a daily quota per member, and no orphaned files left on disk. */
 const png = (extra: number) => {
@@ -89,8 +90,7 @@ describe('upload cleanup job', () => {
     expect(fs.existsSync(freshTmp)).toBe(true);
     // The recorded file is still served.
     expect(
-      (await t.app.inject({ url, headers: { cookie: `cp_media=${encodeURIComponent(member.token)}` } }))
-        .statusCode,
+      (await t.app.inject({ url, headers: { cookie: await mediaCookie(t, member.token) } })).statusCode,
     ).toBe(200);
   });
 });

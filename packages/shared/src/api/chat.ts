@@ -520,8 +520,11 @@ export const sendResult = z.object({
   seq: z.number().int(),
   clientMsgId: z.string(),
   createTime: z.string(),
-  /** As on the stored message (chatMessage.recallableUntil). */
-  recallableUntil: z.number().int().nullable(),
+  /**
+   * As on the stored message (chatMessage.recallableUntil). Optional for the same reason: an answer without it
+   * (a server from before it) is still a stored message, whose own Recall the app then does not offer.
+   */
+  recallableUntil: z.number().int().nullable().optional(),
 });
 
 /** Where a device is in a session's changes: `shared` (recalls, edits) and `mine` (my removals, clears). */
