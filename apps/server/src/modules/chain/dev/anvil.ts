@@ -35,6 +35,20 @@ export const anvilBinary = () => {
   return bin;
 };
 
+/**
+ * The command that runs anvil so that it dies with this process, even when this process is killed with
+ * SIGKILL and cannot stop it: on Linux, util-linux's `setpriv --pdeathsig` asks the kernel to send anvil
+ * SIGTERM when its parent exits (it then dumps its state as at any stop). Elsewhere, or without setpriv,
+ * anvil is started directly and only a clean stop ends it.
+ */
+export const anvilCommand = (args: string[]): [string, string[]] => {
+  const setpriv = '/usr/bin/setpriv';
+  if (process.platform === 'linux' && fs.existsSync(setpriv)) {
+    return [setpriv, ['--pdeathsig', 'TERM', '--', anvilBinary(), ...args]];
+  }
+  return [anvilBinary(), args];
+};
+
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const srv = net.createServer();
@@ -62,7 +76,8 @@ export const startAnvil = async (
   if (opts.blockTime) args.push('--block-time', String(opts.blockTime));
   // Loads the file when it exists, dumps to it every 5 s and at exit.
   if (opts.state) args.push('--state', opts.state, '--state-interval', '5');
-  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const [command, commandArgs] = anvilCommand(args);
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderr = (stderr + d).slice(-4000);
