@@ -22,7 +22,7 @@ import { registerCallerHook } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
-import { type Clock, ManualClock, systemClock } from './lib/clock.ts';
+import { type Clock, DatabaseClock, ManualClock } from './lib/clock.ts';
 import { createLimiter } from './lib/limiter.ts';
 import { safeErrorSerializer } from './lib/log-errors.ts';
 import { redisWithFallbackStore } from './lib/rate-limit-store.ts';
@@ -76,9 +76,17 @@ export const buildApp = async (
   config: Config,
   database: Database,
   /** `logStream`: where log lines go instead of stdout (tests read them). */
-  options: { clock?: Clock; logStream?: { write(line: string): void } } = {},
+  options: {
+    /** Tests that run two apps as two processes give both one manual clock. */
+    clock?: Clock;
+    logStream?: { write(line: string): void };
+    /** The host's clock (ms since the epoch); tests give a skewed one. Deadlines follow the database's. */
+    hostTime?: () => number;
+  } = {},
 ): Promise<App> => {
-  const clock = options.clock ?? (config.TEST_CLOCK ? new ManualClock() : systemClock);
+  const databaseClock = new DatabaseClock(() => database.probe.now(), options.hostTime);
+  await databaseClock.sync();
+  const clock: Clock = options.clock ?? (config.TEST_CLOCK ? new ManualClock(databaseClock) : databaseClock);
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -304,6 +312,14 @@ export const buildApp = async (
         metrics.forgetCached();
       }),
     );
+  jobs.add({
+    name: 'database-clock',
+    intervalMs: 60_000,
+    run: async () => {
+      await databaseClock.sync();
+      return 0;
+    },
+  });
   registerMetrics({ app, config, metrics, realtime, database, chain });
   registerBackupRoute(app, database, config.dataDir);
   jobs.start();

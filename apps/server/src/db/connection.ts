@@ -92,6 +92,8 @@ export interface Probe {
   checkWrite(): Promise<void>;
   /** Migrations recorded in the database vs those this build ships (readiness waits for them). */
   migrations(): Promise<{ applied: number; shipped: number }>;
+  /** The database's clock (deadlines follow it: lib/clock.ts). */
+  now(): Promise<Date>;
 }
 
 /**
@@ -137,6 +139,13 @@ const probeOn = (query: (text: string) => Promise<{ rows: Record<string, unknown
     migrations: async () => {
       const { rows } = await query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
       return { applied: Number(rows[0]?.n ?? 0), shipped };
+    },
+    now: async () => {
+      // Epoch milliseconds as text: the same on both drivers, whatever their timestamp parsing.
+      const { rows } = await query(
+        'SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint::text AS ms',
+      );
+      return new Date(Number(rows[0]?.ms));
     },
   };
 };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/connection.ts';
-import { ManualClock } from '../../src/lib/clock.ts';
+import type { ManualClock } from '../../src/lib/clock.ts';
 
 /** Which engine this run uses: the `server-pg` project sets TEST_ENGINE=postgres. */
 export const engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
@@ -117,8 +117,9 @@ export const createTestApp = async (
     dataDir: config.DATABASE_URL ? dataDir : null,
     ...(config.DATABASE_URL ? {} : { pgliteImage: await pgliteImage() }),
   });
-  const clock = new ManualClock();
-  const server = await buildApp(config, database, { clock });
+  const server = await buildApp(config, database);
+  // TEST_CLOCK: a manual clock on the database's.
+  const clock = server.clock as ManualClock;
   await beforeListen?.(server);
   const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
 
