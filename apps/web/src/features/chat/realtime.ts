@@ -13,7 +13,8 @@ import {
 } from '@chatpay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
-import { onServerEvent, onSocketConnect } from '../../lib/socket.ts';
+import { getSocket, onServerEvent, onSocketConnect } from '../../lib/socket.ts';
+import { createCatchUpTick } from './catch-up-tick.ts';
 import {
   bindQueryClient,
   catchUp,
@@ -181,6 +182,16 @@ export const startChatEngine = (client: QueryClient) => {
     onServerEvent(event as keyof typeof handlers, handler);
   }
   onSocketConnect(onConnect);
+  createCatchUpTick({
+    connected: () => getSocket()?.connected ?? false,
+    visible,
+    openLoaded: () => {
+      const open = useChatStore.getState().openId;
+      return open !== null && useChatStore.getState().threads[open]?.loaded ? open : null;
+    },
+    catchUp,
+    reloadList: () => invalidate(chatKeys.sessions()),
+  }).start();
   if (typeof window !== 'undefined') window.addEventListener('online', () => outbox.wake());
   if (typeof document !== 'undefined') {
     document.addEventListener('visibilitychange', () => {
