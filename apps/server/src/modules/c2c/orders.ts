@@ -355,14 +355,21 @@ export class OrderService {
     if (!peek) throw new AppError(ErrorCode.OrderNotFound);
     assertParty(peek, userId);
     if (peek.sellerId !== userId) throw new AppError(ErrorCode.WrongOrderParty);
+    // A release retried after its answer was lost answers the released order, as a retried transfer does.
+    if (releasedBySeller(peek)) return this.view(userId, peek);
     assertStatus(peek, 'payment');
     await verifyPin(this.db, userId, pin);
     const order = await this.run(async (tx) => {
       const o = await lockOrder(tx, id);
+      // A concurrent retry released it first: answer that, without a second status event.
+      if (releasedBySeller(o)) throw new AlreadyReleased(o);
       assertStatus(o, 'payment');
       return {
         order: await releaseOrder(tx, o, { actorId: userId, kind: 'completed', now: this.clock.now() }),
       };
+    }).catch((err: unknown) => {
+      if (err instanceof AlreadyReleased) return err.order;
+      throw err;
     });
     return this.view(userId, order);
   }
@@ -505,5 +512,15 @@ export class OrderService {
 
   async unread(userId: number) {
     return { count: await unreadCount(this.db, userId) };
+  }
+}
+
+/** Completed by the seller's release, not by support resolving an appeal. */
+const releasedBySeller = (o: typeof c2cOrders.$inferSelect) =>
+  o.status === 'completed' && o.resolvedBy === null;
+
+class AlreadyReleased extends Error {
+  constructor(readonly order: typeof c2cOrders.$inferSelect) {
+    super('already released');
   }
 }
