@@ -245,7 +245,7 @@ export const buildApp = async (
     if (what.kind === 'user-roles') tokens.forget({ kind: 'user', userId: what.userId });
   });
 
-  await database.exclusively(() => seed(database.db, config));
+  await database.exclusively(() => seed(database.db, config, app.log));
   await refuseDefaultAdmin(database.db, config, app.log);
 
   const metrics = createMetrics();

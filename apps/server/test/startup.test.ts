@@ -19,7 +19,7 @@ describe.skipIf(engine !== 'postgres')('start-up work on a shared PostgreSQL', (
       Array.from({ length: 4 }, () => openDatabase({ url: pg.url, dataDir, onPoolError: () => {} })),
     );
     try {
-      await Promise.all(databases.map((d) => d.exclusively(() => seed(d.db, config))));
+      await Promise.all(databases.map((d) => d.exclusively(() => seed(d.db, config, { warn: () => {} }))));
       const admins = await databases[0]!.db
         .select({ n: count() })
         .from(users)

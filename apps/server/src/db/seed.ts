@@ -7,10 +7,10 @@ import { seedAdmin } from '../modules/user/index.ts';
 import type { Db } from './connection.ts';
 
 /** Data every installation needs; idempotent, runs at every start. */
-export const seed = async (db: Db, config: Config) => {
+export const seed = async (db: Db, config: Config, log: { warn(obj: object, msg: string): void }) => {
   await seedAdmin(db, config);
   await seedBase(db, config);
   await seedDictionaries(db);
-  await seedChat(db, config);
+  await seedChat(db, config, log);
   await seedApp(db);
 };

@@ -2,10 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/connection.ts';
 import { seed } from '../../src/db/seed.ts';
+import { users } from '../../src/modules/user/index.ts';
 import { createPgDatabase, engine, PROD_VAPID } from '../helpers/app.ts';
 
 /**
@@ -64,12 +66,40 @@ describe('safe start-up defaults', () => {
     // A database whose administrator was created with the default password (a development first start).
     const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
     const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-    await seed(database.db, config);
+    await seed(database.db, config, { warn: () => {} });
     await database.close();
   });
   afterAll(async () => {
     await dropPg?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('says at start-up that SUPPORT_PASSWORD was not applied to an existing support account', async () => {
+    const config = loadConfig({ ...env, LOG_LEVEL: 'silent', SUPPORT_PASSWORD: 'a-new-support-password' });
+    const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+    try {
+      const hashOf = async () =>
+        (
+          await database.db
+            .select({ hash: users.passwordHash })
+            .from(users)
+            .where(eq(users.username, 'support'))
+        )[0]?.hash;
+      const before = await hashOf();
+      const warnings: string[] = [];
+      await seed(database.db, config, { warn: (_obj, msg) => warnings.push(msg) });
+      expect(await hashOf()).toBe(before);
+      expect(warnings).toEqual([expect.stringContaining('npm run admin:password -- support')]);
+      expect(warnings[0]).toContain('SUPPORT_PASSWORD was not applied');
+      // Unset, it says nothing.
+      const quiet: string[] = [];
+      await seed(database.db, loadConfig({ ...env, LOG_LEVEL: 'silent' }), {
+        warn: (_o, m) => quiet.push(m),
+      });
+      expect(quiet).toEqual([]);
+    } finally {
+      await database.close();
+    }
   });
 
   it('listens on loopback unless HOST is set', () => {
