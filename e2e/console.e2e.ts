@@ -49,6 +49,8 @@ const logInStaff = async (context: BrowserContext, username: string, password: s
   await byId(page, 'login-submit').click();
   // Staff land in the console after the normal login.
   await byId(page, 'console-dashboard').waitFor();
+  // In the console's own px layout at once, not at the phone app's root font until a reload.
+  expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('');
   return page;
 };
 

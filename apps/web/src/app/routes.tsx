@@ -7,6 +7,7 @@ import {
 } from 'react-router-dom';
 import { loadMessageKinds } from '../features/chat/index.ts';
 import { useAuth } from '../lib/auth.ts';
+import { routeChanged } from '../lib/route-change.ts';
 import { configureNavigator, resetStack, syncStack } from '../lib/router/navigate.ts';
 import { Paths } from '../lib/router/paths.ts';
 import { RootLayout, TabLayout } from './layouts.tsx';
@@ -211,6 +212,8 @@ const history = Object.create(hashHistory) as typeof hashHistory;
 history.listen = (listener) =>
   hashHistory.listen((update) => {
     syncStack(update.action, fullPath(update.location));
+    // The console and the member app differ in page scale and theme: set them before the page renders.
+    routeChanged();
     listener(update);
   });
 

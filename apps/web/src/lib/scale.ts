@@ -1,3 +1,5 @@
+import { onRouteChange } from './route-change.ts';
+
 /**
  * Root font size = page width / 23.4375 (base width 375), the width capped at 960
  * (docs/product.md#appearance).
@@ -20,5 +22,5 @@ export const applyPageScale = () => {
   };
   apply();
   window.addEventListener('resize', apply);
-  window.addEventListener('hashchange', apply);
+  onRouteChange(apply);
 };

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { onRouteChange } from './route-change.ts';
 import { isConsoleHash } from './scale.ts';
 import { StorageKey, storage } from './storage.ts';
 
@@ -45,5 +46,5 @@ export const useTheme = create<ThemeState>()((set) => ({
 export const startTheme = () => {
   const apply = () => applyTheme(useTheme.getState().theme);
   apply();
-  window.addEventListener('hashchange', apply);
+  onRouteChange(apply);
 };
