@@ -178,8 +178,14 @@ describe('orders while typing, a chat with a trade partner, being logged out', (
     );
     const m = await logIn(merchant);
     const first = await server.api.ok(transactionApi.start, { adId: ad.id, amountCoin: '10' }, buyer.token);
-    // The first order takes the idle merchant to it (docs/product.md#navigation).
+    // The first order is offered to the idle merchant by a banner, without moving him (docs/product.md#navigation).
+    const idleOn = m.url();
+    await byId(m, 'order-banner').waitFor();
+    expect(await byId(m, 'order-banner').getAttribute('data-order')).toBe(String(first.orderId));
+    expect(m.url()).toBe(idleOn);
+    await byId(m, 'order-banner-open').click();
     await expect.poll(() => m.url()).toContain(`/pages/c2c/detail?id=${first.orderId}`);
+    await expect.poll(() => byId(m, 'order-banner').count()).toBe(0);
 
     // The merchant is writing in the order's chat when a second order comes in: a banner, no navigation.
     const orderChat = first.sessionId;

@@ -177,7 +177,12 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     expect(await text(b, 'payee-cardNumber')).toBe('6222 0200 1234 5678');
     await shot(b, 'market-07-b-pending');
 
-    // The merchant is taken to the new order by the status event; the Orders tab shows it as unread.
+    // The new order does not take the merchant away from the page he is on: a banner offers it.
+    const merchantWasOn = m.url();
+    await byId(m, 'order-banner').waitFor();
+    expect(await byId(m, 'order-banner').getAttribute('data-order')).toBe(String(orderId));
+    expect(m.url()).toBe(merchantWasOn);
+    await byId(m, 'order-banner-open').click();
     await expect.poll(() => m.url()).toContain(`/pages/c2c/detail?id=${orderId}`);
     await byId(m, 'order-detail').waitFor();
 

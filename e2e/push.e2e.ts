@@ -239,8 +239,7 @@ describe('Web Push through a push service on this machine', () => {
     await expect.poll(async () => (await notifications(page)).map((n) => n.body)).toEqual([payload.body]);
     await shot(page, 'push-03-order-background');
 
-    // The app may have opened the order by itself on the status event (docs/product.md#navigation): the
-    // member is elsewhere now.
+    // The member is elsewhere now (a status event only offers the order: docs/product.md#navigation).
     await page.evaluate(() => {
       location.hash = '#/pages/index/my';
     });

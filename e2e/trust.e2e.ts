@@ -378,9 +378,13 @@ describe('C2C trust: feedback on the merchant card, taker requirements', () => {
     const first = await server.api.ok(transactionApi.start, { adId: ad!.id, amountCoin: '10' }, buyer.token);
     const second = await server.api.ok(transactionApi.start, { adId: ad!.id, amountCoin: '12' }, buyer.token);
     for (const o of [first, second]) expect(o.orderNo).toMatch(/^\d{18}$/);
-    // A new order takes the buyer to its page (onC2COrderStatus, docs/product.md#navigation); then the chat
-    // tab.
-    await expect.poll(() => b.url(), { timeout: 15_000 }).toContain(`/pages/c2c/detail?id=${second.orderId}`);
+    // A new order made elsewhere is offered by a banner (onC2COrderStatus, docs/product.md#navigation): the
+    // latest one; then the chat tab.
+    await expect
+      .poll(() => byId(b, 'order-banner').getAttribute('data-order'), { timeout: 15_000 })
+      .toBe(String(second.orderId));
+    await byId(b, 'order-banner-open').click();
+    await expect.poll(() => b.url()).toContain(`/pages/c2c/detail?id=${second.orderId}`);
     await byId(b, 'order-detail').waitFor();
     await open(b, '/pages/index/chat');
     for (const o of [first, second]) {

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { Loading } from '../components/Loading.tsx';
+import { OrderBanner } from '../features/c2c/ui.ts';
 import { useAuth } from '../lib/auth.ts';
 import { rememberTarget } from '../lib/router/deep-link.ts';
 import { isReachable, Paths } from '../lib/router/paths.ts';
@@ -24,6 +25,8 @@ export const RootLayout = () => {
   return (
     <div className="app-shell">
       <ConnectionBanner />
+      {/* An order that changed while the member was elsewhere: offered here on every page. */}
+      <OrderBanner />
       <Suspense fallback={<Loading />}>
         <Outlet />
       </Suspense>

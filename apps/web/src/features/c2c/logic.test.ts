@@ -5,6 +5,7 @@ import {
   floatPreview,
   formatCountdown,
   isKnownStatus,
+  orderEventLanding,
   previewOrder,
   samePage,
   secondsUntil,
@@ -137,6 +138,17 @@ describe('order status event navigation', () => {
     expect(samePage('/pages/c2c/detail?id=5&x=1', '/pages/c2c/detail?x=1&id=5')).toBe(true);
     expect(samePage('/pages/c2c/detail?id=5', '/pages/c2c/detail?id=6')).toBe(false);
     expect(samePage('/pages/c2c/detail?id=5', '/pages/c2c/order')).toBe(false);
+  });
+
+  it("moves only from the same order's own pages; elsewhere it offers a banner", () => {
+    expect(orderEventLanding('/pages/c2c/detail?id=5', '/pages/c2c/detail?id=5')).toBe('stay');
+    expect(orderEventLanding('/pages/c2c/detail?id=5', '/pages/c2c/trans?id=5')).toBe('open');
+    // Another order's page, the market's lists, a chat (even the order's own), any other page: a banner.
+    expect(orderEventLanding('/pages/c2c/detail?id=5', '/pages/c2c/detail?id=6')).toBe('banner');
+    expect(orderEventLanding('/pages/c2c/detail?id=5', '/pages/c2c/order')).toBe('banner');
+    expect(orderEventLanding('/pages/c2c/detail?id=5', '/pages/chat/index?id=5')).toBe('banner');
+    expect(orderEventLanding('/pages/c2c/detail?id=5', '/pages/index/index')).toBe('banner');
+    expect(orderEventLanding('/pages/c2c/detail?id=5', '')).toBe('banner');
   });
 });
 

@@ -174,6 +174,19 @@ export const samePage = (a: string, b: string): boolean => {
   return norm(a) === norm(b);
 };
 
+/**
+ * What an order status event does on the current page: nothing when its page is open; `open` its page when
+ * the member is on a page of the same order (an `id` query on a market page equal to the order's); else a
+ * `banner` offering it, so a new order never takes a member away from a chat or another flow
+ * (docs/product.md#navigation).
+ */
+export const orderEventLanding = (page: string, current: string): 'stay' | 'open' | 'banner' => {
+  if (samePage(page, current)) return 'stay';
+  const idOf = (p: string) => new URLSearchParams(p.split('?')[1] ?? '').get('id');
+  const onMarketPage = current.startsWith('/pages/c2c/');
+  return onMarketPage && idOf(current) !== null && idOf(current) === idOf(page) ? 'open' : 'banner';
+};
+
 /** The price a floating ad would have now ("7.31"), or a dash while the percent is not valid. */
 export const floatPreview = (rate: string, percent: string) => {
   const rateCents = fiatCents(rate);

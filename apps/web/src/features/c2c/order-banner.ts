@@ -2,8 +2,9 @@ import type { OrderStatusPayload } from '@chatpay/shared';
 import { create } from 'zustand';
 
 /**
- * An order event that arrived while the member was writing a chat message: instead of taking them
- * to the order page and losing their place, the chat shows this banner until they open it or dismiss it.
+ * An order event that arrived while the member was not on that order's pages (or was writing): instead of
+ * taking them to the order and losing their place, the app shows this banner until they open it, dismiss it
+ * or reach the order themselves.
  */
 export const useOrderBanner = create<{
   order: OrderStatusPayload | null;

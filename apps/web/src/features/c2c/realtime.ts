@@ -7,7 +7,7 @@ import { isComposing, playMessageSound } from '../chat/index.ts';
 import { orderSoundAllowed } from '../settings/index.ts';
 import { invalidateWallet } from '../wallet/index.ts';
 import { c2cKeys } from './keys.ts';
-import { samePage } from './logic.ts';
+import { orderEventLanding } from './logic.ts';
 import { useOrderBanner } from './order-banner.ts';
 
 let client: QueryClient | null = null;
@@ -30,13 +30,13 @@ const handlers = {
     if (client) void invalidateWallet(client);
     if (!parsed.success) return;
     if (isMerchant() && orderSoundAllowed()) playMessageSound();
-    // docs/product.md#navigation: the event names the page to show; go there unless it is already open. A
-    // member in the middle of writing a chat message is not taken away: the chat shows a banner with the
-    // order instead.
+    // docs/product.md#navigation: the event names the page to show. Only a member on a page of the same
+    // order (and not writing) is moved there; anywhere else a banner offers it.
     const { page } = parsed.data;
-    if (!page || samePage(page, currentPage())) return;
-    if (isComposing()) useOrderBanner.getState().show(parsed.data);
-    else navigate(page);
+    if (!page) return;
+    const landing = orderEventLanding(page, currentPage());
+    if (landing === 'open' && !isComposing()) navigate(page);
+    else if (landing !== 'stay') useOrderBanner.getState().show(parsed.data);
   },
   /** Support decided my application (or revoked me): my merchant page turns at once, no reload. */
   onMerchantReview: (raw: unknown) => {

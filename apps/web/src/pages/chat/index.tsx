@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
-import { OrderBanner } from '../../features/c2c/ui.ts';
 import type { UiMessage } from '../../features/chat/index.ts';
 import {
   forwardable,
@@ -242,7 +241,6 @@ const ChatPage = () => {
           {t('trade.openOrder', { no: trade.orderNo })}
         </button>
       ) : null}
-      <OrderBanner />
       <div className="chat-main" data-testid="chat-page" data-session={sessionId}>
         {thread ? (
           <MessageList

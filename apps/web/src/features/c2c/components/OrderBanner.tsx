@@ -1,14 +1,22 @@
 import { NoticeBar } from 'antd-mobile';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { navigate } from '../../../lib/router/navigate.ts';
+import { samePage } from '../logic.ts';
 import { useOrderBanner } from '../order-banner.ts';
 
-/** The order that wanted the screen while I was typing: tap to open it, or close the banner. */
+/** An order that changed while I was elsewhere: tap to open it, or close the banner. Gone once I am on it. */
 export const OrderBanner = () => {
   const { t } = useTranslation();
   const order = useOrderBanner((s) => s.order);
   const dismiss = useOrderBanner((s) => s.dismiss);
-  if (!order) return null;
+  const { pathname, search } = useLocation();
+  const onItsPage = order !== null && samePage(order.page, `${pathname}${search}`);
+  useEffect(() => {
+    if (onItsPage) dismiss();
+  }, [onItsPage, dismiss]);
+  if (!order || onItsPage) return null;
   return (
     <div data-testid="order-banner" data-order={order.orderId}>
       <NoticeBar
