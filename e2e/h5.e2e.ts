@@ -6,7 +6,8 @@ import { byId, logInAs, registerMember } from './people.ts';
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startServer();
+  // A first start: the server migrates its new PGlite database itself, as `npm ci && npm start` does.
+  server = await startServer({}, { migrateFromScratch: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {

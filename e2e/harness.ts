@@ -17,16 +17,26 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (as `npm start` does, on its embedded defaults) on a free port and a fresh data dir. */
-export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+/**
+ * Starts the real server (as `npm start` does, on its embedded defaults) on a free port and a fresh data dir,
+ * with the migrated PGlite database copied in (`migrateFromScratch`: the server migrates a new one itself, as
+ * on a first `npm start`).
+ */
+export const startServer = async (
+  env: Record<string, string> = {},
+  options: { migrateFromScratch?: boolean } = {},
+): Promise<RunningServer> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatpay-e2e-'));
-  const server = await startServerProcess({
-    DATA_DIR: dataDir,
-    WEB_DIST: path.join(root, 'apps/web/dist'),
-    // Set-up credits members freely; console.e2e.ts tests the maker-checker with the default cap.
-    ADJUST_APPROVAL_CAP_USDT: '1000000000',
-    ...env,
-  });
+  const server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(root, 'apps/web/dist'),
+      // Set-up credits members freely; console.e2e.ts tests the maker-checker with the default cap.
+      ADJUST_APPROVAL_CAP_USDT: '1000000000',
+      ...env,
+    },
+    options,
+  );
   return {
     url: server.url,
     dataDir,

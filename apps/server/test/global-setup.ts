@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/connection.ts';
+import { migrationsHash } from './helpers/migrated-pglite.ts';
 
 /**
  * Migrates a database once per run instead of once per test app. PGlite: the migrated data directory is
@@ -24,23 +23,6 @@ declare module 'vitest' {
     pgTemplate: string;
   }
 }
-
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle');
-
-const migrationsHash = () => {
-  const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const entry of fs
-      .readdirSync(dir, { withFileTypes: true })
-      .sort((a, b) => a.name.localeCompare(b.name))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else hash.update(entry.name).update(fs.readFileSync(full));
-    }
-  };
-  walk(migrationsFolder);
-  return hash.digest('hex').slice(0, 12);
-};
 
 const buildPgliteImage = async (hash: string) => {
   const file = path.join(os.tmpdir(), `chatpay-pglite-${hash}.tar`);

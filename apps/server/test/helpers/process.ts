@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { seedMigratedPglite } from './migrated-pglite.ts';
 
 const mainTs = path.resolve(import.meta.dirname, '../../src/main.ts');
 
@@ -18,11 +19,17 @@ export interface ServerProcess {
  * (the default) the address is read from the "listening at" log line, which needs LOG_LEVEL info or lower;
  * with a fixed PORT, readiness is polled at /api/health, so any LOG_LEVEL works (benchmarks run with warn).
  */
-export const startServerProcess = (
+export const startServerProcess = async (
   env: Record<string, string>,
-  opts: { timeoutMs?: number; nodeArgs?: string[] } = {},
-) =>
-  new Promise<ServerProcess>((resolve, reject) => {
+  opts: {
+    timeoutMs?: number;
+    nodeArgs?: string[];
+    /** PGlite: let the server migrate a new data directory itself instead of starting from a migrated copy. */
+    migrateFromScratch?: boolean;
+  } = {},
+) => {
+  if (!env.DATABASE_URL && env.DATA_DIR && !opts.migrateFromScratch) await seedMigratedPglite(env.DATA_DIR);
+  return new Promise<ServerProcess>((resolve, reject) => {
     const timeoutMs = opts.timeoutMs ?? 120_000;
     const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', mainTs], {
       cwd: path.resolve(import.meta.dirname, '../../../..'),
@@ -82,3 +89,4 @@ export const startServerProcess = (
       reject(new Error(`server exited (${code ?? signal}):\n${output}`));
     });
   });
+};
