@@ -131,14 +131,14 @@ describe('loginByName and sessions', () => {
     expect((await person(forged)).status).toBe(401);
   });
 
-  it('loginByToken starts a new session from a valid token and ends the old one', async () => {
+  it('loginByToken resumes the token’s session: the same token, no refresh token, nothing ended', async () => {
     const u = await createUser(t);
     const res = await t.call(userApi.loginByToken, { token: u.token });
     expect(res.code).toBe(1000);
     const login = successData(userApi.loginByToken, res);
-    expect((await person(login.token)).code).toBe(1000);
-    expect((await person(u.token)).status).toBe(401);
-    expect((await t.call(userApi.loginByToken, { token: u.token })).status).toBe(401);
+    expect(login).toMatchObject({ token: u.token, refreshToken: '', refreshExpire: 0 });
+    expect((await person(u.token)).code).toBe(1000);
+    expect((await t.call(userApi.loginByToken, { token: 'not-a-token' })).status).toBe(401);
   });
 });
 

@@ -111,7 +111,8 @@ export const userApi = {
     method: 'POST',
     path: `${USER}/loginByToken`,
     auth: 'none',
-    summary: 'Exchange a valid access token for a new login (a new session)',
+    summary:
+      'Resume the session of a valid access token: answers that token with its time left and no refresh token (it never extends a session)',
     input: z.object({ token: z.string().min(1).max(4096) }),
     output: loginResult,
     errors: [ErrorCode.Unauthorized],

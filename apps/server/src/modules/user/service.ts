@@ -289,17 +289,18 @@ export class UserService {
   }
 
   /**
-   * A valid access token buys a new session (and ends the one it belonged to), which keeps the password-login
-   * time of the old one: past SESSION_MAX_AGE_DAYS from it, the member must log in with the password again.
+   * Resumes the session of a valid access token without extending it: the answer is that token with the time
+   * it has left and no refresh token, so a leaked access token buys nothing beyond its own expiry (no new
+   * refresh family) and cannot end its owner's session. Past SESSION_MAX_AGE_DAYS from the session's password
+   * login it is refused like a refresh.
    */
   async loginByToken(token: string) {
     const caller = await this.tokens.authenticate(token);
-    const [user] = await this.db.select().from(users).where(eq(users.id, caller.id));
-    if (!user) throw new AppError(ErrorCode.Unauthorized);
-    if (!this.tokens.withinLifetime(user.sessionAuthAt)) {
+    const authAt = await this.tokens.sessionAuthAt(caller.id, caller.sid);
+    if (!this.tokens.withinLifetime(authAt)) {
       throw new AppError(ErrorCode.Unauthorized, 'Your session is too old, please log in with your password');
     }
-    return this.startSession(user, user.sessionAuthAt!);
+    return { token, expire: this.tokens.secondsLeft(token), refreshToken: '', refreshExpire: 0 };
   }
 
   /** Rotates the refresh token; a reused one ends its session and drops that session's sockets at once. */

@@ -8,7 +8,7 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
 } from '@chatpay/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db, Executor } from '../../db/connection.ts';
 import type { AuthUser } from '../../http/context.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -266,6 +266,12 @@ export class TokenService {
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS)
       .sign(this.key);
+  }
+
+  /** Whole seconds until a (verified) token expires, at least 0. */
+  secondsLeft(token: string): number {
+    const { exp } = decodeJwt(token);
+    return Math.max(0, Math.floor((exp ?? 0) - Date.now() / 1000));
   }
 
   /** The member of a media token whose session is still their current one. */
