@@ -14,9 +14,19 @@ export const username = z
   .min(3)
   .max(32)
   .regex(/^[A-Za-z0-9_]+$/, 'Letters, digits and underscore only');
-/** The shortest login password. */
-export const PASSWORD_MIN_LENGTH = 6;
-export const password = z.string().min(PASSWORD_MIN_LENGTH).max(64);
+/** The shortest new login password of a member, and of staff (docs/security.md, "Passwords"). */
+export const PASSWORD_MIN_LENGTH = 10;
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+/**
+ * A new login password. Its length and strength are the server's to judge (`WeakPassword` with a
+ * `PasswordProblem`), so the member reads why in their language; older, shorter passwords still log in.
+ */
+export const password = z.string().min(1).max(64);
+/** Why a new password was refused: the `data` of `WeakPassword`. */
+export interface PasswordProblem {
+  reason: 'tooShort' | 'common' | 'guessable';
+  minLength: number;
+}
 export const nickName = nonEmpty(32);
 export const shareCode = z
   .string()
@@ -95,7 +105,12 @@ export const userApi = {
       agree: z.boolean(),
     }),
     output: loginResult,
-    errors: [ErrorCode.UsernameTaken, ErrorCode.AgreementRequired, ErrorCode.InvalidShareCode],
+    errors: [
+      ErrorCode.UsernameTaken,
+      ErrorCode.AgreementRequired,
+      ErrorCode.InvalidShareCode,
+      ErrorCode.WeakPassword,
+    ],
   }),
   loginByName: endpoint({
     method: 'POST',
@@ -180,7 +195,7 @@ export const userApi = {
       'Change the login password; ends every other session and answers a new login. Wrong current passwords count like wrong logins from the same address: the 5th ends every session',
     input: z.object({ password: z.string().min(1).max(64), newPassword: password }),
     output: loginResult,
-    errors: [ErrorCode.WrongPassword, ErrorCode.LoginLocked],
+    errors: [ErrorCode.WrongPassword, ErrorCode.LoginLocked, ErrorCode.WeakPassword],
   }),
   setPayPassword: endpoint({
     method: 'POST',

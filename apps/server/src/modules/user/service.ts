@@ -5,6 +5,7 @@ import {
   type ProfileKey,
   profileValue,
   Role,
+  staffRoles,
   type UserProfile,
 } from '@chatpay/shared';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { hashSecret as hash, verifySecret as verify } from './hashing.ts';
 import { passwordAccepted, reservePasswordAttempt } from './login-attempts.ts';
+import { assertStrongPassword } from './password-policy.ts';
 import { forgetPin, recallPin, rememberPin } from './pin-memory.ts';
 import { presentProfile } from './presenter.ts';
 import { downloadLogs, users } from './tables.ts';
@@ -240,6 +242,7 @@ export class UserService {
     agree: boolean;
   }) {
     if (!input.agree) throw new AppError(ErrorCode.AgreementRequired);
+    assertStrongPassword(input.password, { staff: false, inputs: [input.username, input.nickName] });
     return this.db.transaction(async (tx) => {
       let invitedBy: number | null = null;
       if (input.shareCode) {
@@ -374,6 +377,10 @@ export class UserService {
   async changePassword(caller: AuthUser, password: string, newPassword: string, address: string) {
     const [user] = await this.db.select().from(users).where(eq(users.id, caller.id));
     if (!user) throw new AppError(ErrorCode.Unauthorized);
+    assertStrongPassword(newPassword, {
+      staff: user.roles.some((r) => (staffRoles as readonly string[]).includes(r)),
+      inputs: [user.username, user.nickName],
+    });
     await this.checkOwnPassword(user, password, address);
     await this.db
       .update(users)
