@@ -54,6 +54,43 @@ export interface TokenPayload {
   sid?: string;
 }
 
+/**
+ * The id a client keeps for its device (a random UUID in the web's storage), sent with a sign-in so the
+ * server tells a new device from a known one (docs/security.md, "Login activity").
+ */
+export const deviceId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid device id');
+
+/** Where a sign-in came from, as the member sees it: the browser, system and kind of device its agent names. */
+const signInPlace = {
+  address: z.string(),
+  browser: z.string(),
+  os: z.string(),
+  /** `mobile`, `tablet`, `desktop`, or '' when the user agent does not say. */
+  device: z.string(),
+};
+
+/** A session of mine (docs/security.md, "Login activity"). */
+export const loginSession = z.object({
+  sid: z.string(),
+  /** The session of the call that asked. */
+  current: z.boolean(),
+  createTime: z.string(),
+  /** Its last token refresh (or its start). */
+  lastSeenTime: z.string(),
+  ...signInPlace,
+});
+export type LoginSession = z.infer<typeof loginSession>;
+
+/** One sign-in, right or wrong. */
+export const loginRecord = z.object({
+  time: z.string(),
+  success: z.boolean(),
+  /** The first successful sign-in from this device. */
+  newDevice: z.boolean(),
+  ...signInPlace,
+});
+export type LoginRecord = z.infer<typeof loginRecord>;
+
 export const userProfile = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -103,6 +140,7 @@ export const userApi = {
       nickName,
       shareCode: z.union([shareCode, z.literal('')]).optional(),
       agree: z.boolean(),
+      deviceId: deviceId.optional(),
     }),
     output: loginResult,
     errors: [
@@ -118,7 +156,11 @@ export const userApi = {
     auth: 'none',
     summary:
       'Log in by user name and password; ends the other sessions of the user. Wrong passwords in a row lock the login for a growing time',
-    input: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(64) }),
+    input: z.object({
+      username: z.string().trim().min(1).max(64),
+      password: z.string().min(1).max(64),
+      deviceId: deviceId.optional(),
+    }),
     output: loginResult,
     errors: [ErrorCode.InvalidCredentials, ErrorCode.LoginLocked, ErrorCode.AccountFrozen],
   }),
@@ -229,6 +271,24 @@ export const userApi = {
     summary: 'End this session',
     input: z.object({}),
     output: ok,
+  }),
+  loginActivity: endpoint({
+    method: 'GET',
+    path: `${USER}/loginActivity`,
+    auth: 'user',
+    summary:
+      'My live sessions (started, last seen, address, browser) and my latest 30 sign-ins, right and wrong, newest first',
+    input: z.object({}),
+    output: z.object({ sessions: z.array(loginSession), logins: z.array(loginRecord) }),
+  }),
+  endSession: endpoint({
+    method: 'POST',
+    path: `${USER}/session/end`,
+    auth: 'user',
+    summary: 'End one of my sessions: its refresh tokens are revoked and its sockets dropped at once',
+    input: z.object({ sid: z.string().uuid() }),
+    output: ok,
+    errors: [ErrorCode.NotFound],
   }),
 };
 

@@ -18,6 +18,14 @@ import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { hashSecret as hash, verifySecret as verify } from './hashing.ts';
+import {
+  describeAgent,
+  isSessionOf,
+  loginActivity,
+  recordFailedLogin,
+  recordLogin,
+  type SignInSource,
+} from './login-activity.ts';
 import { passwordAccepted, reservePasswordAttempt } from './login-attempts.ts';
 import { assertStrongPassword } from './password-policy.ts';
 import { forgetPin, recallPin, rememberPin } from './pin-memory.ts';
@@ -234,13 +242,16 @@ export class UserService {
     private readonly isOwnUpload: (url: string) => boolean = () => false,
   ) {}
 
-  async register(input: {
-    username: string;
-    password: string;
-    nickName: string;
-    shareCode?: string;
-    agree: boolean;
-  }) {
+  async register(
+    input: {
+      username: string;
+      password: string;
+      nickName: string;
+      shareCode?: string;
+      agree: boolean;
+    },
+    source: SignInSource,
+  ) {
     if (!input.agree) throw new AppError(ErrorCode.AgreementRequired);
     assertStrongPassword(input.password, { staff: false, inputs: [input.username, input.nickName] });
     return this.db.transaction(async (tx) => {
@@ -251,7 +262,8 @@ export class UserService {
         invitedBy = inviter.id;
       }
       const user = await createUser(tx, { ...input, invitedBy });
-      const { sid: _sid, ...login } = await this.tokens.startSession(tx, user, this.clock.now());
+      const { sid, ...login } = await this.tokens.startSession(tx, user, this.clock.now());
+      await recordLogin(tx, user.id, sid, source, this.clock.now());
       return login;
     });
   }
@@ -261,18 +273,51 @@ export class UserService {
    * (`login-attempts.ts`): from the 5th wrong password in a row each locks that address out for 1, 2, 4 … up
    * to 30 minutes, refused before any password work. A right password resets the address's count.
    */
-  async loginByName(username: string, password: string, address: string) {
+  async loginByName(username: string, password: string, source: SignInSource) {
     const user = await findByUsername(this.db, username);
     const now = this.clock.now();
     if (!user) {
       await verify(DUMMY_HASH, password);
       throw new AppError(ErrorCode.InvalidCredentials);
     }
-    await reservePasswordAttempt(this.db, user.id, address, now);
-    if (!(await verify(user.passwordHash, password))) throw new AppError(ErrorCode.InvalidCredentials);
-    await passwordAccepted(this.db, user.id, address);
+    try {
+      await reservePasswordAttempt(this.db, user.id, source.address, now);
+      if (!(await verify(user.passwordHash, password))) throw new AppError(ErrorCode.InvalidCredentials);
+    } catch (error) {
+      await recordFailedLogin(this.db, user.id, source, now);
+      throw error;
+    }
+    await passwordAccepted(this.db, user.id, source.address);
     if (user.disabled) throw new AppError(ErrorCode.AccountFrozen);
-    return this.startSession(user, now);
+    const { sid, login } = await this.beginSession(user, now);
+    if (await recordLogin(this.db, user.id, sid, source, now)) await this.tellNewDevice(user.id, source, now);
+    return login;
+  }
+
+  /** A sign-in from a device the member never used: a notice in their customer-service chat. */
+  private async tellNewDevice(userId: number, source: SignInSource, now: Date) {
+    const agent = describeAgent(source.userAgent);
+    await this.ports.accountNotices.notify(this.db, this.realtime, userId, {
+      type: 'security.newDevice',
+      text: `New sign-in from ${[agent.browser, agent.os].filter(Boolean).join(' on ') || 'an unknown device'} (${source.address}). If this was not you, change your password now.`,
+      browser: agent.browser,
+      os: agent.os,
+      address: source.address,
+      time: now.toISOString(),
+    });
+  }
+
+  /** My live sessions and latest sign-ins (docs/security.md, "Login activity"). */
+  loginActivity(caller: AuthUser) {
+    return loginActivity(this.db, caller.id, caller.sid);
+  }
+
+  /** Ends one of my sessions, as logout ends the current one; another member's session is NotFound. */
+  async endSession(caller: AuthUser, sid: string) {
+    if (!(await isSessionOf(this.db, caller.id, sid))) throw new AppError(ErrorCode.NotFound);
+    await this.tokens.endSession(this.db, caller.id, sid);
+    this.realtime.endSession(sid);
+    return { ok: true as const };
   }
 
   /**
@@ -455,9 +500,13 @@ export class UserService {
 
   /** Starts a session (ending every other one) and drops the other sessions' sockets at once. */
   private async startSession(user: UserRow, authAt: Date) {
+    return (await this.beginSession(user, authAt)).login;
+  }
+
+  private async beginSession(user: UserRow, authAt: Date) {
     const { sid, ...login } = await this.db.transaction((tx) => this.tokens.startSession(tx, user, authAt));
     this.realtime.kickOtherSessions(user.id, sid);
-    return login;
+    return { sid, login };
   }
 
   private async present(row: UserRow) {

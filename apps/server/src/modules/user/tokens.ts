@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ShortCache } from '../../lib/short-cache.ts';
 import type { SessionsEnded } from '../../realtime/socket.ts';
+import { touchSession } from './login-activity.ts';
 import { refreshTokens, users } from './tables.ts';
 
 /** The audience of media tokens (`mediaToken`). */
@@ -167,6 +168,7 @@ export class TokenService {
       if (!user || user.sessionId !== row.sessionId) return { error: true as const };
       if (!this.withinLifetime(user.authAt)) return { error: true as const };
       await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+      await touchSession(tx, row.sessionId, this.clock.now());
       const refreshToken = await this.insertRefresh(tx, user.id, row.familyId, row.sessionId);
       const token = await this.sign({
         uid: user.id,
