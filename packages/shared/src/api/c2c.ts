@@ -249,7 +249,7 @@ export const bankApi = {
     summary: 'Change one of my payment methods (same form plus id; its type cannot change)',
     input: paymentMethodUpdate,
     output: paymentMethod,
-    errors: [ErrorCode.PaymentMethodNotFound],
+    errors: [ErrorCode.PaymentMethodNotFound, ErrorCode.InvalidMediaUrl],
   }),
   delete: endpoint({
     method: 'POST',

@@ -198,7 +198,7 @@ export const userApi = {
     summary: 'Change one profile key',
     input: z.object({ dataKey: z.enum(profileKeys), dataValue: z.string().max(1024) }),
     output: userProfile,
-    errors: [ErrorCode.ContentEmpty],
+    errors: [ErrorCode.ContentEmpty, ErrorCode.InvalidMediaUrl],
   }),
   checkShareCode: endpoint({
     method: 'GET',

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isOwnUrl } from '../uploads/index.ts';
+import { assertMayUseMedia, isOwnUrl } from '../uploads/index.ts';
 import type { SignInSource } from './login-activity.ts';
 import { UserService } from './service.ts';
 import type { TokenService } from './tokens.ts';
@@ -40,8 +40,15 @@ const sourceOf = (ctx: { ip: string; req: FastifyRequest }, deviceId: string | u
 
 /** The user module owns the token service; the app hands it the one it built (routes authenticate with it). */
 export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
-  const users = new UserService(deps.db, tokens, deps.realtime, deps.clock, deps.config, deps.ports, (url) =>
-    isOwnUrl(url, deps.config.PUBLIC_URL),
+  const users = new UserService(
+    deps.db,
+    tokens,
+    deps.realtime,
+    deps.clock,
+    deps.config,
+    deps.ports,
+    (url) => isOwnUrl(url, deps.config.PUBLIC_URL),
+    (userId, url) => assertMayUseMedia(deps.db, deps.config.PUBLIC_URL, userId, [url]),
   );
   const limited = { rateLimit: credentialLimit(deps) };
 

@@ -240,6 +240,8 @@ export class UserService {
     /** Whether a URL is one of our own uploads (modules/uploads `isOwnUrl`, given by the routes). */
     private readonly ports: Ports,
     private readonly isOwnUpload: (url: string) => boolean = () => false,
+    /** Refuses media the member may not use (modules/uploads `assertMayUseMedia`, given by the routes). */
+    private readonly assertUsableMedia: (userId: number, url: string) => Promise<void> = async () => {},
   ) {}
 
   async register(
@@ -376,6 +378,7 @@ export class UserService {
         { field: 'dataValue', message: 'The avatar must be a file uploaded here' },
       ]);
     }
+    if (key === 'avatar') await this.assertUsableMedia(userId, parsed.data);
     const [row] = await this.db
       .update(users)
       .set({ [key]: parsed.data, updateTime: new Date() })
