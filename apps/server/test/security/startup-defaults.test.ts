@@ -106,5 +106,5 @@ describe('safe start-up defaults', () => {
 
     const started = await startServer(production);
     expect(started.out).toMatch(/listening at http:\/\/127\.0\.0\.1/i);
-  }, 120_000);
+  }, 240_000);
 });
