@@ -1,5 +1,5 @@
 import { AdStatus, ErrorCode, type FeedbackItem } from '@chatpay/shared';
-import { and, count, desc, eq, gt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import { users } from '../user/index.ts';
@@ -9,6 +9,7 @@ import { isOnlineNow } from './presence.ts';
 import { presentAds } from './present.ts';
 import { statsOf } from './stats.ts';
 import { c2cAds, c2cFeedback, c2cMerchants, c2cOrders } from './tables.ts';
+import { tradedWith } from './traded.ts';
 import { assertParty, assertStatus } from './transitions.ts';
 import { trustedAmong } from './trusted.ts';
 
@@ -26,28 +27,13 @@ export class TrustService {
     private readonly lookups: { hit(userId: number): Promise<void> },
   ) {}
 
-  /** Whether the two members were ever the two parties of one order. */
-  private async counterparties(a: number, b: number) {
-    const [row] = await this.db
-      .select({ id: c2cOrders.id })
-      .from(c2cOrders)
-      .where(
-        or(
-          and(eq(c2cOrders.buyerId, a), eq(c2cOrders.sellerId, b)),
-          and(eq(c2cOrders.buyerId, b), eq(c2cOrders.sellerId, a)),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
-  }
-
   /**
    * The trader whose profile the viewer may see: themselves, a counterparty (a shared order), or an approved
    * merchant; anyone else is MerchantNotFound, as a member who does not exist. A look at someone who is not a
    * counterparty counts against the lookup quota, so ids cannot be walked (docs/security.md, "Privacy").
    */
   private async visibleTrader(viewerId: number, userId: number) {
-    const counterparty = userId === viewerId || (await this.counterparties(viewerId, userId));
+    const counterparty = userId === viewerId || (await tradedWith(this.db, viewerId, userId));
     if (!counterparty) await this.lookups.hit(viewerId);
     const p = await this.person(userId);
     if (!counterparty && p.merchantStatus !== 'approved') throw new AppError(ErrorCode.MerchantNotFound);
