@@ -29,7 +29,7 @@ describe('a newcomer signs up and manages their account', () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
     const username = `alice_${Date.now().toString(36)}`;
-    const password = 'wonderland-1';
+    const password = 'wonderland-rabbit-1';
 
     // A guarded page without a token goes to login.
     await page.goto(`${server.url}/#/pages/user/set`);
@@ -159,7 +159,7 @@ describe('a newcomer signs up and manages their account', () => {
     const username = `bob_${Date.now().toString(36)}`;
     await server.api.ok(userApi.registerByName, {
       username,
-      password: 'builder-12',
+      password: 'builder-pass-12',
       nickName: 'Bob',
       agree: true,
     });
@@ -167,7 +167,7 @@ describe('a newcomer signs up and manages their account', () => {
     const login = async (page: Page) => {
       await page.goto(`${server.url}/#/pages/login/index`);
       await byId(page, 'login-username').fill(username);
-      await byId(page, 'login-password').fill('builder-12');
+      await byId(page, 'login-password').fill('builder-pass-12');
       await byId(page, 'login-submit').click();
       await byId(page, 'chat-empty').waitFor();
     };

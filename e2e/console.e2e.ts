@@ -332,10 +332,10 @@ describe('operator console', () => {
     await shot(support, 'console-22-service-badge-1280');
     await server.api.ok(
       consoleApi.staffAdd,
-      { username: 'sara_cs', password: 'sara-pass-1', nickName: 'Sara', roles: ['support'] },
+      { username: 'sara_cs', password: 'sara-pass-12', nickName: 'Sara', roles: ['support'] },
       admin.token,
     );
-    const sara = await logInStaff(await desktop(browser), 'sara_cs', 'sara-pass-1');
+    const sara = await logInStaff(await desktop(browser), 'sara_cs', 'sara-pass-12');
     await byId(sara, 'console-badge-service').waitFor();
     await byId(sara, 'console-menu-27').click();
     const row = sara.locator('[data-testid^="service-row-"]').first();

@@ -2,18 +2,18 @@
  * `npm run admin:password -- [username]`: sets a login password (default user: ADMIN_USERNAME) and ends that
  * member's sessions. The new password is read from standard input: typed twice (not echoed) at a terminal, or
  * the first line of a pipe (`printf '%s\n' "$PW" | npm run admin:password -- admin`).
- * Exit 0: changed; 1: refused (no such user, too short, the default password); 2: could not run.
+ * Exit 0: changed; 1: refused (no such user, too weak, the default password); 2: could not run.
  */
 import readline from 'node:readline';
 import { ConfigError, DEFAULT_ADMIN_PASSWORD, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/connection.ts';
-import { resetPassword } from '../src/modules/user/index.ts';
+import { passwordProblem, resetPassword } from '../src/modules/user/index.ts';
 
 const HELP = `Usage: npm run admin:password -- [username]
 
 Sets the login password of [username] (default: ADMIN_USERNAME, "admin") and logs that member out
 everywhere. Reads the new password from standard input: asked twice at a terminal, or the first line of
-a pipe. At least 8 characters; the default password is refused.
+a pipe. At least 12 characters, not a common or guessable password; the default password is refused.
 
 Opens the database the way the server does: DATABASE_URL (PostgreSQL) if set, otherwise PGlite under
 DATA_DIR (default ./data). With PGlite, stop the server first: one process per data directory.`;
@@ -59,8 +59,14 @@ const main = async () => {
   const username = args[0] ?? config.ADMIN_USERNAME;
   const password = await readPassword();
   if (password === null) return 1;
-  if (password.length < 8) {
-    console.error('Refused: the password needs at least 8 characters.');
+  // Held to the staff rule whoever it is for: this command is how operators set administrators' passwords.
+  const problem = passwordProblem(password, { staff: true, inputs: [username] });
+  if (problem) {
+    console.error(
+      problem.reason === 'tooShort'
+        ? `Refused: the password needs at least ${problem.minLength} characters.`
+        : 'Refused: the password is too common or too easy to guess (docs/security.md, "Passwords").',
+    );
     return 1;
   }
   if (password === DEFAULT_ADMIN_PASSWORD) {

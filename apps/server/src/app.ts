@@ -32,7 +32,7 @@ import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerMetrics } from './metrics/routes.ts';
 import { registerAppRoutes } from './modules/app/index.ts';
 import { guardApiDocs, registerBaseRoutes, trackEndpoints } from './modules/base/index.ts';
-import { describeC2COrders, registerC2CRoutes } from './modules/c2c/index.ts';
+import { describeC2COrders, registerC2CRoutes, tradePort } from './modules/c2c/index.ts';
 import { registerChainRoutes, startChain } from './modules/chain/index.ts';
 import { createAccountNoticePort, registerChatRoutes } from './modules/chat/index.ts';
 import { registerConsoleRoutes } from './modules/console/index.ts';
@@ -267,6 +267,7 @@ export const buildApp = async (
       ['c2c-order', describeC2COrders],
       ['pay-order', describePayOrders],
     ]),
+    trades: tradePort,
   };
   const deps: AppDeps = {
     app,

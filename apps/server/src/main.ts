@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
+import { deadlinesOf } from './cluster/deadlines.ts';
 import { runPrimary } from './cluster/primary.ts';
 import { acceptFromPrimary } from './cluster/worker.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -71,7 +72,7 @@ const start = async () => {
     // A primary killed while this worker was still starting disconnected before the listener above existed.
     if (!process.connected) void stop('primary gone');
     await app.ready();
-    acceptFromPrimary(app.server, server.realtime);
+    acceptFromPrimary(app.server, server.realtime, deadlinesOf(config.REQUEST_TIMEOUT_SECONDS));
     app.log.info({ engine: database.engine, worker: cluster.worker?.id }, 'worker ready');
     return;
   }

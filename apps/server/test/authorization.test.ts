@@ -25,6 +25,7 @@ import {
   successData,
   transactionApi,
   trustApi,
+  userApi,
   walletApi,
 } from '@chatpay/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +61,7 @@ const ID_KEYS = [
   'packetId',
   'adId',
   'bankId',
+  'sid',
 ];
 
 /** Endpoints whose id is not something a member owns, with the reason. */
@@ -101,6 +103,8 @@ interface World {
   attackerBankId: number;
   /** The victim's red packet in their wallet history. */
   walletEntryId: number;
+  /** The victim's login session. */
+  victimSid: string;
 }
 
 type Probe = { endpoint: Endpoint; input: (w: World) => unknown };
@@ -108,6 +112,7 @@ const probe = (endpoint: Endpoint, input: (w: World) => unknown): Probe => ({ en
 
 /** Every probe, keyed `api.method`; several inputs per endpoint where the id can be given in several ways. */
 const probes: Record<string, Probe[]> = {
+  'userApi.endSession': [probe(userApi.endSession, (w) => ({ sid: w.victimSid }))],
   'messageApi.send': [
     probe(messageApi.send, (w) => ({
       sessionId: w.victimSession,
@@ -389,6 +394,7 @@ beforeAll(async () => {
     c2cOrderNo: c2cOrder.orderNo,
     attackerBankId: attackerMerchant.code === 1000 ? successData(bankApi.add, attackerMerchant).id : bank.id,
     walletEntryId: packetEntry!.id,
+    victimSid: (await t.tokens.verify(victim!.token)).sid,
   };
   c2c = { merchant, buyer };
 });
@@ -431,6 +437,7 @@ describe('a member cannot reach another member’s objects', () => {
   });
 
   it('the victim’s objects are unchanged after every attempt', async () => {
+    await t.ok(userApi.person, {}, w.victim.token);
     const info = await t.ok(groupApi.info, { groupId: w.group.groupId }, w.victim.token);
     expect(info.name).toBe(w.group.name);
     expect(info.members.map((m) => [m.userId, m.role, m.isMuted]).sort()).toEqual(

@@ -31,6 +31,8 @@ export const ErrorCode = {
   LoginLocked: 1130,
   /** Changing the PIN without the current one needs a recent password login. */
   RecentLoginRequired: 1131,
+  /** A new password too short, common or guessable; `data` says why (`PasswordProblem`). */
+  WeakPassword: 1140,
 
   UploadMissing: 1201,
   UploadTooLarge: 1202,
@@ -172,6 +174,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.LoginLocked]: 'Too many wrong passwords: please wait a while before trying again',
   [ErrorCode.RecentLoginRequired]:
     'To change the PIN without the current one, log in with your password again first',
+  [ErrorCode.WeakPassword]: 'This password is too weak: use a longer one that is not a common password',
   [ErrorCode.UploadMissing]: 'No file was uploaded',
   [ErrorCode.UploadTooLarge]: 'The file is too large',
   [ErrorCode.UploadTypeNotAllowed]: 'This file type is not allowed',

@@ -1,6 +1,7 @@
 import type { Worker } from 'node:cluster';
 import net from 'node:net';
 import { ErrorCode, errorMessages } from '@chatpay/shared';
+import { REQUEST_TIMEOUT_RESPONSE } from './deadlines.ts';
 import { routeOf, type ToWorker } from './messages.ts';
 
 /** Most bytes read to find the request line; a connection sending more without one is routed as a plain request. */
@@ -42,6 +43,8 @@ export interface Balancer {
 
 interface Handed {
   socket: net.Socket;
+  /** When the connection was accepted. */
+  since: number;
   /** The bytes read to route it. */
   head: Buffer;
   attempt: number;
@@ -60,7 +63,7 @@ interface Handed {
  * any other request goes round-robin. Workers answer every request with `Connection: close` (worker.ts), so
  * one connection never carries a second request that would need another worker.
  */
-export const createBalancer = (opts: { idleTimeoutMs: number }): Balancer => {
+export const createBalancer = (opts: { idleTimeoutMs: number; headersMs: number }): Balancer => {
   const workers: Worker[] = [];
   const owners = new Map<string, Worker>();
   const sessions = new Map<Worker, number>();
@@ -84,9 +87,9 @@ export const createBalancer = (opts: { idleTimeoutMs: number }): Balancer => {
     for (const [sid, owner] of owners) if (owner === worker) owners.delete(sid);
     const stranded = handed.get(worker);
     handed.delete(worker);
-    for (const { socket, head, attempt, written } of stranded?.values() ?? []) {
+    for (const { socket, head, since, attempt, written } of stranded?.values() ?? []) {
       if (written) socket.destroy();
-      else hand(socket, head, attempt + 1);
+      else hand(socket, head, since, attempt + 1);
     }
   };
 
@@ -120,7 +123,7 @@ export const createBalancer = (opts: { idleTimeoutMs: number }): Balancer => {
     return workers[turn] ?? null;
   };
 
-  const hand = (socket: net.Socket, head: Buffer, attempt = 0) => {
+  const hand = (socket: net.Socket, head: Buffer, since: number, attempt = 0) => {
     if (socket.destroyed) return;
     const lineEnd = head.indexOf(0x0a);
     const { engine, sid } = routeOf(lineEnd < 0 ? '' : head.subarray(0, lineEnd).toString('latin1'));
@@ -130,13 +133,13 @@ export const createBalancer = (opts: { idleTimeoutMs: number }): Balancer => {
       const waiters = awaiting.get(sid) ?? [];
       const resume = () => {
         clearTimeout(timer);
-        hand(socket, head, 1);
+        hand(socket, head, since, 1);
       };
       const timer = setTimeout(() => {
         const left = (awaiting.get(sid) ?? []).filter((w) => w !== resume);
         if (left.length > 0) awaiting.set(sid, left);
         else awaiting.delete(sid);
-        hand(socket, head, 1);
+        hand(socket, head, since, 1);
       }, OWNER_WAIT_MS);
       awaiting.set(sid, [...waiters, resume]);
       return;
@@ -147,10 +150,10 @@ export const createBalancer = (opts: { idleTimeoutMs: number }): Balancer => {
       return;
     }
     const id = nextId++;
-    const entry: Handed = { socket, head, attempt, written: false };
+    const entry: Handed = { socket, head, since, attempt, written: false };
     const mine = handed.get(worker) ?? new Map<number, Handed>();
     handed.set(worker, mine.set(id, entry));
-    const message: ToWorker = { chatpay: 'connection', id, head: head.toString('base64') };
+    const message: ToWorker = { chatpay: 'connection', id, head: head.toString('base64'), since };
     worker.send(message, socket, { keepOpen: true }, (err) => {
       // Settled by `gone` already.
       if (!mine.has(id)) return;
@@ -162,15 +165,22 @@ export const createBalancer = (opts: { idleTimeoutMs: number }): Balancer => {
       // The worker died before the primary heard of it: its channel is closed and the socket was not sent.
       if (!worker.isConnected() && !socket.destroyed) {
         gone(worker);
-        hand(socket, head, attempt + 1);
+        hand(socket, head, since, attempt + 1);
       } else socket.destroy();
     });
   };
 
   const server = net.createServer((socket) => {
     let head: Buffer = Buffer.alloc(0);
+    const since = Date.now();
     socket.setTimeout(opts.idleTimeoutMs, () => socket.destroy());
     socket.on('error', () => socket.destroy());
+    // The idle timeout restarts with every byte: a client trickling its request line would never meet it.
+    const deadline = setTimeout(() => {
+      socket.off('data', onData);
+      socket.end(REQUEST_TIMEOUT_RESPONSE, () => socket.destroy());
+    }, opts.headersMs);
+    socket.once('close', () => clearTimeout(deadline));
     const onData = (chunk: Buffer) => {
       head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
       if (head.indexOf(0x0a) < 0 && head.length < HEAD_LIMIT) return;
@@ -180,11 +190,12 @@ export const createBalancer = (opts: { idleTimeoutMs: number }): Balancer => {
       (socket as unknown as { _handle: RawHandle | null })._handle?.readStop();
       socket.off('data', onData);
       socket.pause();
+      clearTimeout(deadline);
       if (socket.readableLength > 0) {
         socket.destroy();
         return;
       }
-      hand(socket, head);
+      hand(socket, head, since);
     };
     socket.on('data', onData);
   });

@@ -5,6 +5,8 @@ export type ToWorker = {
   id: number;
   /** The bytes the primary read to route the connection (base64), replayed by the worker before the rest. */
   head: string;
+  /** When the primary accepted the connection (ms since the epoch): the request's deadlines count from it. */
+  since: number;
 };
 
 export type ToPrimary =

@@ -4,6 +4,7 @@ import pino from 'pino';
 import type { Config } from '../config.ts';
 import { isMetricsRequest, metricsAggregator } from '../metrics/cluster.ts';
 import { createBalancer } from './balancer.ts';
+import { deadlinesOf } from './deadlines.ts';
 import { isToPrimary } from './messages.ts';
 
 /** A worker that crashes sooner than this after it started is restarted after a growing delay (crash loop). */
@@ -22,7 +23,10 @@ const STOP_GRACE_MS = 15_000;
 export const runPrimary = async (config: Config) => {
   const log = pino({ level: config.LOG_LEVEL }).child({ role: 'primary' });
   const count = config.workers.count;
-  const balancer = createBalancer({ idleTimeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000 });
+  const balancer = createBalancer({
+    idleTimeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    headersMs: deadlinesOf(config.REQUEST_TIMEOUT_SECONDS).headersMs,
+  });
   const startedAt = new Map<Worker, number>();
   let stopping = false;
   let listening = false;

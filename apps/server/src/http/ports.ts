@@ -18,6 +18,16 @@ export interface Ports {
    * the entry's `ref_type`; the wallet describes its own references (chain, red packets) itself.
    */
   historyRefs: ReadonlyMap<string, RefDescriber>;
+  /** Chat asks the market whether two members traded (c2c implements it, `tradedWith`). */
+  trades: TradePort;
+}
+
+// ---- trades (implemented by c2c/history.ts) ----------------------------------------------------------
+
+/** What chat needs to know about trades between members. */
+export interface TradePort {
+  /** Whether `a` and `b` were ever the two parties of one order. */
+  traded(exec: Executor, a: number, b: number): Promise<boolean>;
 }
 
 // ---- groups (implemented by group/chat-port.ts) ---------------------------------------------------

@@ -31,6 +31,14 @@ export interface SocketData {
   typing?: Map<number, { peerId: number | null; at: number }>;
 }
 
+/**
+ * How many sessions one socket's typing state holds: a client typing into made-up session ids costs at most
+ * this many peer lookups per TYPING_THROTTLE_MS, and this much memory.
+ */
+const TYPING_SESSIONS_PER_SOCKET = 20;
+/** Bound of the per-process member throttle (cleared when reached: at worst one extra relay each). */
+const TYPING_MEMBER_ENTRIES = 50_000;
+
 /** Stores and delivers a message sent over the socket (MessageService.send): the HTTP call's answer. */
 export type SocketSend = (
   userId: number,
@@ -132,7 +140,8 @@ export interface Realtime {
   onSessionsEnded(listener: SessionEndListener): void;
   /**
    * Enables the typing indicator: `typing` from a client is relayed to the peer of the single session, at most
-   * once per TYPING_THROTTLE_MS per socket and session. The peer is looked up once per socket and session, and
+   * once per TYPING_THROTTLE_MS per member and session on each process, whatever the member's sockets. The
+   * peer is looked up once per socket and session (at most TYPING_SESSIONS_PER_SOCKET per socket and window), and
    * the relay skips the push listeners, so typing costs no database work or push while it goes on.
    */
   relayTyping(peers: TypingPeers): void;
@@ -204,6 +213,11 @@ export const startRealtime = (
     io.adapter(createAdapter(deps.redis.pub, deps.redis.sub, { key: `${deps.redis.prefix}:socket.io` }));
   }
   const chat: ChatNamespace = io.of(SOCKET_NAMESPACE);
+  /**
+   * When each member last had their typing relayed, per session (`userId:sessionId`), for every socket of the
+   * member on this process: two tabs or a reconnecting client relay once per window, not once per socket.
+   */
+  const typingRelayed = new Map<string, number>();
 
   chat.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -278,11 +292,20 @@ export const startRealtime = (
       if (!parsed.success || !typingPeers) return;
       const { sessionId } = parsed.data;
       socket.data.typing ??= new Map();
-      const known = socket.data.typing.get(sessionId);
+      const typing = socket.data.typing;
+      const known = typing.get(sessionId);
       const now = Date.now();
-      if (known && now - known.at < TYPING_THROTTLE_MS) return;
+      const memberKey = `${user.id}:${sessionId}`;
+      if (now - (typingRelayed.get(memberKey) ?? 0) < TYPING_THROTTLE_MS) return;
+      if (!known && typing.size >= TYPING_SESSIONS_PER_SOCKET) {
+        // Full: forget sessions quiet for a window; still full, a new session waits (each costs a lookup).
+        for (const [id, e] of typing) if (now - e.at >= TYPING_THROTTLE_MS) typing.delete(id);
+        if (typing.size >= TYPING_SESSIONS_PER_SOCKET) return;
+      }
+      if (typingRelayed.size >= TYPING_MEMBER_ENTRIES) typingRelayed.clear();
+      typingRelayed.set(memberKey, now);
       const entry = { peerId: known?.peerId ?? null, at: now };
-      socket.data.typing.set(sessionId, entry);
+      typing.set(sessionId, entry);
       const relay = (peerId: number | null) => {
         if (peerId !== null) chat.to(userRoom(peerId)).emit('typing', { sessionId, userId: user.id });
       };

@@ -67,7 +67,7 @@ describe('feedback, stats and the trader profile', () => {
       badges: ['verified'],
     });
     expect(card.merchant.stats.avgReleaseSeconds).not.toBeNull();
-    expect(Date.parse(card.merchant.stats.registerTime)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(card.merchant.stats.registerTime ?? '')).toBeLessThanOrEqual(Date.now());
     // The buyer's stats: one negative, no badge.
     const buyerProfile = await t.ok(trustApi.profile, { userId: buyer.id }, merchant.token);
     expect(buyerProfile).toMatchObject({ isMerchant: false, ads: [], intro: '' });
@@ -298,4 +298,36 @@ const adForm = (paymentMethodId: number) => ({
   minLimit: '10.00',
   maxLimit: '70.00',
   timeLimit: 15,
+});
+
+describe('trader profiles by id (FRIEND_LOOKUP_HOURLY_LIMIT 4)', () => {
+  const q = useTestApp({ FRIEND_LOOKUP_HOURLY_LIMIT: '4' });
+
+  it('show approved merchants and counterparties only; strangers count and see no sign-up time', async () => {
+    const merchant = await createMerchant(q, '200');
+    const ad = await createAd(q, merchant);
+    const buyer = await createTrader(q);
+    const order = await startOrder(q, buyer, ad.id, '10');
+    await pay(q, buyer, order.orderId);
+    await release(q, merchant, order.orderId);
+    const member = await createUser(q);
+    const stranger = await createUser(q);
+
+    // A member who is no merchant and shares no order with me: as if there were none.
+    await q.fails(trustApi.profile, { userId: member.id }, stranger.token, ErrorCode.MerchantNotFound);
+    await q.fails(trustApi.feedbackPage, { userId: member.id }, stranger.token, ErrorCode.MerchantNotFound);
+    const seen = await q.ok(trustApi.profile, { userId: merchant.id }, stranger.token);
+    expect(seen.stats.registerTime).toBeNull();
+    await q.fails(trustApi.profile, { userId: 999_999 }, stranger.token, ErrorCode.MerchantNotFound);
+    // Four looks used: the fifth is refused.
+    await q.fails(trustApi.profile, { userId: merchant.id }, stranger.token, ErrorCode.RateLimited);
+
+    // Counterparties see each other, sign-up time included, without using the quota.
+    for (let i = 0; i < 5; i++) {
+      const profile = await q.ok(trustApi.profile, { userId: merchant.id }, buyer.token);
+      expect(Date.parse(profile.stats.registerTime ?? '')).toBeLessThanOrEqual(Date.now());
+    }
+    expect((await q.ok(trustApi.profile, { userId: buyer.id }, merchant.token)).isMerchant).toBe(false);
+    await q.ok(trustApi.profile, { userId: member.id }, member.token);
+  });
 });

@@ -8,12 +8,21 @@ import {
   transactionApi,
 } from '@chatpay/shared';
 import { describe, expect, it } from 'vitest';
-import { createAd, createMerchant, createTrader } from '../c2c/factories.ts';
+import { createAd, createMerchant, createTrader, startOrder } from '../c2c/factories.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { createFriendPair, createUser, sendText, setPin } from '../helpers/factories.ts';
 import { chatTransfer } from '../helpers/money.ts';
 
 const t = useTestApp();
+
+/** A merchant and a member who started an order on its ad: trade counterparties. */
+const counterparties = async () => {
+  const a = await createMerchant(t, '200');
+  const ad = await createAd(t, a);
+  const b = await createTrader(t);
+  await startOrder(t, b, ad.id, '10');
+  return { a, b };
+};
 
 const block = (by: { token: string }, userId: number) => t.ok(friendApi.block, { userId }, by.token);
 const unblock = (by: { token: string }, userId: number) => t.ok(friendApi.unblock, { userId }, by.token);
@@ -79,8 +88,7 @@ describe('block list', () => {
   });
 
   it('refuses a toMccId chat both ways', async () => {
-    const a = await createUser(t);
-    const b = await createUser(t);
+    const { a, b } = await counterparties();
     await block(b, a.id);
     await t.fails(sessionApi.toMccId, { mccId: b.memberId }, a.token, ErrorCode.Blocked);
     await t.fails(sessionApi.toMccId, { mccId: a.memberId }, b.token, ErrorCode.Blocked);
@@ -90,8 +98,7 @@ describe('block list', () => {
   });
 
   it('stops a trade-contact chat opened before the block', async () => {
-    const a = await createUser(t);
-    const b = await createUser(t);
+    const { a, b } = await counterparties();
     const session = await t.ok(sessionApi.toMccId, { mccId: b.memberId }, a.token);
     await block(a, b.id);
     await t.fails(messageApi.send, text(session.id), b.token, ErrorCode.Blocked);

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { createFriendPair, createGroupOf, createUser, sendText } from '../helpers/factories.ts';
 import { type ChatSocket, connectSocket, recorder } from '../helpers/sockets.ts';
+import { countStatements } from '../helpers/statements.ts';
 
 /** Read receipts and the typing indicator in single chats, from realtime events. */
 const t = useTestApp();
@@ -58,6 +59,28 @@ describe('the typing indicator', () => {
     await quiet();
     expect(typing.seen).toHaveLength(1);
     expect(TYPING_THROTTLE_MS).toBeGreaterThan(400);
+  });
+
+  it('is throttled per member, not per socket: two tabs typing relay once per window', async () => {
+    const { a, b, sessionId } = await createFriendPair(t);
+    const typing = recorder(await connect(b.token), 'typing');
+    const [tab1, tab2] = [await connect(a.token), await connect(a.token)];
+    tab1.emit('typing', { sessionId });
+    expect(await typing.next()).toEqual({ sessionId, userId: a.id });
+    tab2.emit('typing', { sessionId });
+    tab2.emit('typing', { sessionId });
+    await quiet();
+    expect(typing.seen).toHaveLength(1);
+  });
+
+  it('bounds what a socket typing into made-up sessions costs: a few lookups, then nothing', async () => {
+    const a = await createUser(t);
+    const socket = await connect(a.token);
+    const { count } = await countStatements(t.database.db, async () => {
+      for (let id = 1_000_000; id < 1_000_200; id++) socket.emit('typing', { sessionId: id });
+      await quiet(1500);
+    });
+    expect(count).toBeLessThanOrEqual(20);
   });
 
   it('is not relayed for a session I am not in, a group, or a malformed payload', async () => {

@@ -1,5 +1,6 @@
 import { ErrorCode, friendApi, messageApi, sessionApi, successData, userApi } from '@chatpay/shared';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createAd, createMerchant, createTrader, startOrder } from '../c2c/factories.ts';
 import { useTestApp } from '../helpers/app.ts';
 import {
   createFriendPair,
@@ -288,19 +289,32 @@ describe('session/checkService', () => {
 });
 
 describe('session/toMccId', () => {
-  it('opens the session with a member by public member id, where strangers may trade messages', async () => {
-    const a = await createUser(t);
-    const merchant = await createUser(t);
+  it('opens the session with a trade counterparty by public member id', async () => {
+    const merchant = await createMerchant(t, '200');
+    const ad = await createAd(t, merchant);
+    const a = await createTrader(t);
+    await startOrder(t, a, ad.id, '10');
     const res = await t.call(sessionApi.toMccId, { mccId: merchant.memberId }, a.token);
     expect(res.data).toMatchObject({ kind: 'mcc', userId: merchant.id });
     const sessionId = successData(sessionApi.toMccId, res).id;
-    expect((await listOf(merchant.token)).list).toEqual([]);
+    expect((await listOf(merchant.token)).list.find((s) => s.id === sessionId)).toBeUndefined();
     await sendText(t, a, sessionId, 'Is the ad still open?');
-    expect((await listOf(merchant.token)).list).toMatchObject([{ id: sessionId, unreadCount: 1 }]);
+    expect((await listOf(merchant.token)).list.find((s) => s.id === sessionId)).toMatchObject({
+      unreadCount: 1,
+    });
     await sendText(t, merchant, sessionId, 'Yes');
     expect((await t.call(sessionApi.toMccId, { mccId: '99999999' }, a.token)).code).toBe(
       ErrorCode.UserNotFound,
     );
     expect((await t.call(sessionApi.toMccId, { mccId: 'abc' }, a.token)).code).toBe(ErrorCode.Validation);
+  });
+
+  it('refuses a member I never traded with and am not friends with; a friend is fine', async () => {
+    const a = await createUser(t);
+    const stranger = await createUser(t);
+    await t.fails(sessionApi.toMccId, { mccId: stranger.memberId }, a.token, ErrorCode.NotFriends);
+    await t.fails(sessionApi.toMccId, { mccId: a.memberId }, stranger.token, ErrorCode.NotFriends);
+    const { a: me, b: friend } = await createFriendPair(t);
+    await t.ok(sessionApi.toMccId, { mccId: friend.memberId }, me.token);
   });
 });

@@ -51,7 +51,7 @@ describe('the single-session kick event carries no token', () => {
     const u = await createUser(t);
     const second = await t.ok(userApi.loginByName, { username: u.username, password: u.password });
     const current = await open(second.token);
-    const third = await t.ok(userApi.loginByToken, { token: second.token });
+    const third = await t.ok(userApi.loginByName, { username: u.username, password: u.password });
     expect(await current.gone).toBe('io server disconnect');
     expect(current.events).toEqual([{ type: 'login', sid: await sidOf(third.token) }]);
     const fresh = await open(third.token);
@@ -96,17 +96,32 @@ describe('endUserSessions (admin freeze and force logout call it)', () => {
   });
 });
 
-describe('loginByToken cannot extend a session past its absolute lifetime', () => {
+describe('loginByToken resumes a session and never extends it', () => {
   const day = 86_400_000;
 
-  it('keeps the password-login time across token logins and refreshes; 30 days later it is refused', async () => {
+  it('answers the same token with its time left and no refresh token; the owner keeps the session', async () => {
+    const u = await createUser(t);
+    const owner = await open(u.token);
+    const resumed = await t.ok(userApi.loginByToken, { token: u.token });
+    expect(resumed.token).toBe(u.token);
+    expect(resumed.refreshToken).toBe('');
+    expect(resumed.refreshExpire).toBe(0);
+    expect(resumed.expire).toBeGreaterThan(0);
+    expect(resumed.expire).toBeLessThanOrEqual(86_400);
+    expect((await t.tokens.verify(resumed.token)).sid).toBe(await sidOf(u.token));
+    // The owner's session, sockets and refresh family carry on.
+    await t.ok(userApi.person, {}, u.token);
+    expect(owner.socket.connected).toBe(true);
+    expect(owner.events).toEqual([]);
+    await t.ok(userApi.refreshToken, { refreshToken: u.refreshToken });
+  });
+
+  it('keeps the password-login time across refreshes; 30 days later a token login is refused', async () => {
     const u = await createUser(t);
     t.clock.advance(20 * day);
-    const a = await t.ok(userApi.loginByToken, { token: u.token });
-    t.clock.advance(9 * day);
-    const b = await t.ok(userApi.loginByToken, { token: a.token });
-    const refreshed = await t.ok(userApi.refreshToken, { refreshToken: b.refreshToken });
-    t.clock.advance(day + 60_000);
+    await t.ok(userApi.loginByToken, { token: u.token });
+    const refreshed = await t.ok(userApi.refreshToken, { refreshToken: u.refreshToken });
+    t.clock.advance(10 * day + 60_000);
     await t.fails(userApi.loginByToken, { token: refreshed.token }, null, 1003);
     await t.fails(userApi.refreshToken, { refreshToken: refreshed.refreshToken }, null, 1110);
     // A password login starts a new lifetime.

@@ -125,6 +125,9 @@ describe('safe start-up defaults', () => {
 
     const tooShort = await runNode(scriptTs, env, { stdin: 'short\n' });
     expect(tooShort.code).toBe(1);
+    const common = await runNode(scriptTs, env, { stdin: 'password1234\n' });
+    expect(common.code).toBe(1);
+    expect(common.out).toContain('too common');
     const theDefault = await runNode(scriptTs, env, { stdin: 'admin12345\n' });
     expect(theDefault.code).toBe(1);
     const changed = await runNode(scriptTs, env, { stdin: 'a-new-strong-password\n' });
@@ -133,5 +136,5 @@ describe('safe start-up defaults', () => {
 
     const started = await startServer(production);
     expect(started.out).toMatch(/listening at http:\/\/127\.0\.0\.1/i);
-  }, 120_000);
+  }, 240_000);
 });

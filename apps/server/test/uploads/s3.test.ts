@@ -180,6 +180,20 @@ describe('s3 upload mode', () => {
       size: bytes.length,
     });
     expect(mislabelled.confirmed.code).toBe(ErrorCode.UploadTypeNotAllowed);
+    // A real PDF, posted with another Content-Type than the form's (the store stores what it is given).
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const pdfForm = await uploadJson(
+      t,
+      { fileName: 'a.pdf', contentType: 'application/pdf', size: pdf.length },
+      alice.token,
+    );
+    const pdfPost = pdfForm.data as PresignedPost;
+    const asHtml = { ...pdfPost, fields: { ...pdfPost.fields, 'Content-Type': 'text/html' } };
+    expect((await postToStore(asHtml, pdf, 'text/html')).status).toBe(204);
+    const retyped = await uploadJson(t, { key: pdfPost.fields.key }, alice.token);
+    expect(retyped.code).toBe(ErrorCode.UploadTypeNotAllowed);
+    const gone = await fetch(`${s3!.endpoint}/${s3!.bucket}/${pdfPost.fields.key}`, { method: 'HEAD' });
+    expect(gone.status).toBe(404);
 
     // Types and sizes that could never pass are refused before a form is made.
     const svg = await uploadJson(

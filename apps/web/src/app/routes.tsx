@@ -56,6 +56,7 @@ const loaders: Record<string, Loader> = {
   [Paths.userEdit]: () => import('../pages/user/edit.tsx'),
   [Paths.userSet]: () => import('../pages/user/set.tsx'),
   [Paths.userBlocked]: () => import('../pages/user/blocked.tsx'),
+  [Paths.userDevices]: () => import('../pages/user/devices.tsx'),
   [Paths.userAbout]: () => import('../pages/user/about.tsx'),
   [Paths.userPassword]: () => import('../pages/user/password.tsx'),
   [Paths.userPassword2]: () => import('../pages/user/password2.tsx'),

@@ -12,4 +12,14 @@ describe('error texts', () => {
     // Without the count (an older server), the plain text.
     expect(messageForCode(ErrorCode.WrongPin, 'Wrong payment PIN', null)).toBe('Wrong payment PIN');
   });
+
+  it('a refused new password says why', async () => {
+    await i18nReady;
+    expect(messageForCode(ErrorCode.WeakPassword, 'weak', { reason: 'tooShort', minLength: 12 })).toBe(
+      'The password needs at least 12 characters',
+    );
+    expect(messageForCode(ErrorCode.WeakPassword, 'weak', { reason: 'common', minLength: 10 })).toContain(
+      'common passwords',
+    );
+  });
 });

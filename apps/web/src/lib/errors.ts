@@ -50,6 +50,12 @@ export const messageForCode = (code: number, serverMessage: string, data: unknow
   const left = (data as { remainingAttempts?: unknown } | null)?.remainingAttempts;
   if (code === ErrorCode.WrongPin && typeof left === 'number')
     return t('errors.wrongPinLeft', { count: left });
+  // A refused new password says why: too short (and the least length), common, or easy to guess.
+  const weak = data as { reason?: unknown; minLength?: unknown } | null;
+  if (code === ErrorCode.WeakPassword && typeof weak?.reason === 'string') {
+    const reasonKey = `errors.weakPassword.${weak.reason}`;
+    if (i18n.exists(reasonKey)) return t(reasonKey, { min: weak.minLength });
+  }
   const rule = ruleOf(data);
   if ((code === ErrorCode.AdPostingNotAllowed || code === ErrorCode.TakerRequirementNotMet) && rule) {
     const ruleKey = `errors.rule.${rule.rule}`;

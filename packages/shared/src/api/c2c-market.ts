@@ -464,7 +464,7 @@ export const transactionApi = {
       'Attach proof (image or video URLs uploaded through /app/base/comm/upload) to an open order of mine',
     input: orderRef.extend({ urls: z.array(c2cMediaUrl).min(1).max(9) }),
     output: z.object({ urls: z.array(z.string()) }),
-    errors: [ErrorCode.OrderNotFound],
+    errors: [ErrorCode.OrderNotFound, ErrorCode.InvalidMediaUrl],
   }),
   page: endpoint({
     method: 'POST',

@@ -69,8 +69,8 @@ export const merchantStats = z.object({
   positiveRate: z.string().nullable(),
   feedbackPositive: z.number().int(),
   feedbackNegative: z.number().int(),
-  /** When the account was registered. */
-  registerTime: z.string(),
+  /** When the account was registered; null on the profile of a trader I never traded with. */
+  registerTime: z.string().nullable(),
   badges: z.array(z.enum(merchantBadges)),
 });
 export type MerchantStats = z.infer<typeof merchantStats>;
@@ -249,7 +249,7 @@ export const bankApi = {
     summary: 'Change one of my payment methods (same form plus id; its type cannot change)',
     input: paymentMethodUpdate,
     output: paymentMethod,
-    errors: [ErrorCode.PaymentMethodNotFound],
+    errors: [ErrorCode.PaymentMethodNotFound, ErrorCode.InvalidMediaUrl],
   }),
   delete: endpoint({
     method: 'POST',

@@ -500,7 +500,8 @@ export const sessionApi = {
     method: 'POST',
     path: `${SESSION}/toMccId`,
     auth: 'user',
-    summary: 'Open (or find) the single session with the member whose public member id is given',
+    summary:
+      'Open (or find) the single session with a trade counterparty or friend by public member id; anyone else is NotFriends',
     input: z.object({
       mccId: z
         .string()
@@ -508,7 +509,7 @@ export const sessionApi = {
         .regex(/^\d{4,16}$/, 'Invalid member id'),
     }),
     output: chatSession,
-    errors: [ErrorCode.UserNotFound, ErrorCode.Blocked, ErrorCode.CannotChatSelf],
+    errors: [ErrorCode.UserNotFound, ErrorCode.Blocked, ErrorCode.CannotChatSelf, ErrorCode.NotFriends],
   }),
 };
 

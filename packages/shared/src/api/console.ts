@@ -424,7 +424,7 @@ export const consoleApi = {
       roles: z.array(z.enum(staffRoles)).min(1).max(2),
     }),
     output: staffMember,
-    errors: [ErrorCode.UsernameTaken],
+    errors: [ErrorCode.UsernameTaken, ErrorCode.WeakPassword],
   }),
   staffRoles: endpoint({
     method: 'POST',

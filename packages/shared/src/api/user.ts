@@ -14,9 +14,19 @@ export const username = z
   .min(3)
   .max(32)
   .regex(/^[A-Za-z0-9_]+$/, 'Letters, digits and underscore only');
-/** The shortest login password. */
-export const PASSWORD_MIN_LENGTH = 6;
-export const password = z.string().min(PASSWORD_MIN_LENGTH).max(64);
+/** The shortest new login password of a member, and of staff (docs/security.md, "Passwords"). */
+export const PASSWORD_MIN_LENGTH = 10;
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+/**
+ * A new login password. Its length and strength are the server's to judge (`WeakPassword` with a
+ * `PasswordProblem`), so the member reads why in their language; older, shorter passwords still log in.
+ */
+export const password = z.string().min(1).max(64);
+/** Why a new password was refused: the `data` of `WeakPassword`. */
+export interface PasswordProblem {
+  reason: 'tooShort' | 'common' | 'guessable';
+  minLength: number;
+}
 export const nickName = nonEmpty(32);
 export const shareCode = z
   .string()
@@ -43,6 +53,43 @@ export interface TokenPayload {
   /** The login session the token belongs to (compared with the single-session kick event). */
   sid?: string;
 }
+
+/**
+ * The id a client keeps for its device (a random UUID in the web's storage), sent with a sign-in so the
+ * server tells a new device from a known one (docs/security.md, "Login activity").
+ */
+export const deviceId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid device id');
+
+/** Where a sign-in came from, as the member sees it: the browser, system and kind of device its agent names. */
+const signInPlace = {
+  address: z.string(),
+  browser: z.string(),
+  os: z.string(),
+  /** `mobile`, `tablet`, `desktop`, or '' when the user agent does not say. */
+  device: z.string(),
+};
+
+/** A session of mine (docs/security.md, "Login activity"). */
+export const loginSession = z.object({
+  sid: z.string(),
+  /** The session of the call that asked. */
+  current: z.boolean(),
+  createTime: z.string(),
+  /** Its last token refresh (or its start). */
+  lastSeenTime: z.string(),
+  ...signInPlace,
+});
+export type LoginSession = z.infer<typeof loginSession>;
+
+/** One sign-in, right or wrong. */
+export const loginRecord = z.object({
+  time: z.string(),
+  success: z.boolean(),
+  /** The first successful sign-in from this device. */
+  newDevice: z.boolean(),
+  ...signInPlace,
+});
+export type LoginRecord = z.infer<typeof loginRecord>;
 
 export const userProfile = z.object({
   id: z.number().int(),
@@ -93,9 +140,15 @@ export const userApi = {
       nickName,
       shareCode: z.union([shareCode, z.literal('')]).optional(),
       agree: z.boolean(),
+      deviceId: deviceId.optional(),
     }),
     output: loginResult,
-    errors: [ErrorCode.UsernameTaken, ErrorCode.AgreementRequired, ErrorCode.InvalidShareCode],
+    errors: [
+      ErrorCode.UsernameTaken,
+      ErrorCode.AgreementRequired,
+      ErrorCode.InvalidShareCode,
+      ErrorCode.WeakPassword,
+    ],
   }),
   loginByName: endpoint({
     method: 'POST',
@@ -103,7 +156,11 @@ export const userApi = {
     auth: 'none',
     summary:
       'Log in by user name and password; ends the other sessions of the user. Wrong passwords in a row lock the login for a growing time',
-    input: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(64) }),
+    input: z.object({
+      username: z.string().trim().min(1).max(64),
+      password: z.string().min(1).max(64),
+      deviceId: deviceId.optional(),
+    }),
     output: loginResult,
     errors: [ErrorCode.InvalidCredentials, ErrorCode.LoginLocked, ErrorCode.AccountFrozen],
   }),
@@ -111,7 +168,8 @@ export const userApi = {
     method: 'POST',
     path: `${USER}/loginByToken`,
     auth: 'none',
-    summary: 'Exchange a valid access token for a new login (a new session)',
+    summary:
+      'Resume the session of a valid access token: answers that token with its time left and no refresh token (it never extends a session)',
     input: z.object({ token: z.string().min(1).max(4096) }),
     output: loginResult,
     errors: [ErrorCode.Unauthorized],
@@ -140,7 +198,7 @@ export const userApi = {
     summary: 'Change one profile key',
     input: z.object({ dataKey: z.enum(profileKeys), dataValue: z.string().max(1024) }),
     output: userProfile,
-    errors: [ErrorCode.ContentEmpty],
+    errors: [ErrorCode.ContentEmpty, ErrorCode.InvalidMediaUrl],
   }),
   checkShareCode: endpoint({
     method: 'GET',
@@ -179,7 +237,7 @@ export const userApi = {
       'Change the login password; ends every other session and answers a new login. Wrong current passwords count like wrong logins from the same address: the 5th ends every session',
     input: z.object({ password: z.string().min(1).max(64), newPassword: password }),
     output: loginResult,
-    errors: [ErrorCode.WrongPassword, ErrorCode.LoginLocked],
+    errors: [ErrorCode.WrongPassword, ErrorCode.LoginLocked, ErrorCode.WeakPassword],
   }),
   setPayPassword: endpoint({
     method: 'POST',
@@ -213,6 +271,24 @@ export const userApi = {
     summary: 'End this session',
     input: z.object({}),
     output: ok,
+  }),
+  loginActivity: endpoint({
+    method: 'GET',
+    path: `${USER}/loginActivity`,
+    auth: 'user',
+    summary:
+      'My live sessions (started, last seen, address, browser) and my latest 30 sign-ins, right and wrong, newest first',
+    input: z.object({}),
+    output: z.object({ sessions: z.array(loginSession), logins: z.array(loginRecord) }),
+  }),
+  endSession: endpoint({
+    method: 'POST',
+    path: `${USER}/session/end`,
+    auth: 'user',
+    summary: 'End one of my sessions: its refresh tokens are revoked and its sockets dropped at once',
+    input: z.object({ sid: z.string().uuid() }),
+    output: ok,
+    errors: [ErrorCode.NotFound],
   }),
 };
 

@@ -35,7 +35,11 @@ export const appTickets = pgTable(
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('app_tickets_kind_user_idx').on(t.kind, t.userId, t.id)],
+  (t) => [
+    index('app_tickets_kind_user_idx').on(t.kind, t.userId, t.id),
+    // Whether an upload is a ticket's picture (modules/uploads/references.ts), by containment.
+    index('app_tickets_images_gin_idx').using('gin', t.images),
+  ],
 );
 
 export const appVersions = pgTable(

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { recordAudit } from '../audit/index.ts';
 import { dictionaryData } from '../dict/index.ts';
-import { isOwnUrl } from '../uploads/index.ts';
+import { assertMayUseMedia } from '../uploads/index.ts';
 import { users } from '../user/index.ts';
 import { appTickets } from './tables.ts';
 
@@ -45,9 +45,7 @@ export class TicketService {
   ) {
     const types = (await dictionaryData(this.db, [dictOf[kind]]))[dictOf[kind]] ?? [];
     if (!types.some((t) => t.value === input.type)) throw new AppError(ErrorCode.InvalidTicketType);
-    for (const url of input.images) {
-      if (!isOwnUrl(url, this.config.PUBLIC_URL)) throw new AppError(ErrorCode.InvalidMediaUrl);
-    }
+    await assertMayUseMedia(this.db, this.config.PUBLIC_URL, userId, input.images);
     if (input.targetUserId !== undefined) {
       const [target] = await this.db
         .select({ id: users.id })

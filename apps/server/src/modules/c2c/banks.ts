@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isOwnUrl } from '../uploads/index.ts';
+import { assertMayUseMedia, isOwnUrl } from '../uploads/index.ts';
 import { type MethodRow, presentMethod } from './cards.ts';
 import { type SecretBox, sealedAt } from './crypto.ts';
 import { c2cAds, c2cPaymentMethods } from './tables.ts';
@@ -84,7 +84,15 @@ export class BankService {
     }
   }
 
+  /** A QR code must be media the member may use (their own upload, or one they can read). */
+  private async checkQrCode(userId: number, form: Form | UpdateForm) {
+    if ('qrCode' in form && form.qrCode) {
+      await assertMayUseMedia(this.db, this.config.PUBLIC_URL, userId, [form.qrCode]);
+    }
+  }
+
   async add(userId: number, form: Form) {
+    await this.checkQrCode(userId, form);
     // Inserted first for its id, then filled: the sealed secret is bound to the row.
     const row = await this.db.transaction(async (tx) => {
       const [created] = await tx
@@ -103,6 +111,7 @@ export class BankService {
 
   async update(userId: number, form: UpdateForm) {
     const current = await this.own(userId, form.id);
+    await this.checkQrCode(userId, form);
     if (current.type !== form.type) {
       throw new AppError(ErrorCode.Validation, 'The type of a payment method cannot change', [
         { field: 'type', message: 'The type cannot change' },

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { assertNotBlocked, deliver, type StoredMessage } from '../chat/index.ts';
 import { ensureSystemAccount } from '../ledger/index.ts';
-import { isOwnUrl } from '../uploads/index.ts';
+import { assertMayUseMedia } from '../uploads/index.ts';
 import { verifyPin } from '../user/index.ts';
 import type { MethodRow } from './cards.ts';
 import { C2C_ESCROW, escrowLegs } from './escrow.ts';
@@ -386,10 +386,9 @@ export class OrderService {
     return this.view(userId, order);
   }
 
-  private checkUrls(urls: string[]) {
-    for (const url of urls) {
-      if (!isOwnUrl(url, this.config.PUBLIC_URL)) throw new AppError(ErrorCode.InvalidMediaUrl);
-    }
+  /** Proof must be media the member may use (their own upload, or one they can read). */
+  private checkUrls(userId: number, urls: string[]) {
+    return assertMayUseMedia(this.db, this.config.PUBLIC_URL, userId, urls);
   }
 
   /** A paid order to support: the seller any time, the buyer after the release countdown and with proof. */
@@ -397,7 +396,7 @@ export class OrderService {
     userId: number,
     input: { id: number; reasonCode: AppealReason; reason: string; proof: string[] },
   ) {
-    this.checkUrls(input.proof);
+    await this.checkUrls(userId, input.proof);
     const order = await this.run(async (tx) => {
       const o = await lockOrder(tx, input.id);
       assertParty(o, userId);
@@ -433,7 +432,7 @@ export class OrderService {
 
   /** Attaches proof to an open order of mine (files already uploaded through /app/base/comm/upload). */
   async uploadFiles(userId: number, input: { id: number; urls: string[] }) {
-    this.checkUrls(input.urls);
+    await this.checkUrls(userId, input.urls);
     return this.db.transaction(async (tx) => {
       const o = await lockOrder(tx, input.id);
       assertParty(o, userId);

@@ -11,6 +11,7 @@ import {
 } from '@chatpay/shared';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
+import { lookupQuota } from '../chat/index.ts';
 import { AdService } from './ads.ts';
 import { AppealService } from './appeals.ts';
 import { BankService } from './banks.ts';
@@ -43,7 +44,7 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   const ads = new AdService(deps.db, deps.config, merchants, banks, deps.clock);
   const orders = new OrderService(deps.db, deps.realtime, deps.config, deps.clock);
   const appeals = new AppealService(deps.db, orders, deps.realtime, deps.clock, deps.config.C2C_STRIKE_LIMIT);
-  const trust = new TrustService(deps.db, orders);
+  const trust = new TrustService(deps.db, orders, lookupQuota(deps));
   const trusted = new TrustedService(deps.db);
 
   route(deps, merchantApi.apply, async (input, ctx) => {
@@ -112,7 +113,7 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   route(deps, trustedApi.add, (input, ctx) => trusted.add(ctx.user.id, input.userId));
   route(deps, trustedApi.remove, (input, ctx) => trusted.remove(ctx.user.id, input.userId));
   route(deps, trustedApi.list, (_input, ctx) => trusted.list(ctx.user.id));
-  route(deps, trustApi.feedbackPage, (input) => trust.feedbackPage(input));
+  route(deps, trustApi.feedbackPage, (input, ctx) => trust.feedbackPage(ctx.user.id, input));
 
   route(deps, adminC2cApi.merchantPage, (input) => merchants.adminPage(input));
   route(deps, adminC2cApi.merchantReview, async (input, ctx) => {

@@ -77,7 +77,11 @@ export const c2cPaymentMethods = pgTable(
     createTime: time('create_time').notNull().defaultNow(),
     updateTime: time('update_time').notNull().defaultNow(),
   },
-  (t) => [index('c2c_payment_methods_user_idx').on(t.userId, t.status)],
+  (t) => [
+    index('c2c_payment_methods_user_idx').on(t.userId, t.status),
+    // Whether an upload is a payment QR code (modules/uploads/references.ts).
+    index('c2c_payment_methods_qr_code_idx').on(t.qrCode),
+  ],
 );
 
 /** Ads; `status` 0 deleted, 1 active, 2 inactive. `frozen`: coins the ad holds in the owner's frozen account. */
@@ -189,6 +193,9 @@ export const c2cOrders = pgTable(
     index('c2c_orders_seller_idx').on(t.sellerId, t.createTime),
     index('c2c_orders_ad_idx').on(t.adId, t.status),
     index('c2c_orders_method_idx').on(t.paymentMethodId, t.createTime),
+    // Whether an upload is an order's payee QR code or appeal proof (modules/uploads/references.ts).
+    index('c2c_orders_payee_qr_idx').on(sql`(${t.payee}->>'qrCode')`),
+    index('c2c_orders_appeal_proof_gin_idx').using('gin', t.appealProof),
     // Orders whose chat is not written yet (a start between its two transactions, or one that died there):
     // the `c2c-order-chats` job finds them without scanning the table.
     index('c2c_orders_chat_pending_idx').on(t.id).where(sql`${t.sessionId} IS NULL`),

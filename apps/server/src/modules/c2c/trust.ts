@@ -9,6 +9,7 @@ import { isOnlineNow } from './presence.ts';
 import { presentAds } from './present.ts';
 import { statsOf } from './stats.ts';
 import { c2cAds, c2cFeedback, c2cMerchants, c2cOrders } from './tables.ts';
+import { tradedWith } from './traded.ts';
 import { assertParty, assertStatus } from './transitions.ts';
 import { trustedAmong } from './trusted.ts';
 
@@ -22,7 +23,22 @@ export class TrustService {
   constructor(
     private readonly db: Db,
     private readonly orders: OrderService,
+    /** The per-member quota of looks at other members (chat's `lookupQuota`). */
+    private readonly lookups: { hit(userId: number): Promise<void> },
   ) {}
+
+  /**
+   * The trader whose profile the viewer may see: themselves, a counterparty (a shared order), or an approved
+   * merchant; anyone else is MerchantNotFound, as a member who does not exist. A look at someone who is not a
+   * counterparty counts against the lookup quota, so ids cannot be walked (docs/security.md, "Privacy").
+   */
+  private async visibleTrader(viewerId: number, userId: number) {
+    const counterparty = userId === viewerId || (await tradedWith(this.db, viewerId, userId));
+    if (!counterparty) await this.lookups.hit(viewerId);
+    const p = await this.person(userId);
+    if (!counterparty && p.merchantStatus !== 'approved') throw new AppError(ErrorCode.MerchantNotFound);
+    return { p, counterparty };
+  }
 
   /** A party rates the other once per completed order; the unique index settles a race. */
   async feedback(userId: number, input: { id: number; positive: boolean; comment: string }) {
@@ -87,7 +103,7 @@ export class TrustService {
   }
 
   async profile(viewerId: number, userId: number) {
-    const p = await this.person(userId);
+    const { p, counterparty } = await this.visibleTrader(viewerId, userId);
     const isMerchant = p.merchantStatus === 'approved';
     const now = new Date();
     const [stats, adRows, feedback, trusted] = await Promise.all([
@@ -111,7 +127,8 @@ export class TrustService {
       avatar: p.avatar,
       isMerchant,
       intro: isMerchant ? (p.intro ?? '') : '',
-      stats: stats.get(userId)!,
+      // Strangers do not learn when the account was made.
+      stats: { ...stats.get(userId)!, registerTime: counterparty ? stats.get(userId)!.registerTime : null },
       ads: presentAds(adRows, await hydrateAds(this.db, adRows, viewerId), now),
       feedback,
       online:
@@ -121,13 +138,16 @@ export class TrustService {
     };
   }
 
-  async feedbackPage(input: {
-    userId: number;
-    page: number;
-    size: number;
-    positive: 'all' | 'positive' | 'negative';
-  }) {
-    await this.person(input.userId);
+  async feedbackPage(
+    viewerId: number,
+    input: {
+      userId: number;
+      page: number;
+      size: number;
+      positive: 'all' | 'positive' | 'negative';
+    },
+  ) {
+    await this.visibleTrader(viewerId, input.userId);
     const where = and(
       eq(c2cFeedback.toUserId, input.userId),
       input.positive === 'all' ? undefined : eq(c2cFeedback.positive, input.positive === 'positive'),

@@ -2,6 +2,7 @@
 export { createAccountNoticePort } from './account-notices.ts';
 export { unreadServiceConversations } from './desk/service.ts';
 export { assertNotBlocked, blockedIdsOf, isBlockedEitherWay } from './friend/blocks.ts';
+export { lookupQuota } from './friend/lookup-quota.ts';
 export { friendIdsOf } from './friend/queries.ts';
 export { type MessageRow, presentMessage } from './message/presenter.ts';
 export { byClientMsgId, messageById, sessionHistory } from './message/queries.ts';

@@ -1,9 +1,9 @@
-import { ErrorCode } from '@chatpay/shared';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../http/deps.ts';
 import { registerServiceDeskRoutes } from './desk/routes.ts';
 import { ServiceDesk } from './desk/service.ts';
 import { BlockService } from './friend/blocks.ts';
+import { lookupQuota } from './friend/lookup-quota.ts';
 import { registerFriendRoutes } from './friend/routes.ts';
 import { FriendService } from './friend/service.ts';
 import { createSendLimiter } from './message/rate-limit.ts';
@@ -25,15 +25,7 @@ export const registerChatRoutes = (deps: AppDeps) => {
     namespace: deps.config.REDIS_PREFIX,
   });
   const log = deps.app.log as unknown as Logger;
-  const lookups = createSendLimiter({
-    max: deps.config.FRIEND_LOOKUP_HOURLY_LIMIT,
-    windowSeconds: 3600,
-    redis: deps.redis,
-    redisUp: deps.redisUp,
-    namespace: deps.config.REDIS_PREFIX,
-    code: ErrorCode.RateLimited,
-    name: 'friend-lookup',
-  });
+  const lookups = lookupQuota(deps);
   registerFriendRoutes(
     deps,
     new FriendService(deps.db, deps.realtime, lookups),

@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { friendIdsOf } from '../chat/index.ts';
-import { isOwnUrl } from '../uploads/index.ts';
+import { assertMayUseMedia } from '../uploads/index.ts';
 import { users } from '../user/index.ts';
 import { momentComments, momentLikes, moments } from './tables.ts';
 
@@ -40,9 +40,7 @@ export class MomentsService {
     if (!input.text && input.images.length === 0 && !input.video) throw new AppError(ErrorCode.ContentEmpty);
     if (input.images.length > 0 && input.video) throw new AppError(ErrorCode.MomentMediaMixed);
     const urls = [...input.images, input.video?.url, input.video?.poster].filter((u): u is string => !!u);
-    for (const url of urls) {
-      if (!isOwnUrl(url, this.config.PUBLIC_URL)) throw new AppError(ErrorCode.InvalidMediaUrl);
-    }
+    await assertMayUseMedia(this.db, this.config.PUBLIC_URL, userId, urls);
     const [row] = await this.db
       .insert(moments)
       .values({ userId, text: input.text, images: input.images, video: input.video ?? null })

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../user/tables.ts';
 
@@ -18,6 +19,8 @@ export const moments = pgTable(
     index('moments_user_idx').on(t.userId, t.id),
     // Whether an upload is a moment's picture (modules/uploads/references.ts), by containment.
     index('moments_images_gin_idx').using('gin', t.images),
+    index('moments_video_url_idx').on(sql`(${t.video}->>'url')`),
+    index('moments_video_poster_idx').on(sql`(${t.video}->>'poster')`),
   ],
 );
 

@@ -48,6 +48,8 @@ export const payOrders = pgTable(
     uniqueIndex('pay_orders_user_request_key').on(t.userId, t.requestId),
     uniqueIndex('pay_orders_payee_ref_key').on(t.payeeId, t.merchantRef),
     index('pay_orders_user_idx').on(t.userId, t.id),
+    // Whether an upload is a paid order's goods picture (modules/uploads/references.ts).
+    index('pay_orders_goods_image_idx').on(t.goodsImage),
     check('pay_orders_amount', sql`${t.amount} > 0`),
     check('pay_orders_refunded', sql`${t.refunded} >= 0 AND ${t.refunded} <= ${t.amount}`),
   ],

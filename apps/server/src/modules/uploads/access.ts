@@ -105,7 +105,7 @@ export const accessOf = async (
   const memo = viewer ? `${viewer.id}:${key}` : '';
   if (viewer && (viewer.id === ownerId || isStaff(viewer) || (allowed.get(memo) ?? 0) > Date.now()))
     return 'private';
-  if (await isPublicUpload(deps.db, key, deps.config.PUBLIC_URL)) {
+  if (await isPublicUpload(deps.db, key, deps.config.PUBLIC_URL, ownerId)) {
     remember(publicKeys);
     publicKeys.add(key);
     return 'public';

@@ -31,19 +31,29 @@ const arrayHas = (column: SQL, urls: string[]) =>
     sql` OR `,
   )})`;
 
-/** Queries answering the referenced URLs (column `u`) among `urls`, public places first. */
-const publicPlaces = (urls: string[]): SQL[] => [
-  sql`SELECT avatar AS u FROM users WHERE avatar IN (${list(urls)})`,
-  sql`SELECT e AS u FROM moments, jsonb_array_elements_text(images) e
-      WHERE ${arrayHas(sql`images`, urls)} AND e IN (${list(urls)})`,
-  sql`SELECT v AS u FROM moments, LATERAL (VALUES (video->>'url'), (video->>'poster')) x(v)
-      WHERE video IS NOT NULL AND v IN (${list(urls)})`,
-  sql`SELECT qr_code AS u FROM c2c_payment_methods WHERE qr_code IN (${list(urls)})`,
-  sql`SELECT payee->>'qrCode' AS u FROM c2c_orders WHERE payee->>'qrCode' IN (${list(urls)})`,
-  sql`SELECT image AS u FROM app_goods WHERE image IN (${list(urls)})`,
-  sql`SELECT goods_image AS u FROM pay_orders WHERE goods_image IN (${list(urls)})`,
-  sql`SELECT value AS u FROM params WHERE value IN (${list(urls)})`,
-];
+/**
+ * Queries answering the referenced URLs (column `u`) among `urls` in public places. With `owner` (the
+ * uploader), only the places the uploader wrote count: a member's avatar, moments, payment methods and the
+ * orders they are a party of; the pay desk's goods and the server parameters are written by staff. A member
+ * who references someone else's upload never makes it public (docs/security.md, "Media ownership").
+ */
+const publicPlaces = (urls: string[], owner?: number): SQL[] => {
+  const by = (column: SQL) => (owner === undefined ? sql`` : sql` AND ${column} = ${owner}`);
+  return [
+    sql`SELECT avatar AS u FROM users WHERE avatar IN (${list(urls)})${by(sql`id`)}`,
+    sql`SELECT e AS u FROM moments, jsonb_array_elements_text(images) e
+        WHERE ${arrayHas(sql`images`, urls)} AND e IN (${list(urls)})${by(sql`user_id`)}`,
+    sql`SELECT v AS u FROM moments, LATERAL (VALUES (video->>'url'), (video->>'poster')) x(v)
+        WHERE video IS NOT NULL AND v IN (${list(urls)})${by(sql`user_id`)}`,
+    sql`SELECT qr_code AS u FROM c2c_payment_methods WHERE qr_code IN (${list(urls)})${by(sql`user_id`)}`,
+    sql`SELECT payee->>'qrCode' AS u FROM c2c_orders WHERE payee->>'qrCode' IN (${list(urls)})${
+      owner === undefined ? sql`` : sql` AND (seller_id = ${owner} OR buyer_id = ${owner})`
+    }`,
+    sql`SELECT image AS u FROM app_goods WHERE image IN (${list(urls)})`,
+    sql`SELECT goods_image AS u FROM pay_orders WHERE goods_image IN (${list(urls)})`,
+    sql`SELECT value AS u FROM params WHERE value IN (${list(urls)})`,
+  ];
+};
 
 const privatePlaces = (urls: string[]): SQL[] => [
   sql`SELECT content->>'url' AS u FROM chat_messages WHERE content->>'url' IN (${list(urls)})`,
@@ -79,13 +89,19 @@ export const referencedKeys = async (
   return found;
 };
 
-/** Whether a public place refers to the upload: then anyone may read it and caches may keep it. */
-export const isPublicUpload = async (db: Executor, key: string, publicUrl: string | undefined) => {
-  const urls = urlFormsOf(key, publicUrl);
-  for (const query of publicPlaces(urls)) {
-    if ((await rowsOf(db, sql`${query} LIMIT 1`)).length > 0) return true;
-  }
-  return false;
+/**
+ * Whether a public place the uploader (`owner`) wrote refers to the upload: then anyone may read it and caches
+ * may keep it.
+ */
+export const isPublicUpload = async (
+  db: Executor,
+  key: string,
+  publicUrl: string | undefined,
+  owner: number,
+) => {
+  const places = sql.join(publicPlaces(urlFormsOf(key, publicUrl), owner), sql` UNION ALL `);
+  // One statement: an anonymous request for a private file costs one round trip here, not one per place.
+  return (await rowsOf(db, sql`SELECT u FROM (${places}) p LIMIT 1`)).length > 0;
 };
 
 /**

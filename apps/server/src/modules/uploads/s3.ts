@@ -72,6 +72,17 @@ export class S3Media {
     });
   }
 
+  /** The object's size and stored Content-Type, or null when it is not there. */
+  async head(key: string): Promise<{ size: number; contentType: string } | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? '' };
+    } catch (err) {
+      if (notFound(err)) return null;
+      throw err;
+    }
+  }
+
   /** The object's size, or null when it is not there. */
   async size(key: string): Promise<number | null> {
     try {

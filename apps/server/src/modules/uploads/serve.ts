@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/deps.ts';
+import { ShortCache } from '../../lib/short-cache.ts';
 import { accessOf, markPrivate, PRIVATE_CACHE, PUBLIC_CACHE } from './access.ts';
 import { makeThumb, RESIZABLE, type ThumbSize, thumbName, thumbSizeOf } from './images.ts';
 import type { S3Media } from './s3.ts';
@@ -29,6 +30,44 @@ const readyUpload = async (deps: AppDeps, key: string) => {
     .from(uploads)
     .where(eq(uploads.path, key));
   return row && row.status !== 'pending' ? row : null;
+};
+
+/** How long a key that names no ready upload is answered 404 from memory. */
+const MISS_MS = 5_000;
+
+/**
+ * The checks before any `/uploads` answer: MEDIA_RATE_LIMIT requests per client address and minute, then the
+ * upload and who may read it (access.ts). A key that names no ready upload is remembered for a few seconds, so
+ * a flood of made-up URLs costs no query after the first (a file confirmed meanwhile is served at most MISS_MS
+ * later); a refused request costs two indexed queries (the upload, then its public places in one statement).
+ * One gate per app.
+ */
+const mediaGate = (deps: AppDeps) => {
+  const misses = new ShortCache<string, true>(MISS_MS);
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const wait = await deps.limiter.hit(`media-ip:${req.ip}`, deps.config.MEDIA_RATE_LIMIT, 60_000);
+    if (wait > 0) {
+      void reply
+        .code(429)
+        .header('retry-after', String(Math.ceil(wait / 1000)))
+        .send({ code: 429, data: null, message: 'Too many requests' });
+      return null;
+    }
+    const key = keyOf(req);
+    if (!key || misses.get(key)) {
+      void notFound(reply);
+      return null;
+    }
+    const ticket = misses.ticket();
+    const row = await readyUpload(deps, key);
+    const access = row ? await accessOf(deps, req, key, row.userId) : null;
+    if (!row || !access) {
+      if (!row) misses.set(key, true, ticket);
+      void notFound(reply);
+      return null;
+    }
+    return { key, row, access };
+  };
 };
 
 /** Thumbnails being made, so two requests for a new size make it once in this process (others: see below). */
@@ -57,14 +96,13 @@ const sendThumb = (reply: FastifyReply, thumb: { body: Buffer; type: string }, c
 export const registerLocalThumbnails = (deps: AppDeps) => {
   const uploadsDir = path.join(deps.config.dataDir, 'uploads');
   const thumbsDir = path.join(deps.config.dataDir, 'thumbs');
+  const gate = mediaGate(deps);
   deps.app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return;
     if (!(req.raw.url ?? '').startsWith(PREFIX)) return;
-    const key = keyOf(req);
-    const row = key ? await readyUpload(deps, key) : null;
-    if (!key || !row) return notFound(reply);
-    const access = await accessOf(deps, req, key, row.userId);
-    if (!access) return notFound(reply);
+    const admitted = await gate(req, reply);
+    if (!admitted) return reply;
+    const { key, row, access } = admitted;
     const cache = access === 'public' ? PUBLIC_CACHE : PRIVATE_CACHE;
     if (access === 'private') markPrivate(reply);
     const size = thumbSizeOf(req.query as Record<string, unknown>);
@@ -102,12 +140,11 @@ const thumbKey = (key: string, size: ThumbSize) => `thumbs/${thumbName(key, size
  */
 export const registerCloudDownloads = (deps: AppDeps, s3: S3Media) => {
   const known = new Set<string>();
+  const gate = mediaGate(deps);
   deps.app.get(`${PREFIX}*`, async (req, reply) => {
-    const key = keyOf(req);
-    const row = key ? await readyUpload(deps, key) : null;
-    if (!key || !row) return notFound(reply);
-    const access = await accessOf(deps, req, key, row.userId);
-    if (!access) return notFound(reply);
+    const admitted = await gate(req, reply);
+    if (!admitted) return reply;
+    const { key, row, access } = admitted;
     const size = thumbSizeOf(req.query as Record<string, unknown>);
     let target = key;
     if (size && RESIZABLE.has(row.mime)) {

@@ -11,6 +11,8 @@ const bool = z
  * spreads this into its schema; the README lists them.
  */
 export const uploadSettings = {
+  /** `/uploads` requests per client address per minute (429 past it): pictures, thumbnails and misses alike. */
+  MEDIA_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   UPLOAD_MODE: z.enum(['local', 's3']).default('local'),
   /** The store's API endpoint (`https://s3.eu-central-1.amazonaws.com`, a MinIO URL, …); unset: AWS by region. */
   S3_ENDPOINT: z.url().optional(),

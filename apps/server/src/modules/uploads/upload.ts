@@ -190,8 +190,8 @@ export class UploadService {
 
   /**
    * Cloud mode, step 2: the member says the file is in the store. Only the member the form was made for may
-   * confirm it; the object must have the size asked for and, read from its first bytes, the type asked for
-   * (a store may not enforce the form's policy). Images are turned upright and stripped of metadata. A file
+   * confirm it; the object must have the size asked for, be stored with the Content-Type asked for and, read
+   * from its first bytes, be of the type asked for (a store may not enforce the form's policy). Images are turned upright and stripped of metadata. A file
    * that fails is deleted from the store with its row. Answers the URL messages and moments refer to.
    */
   async confirm(userId: number, key: string): Promise<string> {
@@ -199,8 +199,9 @@ export class UploadService {
     const [row] = await this.db.select().from(uploads).where(eq(uploads.path, key));
     if (!row || row.userId !== userId) throw new AppError(ErrorCode.UploadMissing, 'No such upload');
     if (row.status !== 'pending') return this.publicUrl(key);
-    const size = await s3.size(key);
-    if (size === null) throw new AppError(ErrorCode.UploadMissing, 'The file has not reached the store');
+    const head = await s3.head(key);
+    if (head === null) throw new AppError(ErrorCode.UploadMissing, 'The file has not reached the store');
+    const size = head.size;
     const refuse = async (error: AppError) => {
       await s3.remove(key);
       await this.db.delete(uploads).where(eq(uploads.id, row.id));
@@ -208,6 +209,10 @@ export class UploadService {
     };
     if (size > row.size) throw await refuse(new AppError(ErrorCode.UploadTooLarge));
     if (size < row.size) throw await refuse(new AppError(ErrorCode.UploadMissing, 'The file is incomplete'));
+    // The store serves the object with the Content-Type it was posted with: a file declared a PDF but stored
+    // as text/html would open as a page on the store's origin.
+    const storedType = head.contentType.split(';')[0]!.trim().toLowerCase();
+    if (storedType !== row.mime) throw await refuse(new AppError(ErrorCode.UploadTypeNotAllowed));
     const detected = await fileTypeFromBuffer(await s3.read(key, 4100));
     const mime = detected ? allowedUploadTypes[detected.ext] : undefined;
     if (!mime || familyOf(mime) !== familyOf(row.mime))

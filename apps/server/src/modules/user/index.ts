@@ -1,4 +1,5 @@
 export { registerAdminUserRoutes } from './admin-routes.ts';
+export { passwordProblem } from './password-policy.ts';
 export { registerUserRoutes } from './routes.ts';
 export { refuseDefaultAdmin, resetPassword, StartupRefused, seedAdmin } from './seed.ts';
 export {

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isOwnUrl } from '../uploads/index.ts';
+import { assertMayUseMedia, isOwnUrl } from '../uploads/index.ts';
+import type { SignInSource } from './login-activity.ts';
 import { UserService } from './service.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -30,10 +31,24 @@ const perAddress = async (deps: AppDeps, ip: string) => {
   }
 };
 
+/** Where a sign-in comes from: the client address, its user agent and the device id it keeps. */
+const sourceOf = (ctx: { ip: string; req: FastifyRequest }, deviceId: string | undefined): SignInSource => ({
+  address: ctx.ip,
+  userAgent: ctx.req.headers['user-agent'] ?? '',
+  deviceId,
+});
+
 /** The user module owns the token service; the app hands it the one it built (routes authenticate with it). */
 export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
-  const users = new UserService(deps.db, tokens, deps.realtime, deps.clock, deps.config, deps.ports, (url) =>
-    isOwnUrl(url, deps.config.PUBLIC_URL),
+  const users = new UserService(
+    deps.db,
+    tokens,
+    deps.realtime,
+    deps.clock,
+    deps.config,
+    deps.ports,
+    (url) => isOwnUrl(url, deps.config.PUBLIC_URL),
+    (userId, url) => assertMayUseMedia(deps.db, deps.config.PUBLIC_URL, userId, [url]),
   );
   const limited = { rateLimit: credentialLimit(deps) };
 
@@ -42,7 +57,7 @@ export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
     userApi.registerByName,
     async (input, ctx) => {
       await perAddress(deps, ctx.ip);
-      return users.register(input);
+      return users.register(input, sourceOf(ctx, input.deviceId));
     },
     limited,
   );
@@ -51,7 +66,7 @@ export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
     userApi.loginByName,
     async (input, ctx) => {
       await perAddress(deps, ctx.ip);
-      return users.loginByName(input.username, input.password, ctx.ip);
+      return users.loginByName(input.username, input.password, sourceOf(ctx, input.deviceId));
     },
     limited,
   );
@@ -79,4 +94,6 @@ export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
   // Limited per member by PIN_RATE_LIMIT, as every call that takes a PIN (http/route.ts).
   route(deps, userApi.verifyPayPassword, (input, ctx) => users.verifyPayPassword(ctx.user.id, input.pin));
   route(deps, userApi.logout, (_input, ctx) => users.logout(ctx.user));
+  route(deps, userApi.loginActivity, (_input, ctx) => users.loginActivity(ctx.user));
+  route(deps, userApi.endSession, (input, ctx) => users.endSession(ctx.user, input.sid));
 };

@@ -5,6 +5,7 @@ import {
   type ProfileKey,
   profileValue,
   Role,
+  staffRoles,
   type UserProfile,
 } from '@chatpay/shared';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
@@ -17,7 +18,16 @@ import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { hashSecret as hash, verifySecret as verify } from './hashing.ts';
+import {
+  describeAgent,
+  isSessionOf,
+  loginActivity,
+  recordFailedLogin,
+  recordLogin,
+  type SignInSource,
+} from './login-activity.ts';
 import { passwordAccepted, reservePasswordAttempt } from './login-attempts.ts';
+import { assertStrongPassword } from './password-policy.ts';
 import { forgetPin, recallPin, rememberPin } from './pin-memory.ts';
 import { presentProfile } from './presenter.ts';
 import { downloadLogs, users } from './tables.ts';
@@ -230,16 +240,22 @@ export class UserService {
     /** Whether a URL is one of our own uploads (modules/uploads `isOwnUrl`, given by the routes). */
     private readonly ports: Ports,
     private readonly isOwnUpload: (url: string) => boolean = () => false,
+    /** Refuses media the member may not use (modules/uploads `assertMayUseMedia`, given by the routes). */
+    private readonly assertUsableMedia: (userId: number, url: string) => Promise<void> = async () => {},
   ) {}
 
-  async register(input: {
-    username: string;
-    password: string;
-    nickName: string;
-    shareCode?: string;
-    agree: boolean;
-  }) {
+  async register(
+    input: {
+      username: string;
+      password: string;
+      nickName: string;
+      shareCode?: string;
+      agree: boolean;
+    },
+    source: SignInSource,
+  ) {
     if (!input.agree) throw new AppError(ErrorCode.AgreementRequired);
+    assertStrongPassword(input.password, { staff: false, inputs: [input.username, input.nickName] });
     return this.db.transaction(async (tx) => {
       let invitedBy: number | null = null;
       if (input.shareCode) {
@@ -248,7 +264,8 @@ export class UserService {
         invitedBy = inviter.id;
       }
       const user = await createUser(tx, { ...input, invitedBy });
-      const { sid: _sid, ...login } = await this.tokens.startSession(tx, user, this.clock.now());
+      const { sid, ...login } = await this.tokens.startSession(tx, user, this.clock.now());
+      await recordLogin(tx, user.id, sid, source, this.clock.now());
       return login;
     });
   }
@@ -258,18 +275,51 @@ export class UserService {
    * (`login-attempts.ts`): from the 5th wrong password in a row each locks that address out for 1, 2, 4 … up
    * to 30 minutes, refused before any password work. A right password resets the address's count.
    */
-  async loginByName(username: string, password: string, address: string) {
+  async loginByName(username: string, password: string, source: SignInSource) {
     const user = await findByUsername(this.db, username);
     const now = this.clock.now();
     if (!user) {
       await verify(DUMMY_HASH, password);
       throw new AppError(ErrorCode.InvalidCredentials);
     }
-    await reservePasswordAttempt(this.db, user.id, address, now);
-    if (!(await verify(user.passwordHash, password))) throw new AppError(ErrorCode.InvalidCredentials);
-    await passwordAccepted(this.db, user.id, address);
+    try {
+      await reservePasswordAttempt(this.db, user.id, source.address, now);
+      if (!(await verify(user.passwordHash, password))) throw new AppError(ErrorCode.InvalidCredentials);
+    } catch (error) {
+      await recordFailedLogin(this.db, user.id, source, now);
+      throw error;
+    }
+    await passwordAccepted(this.db, user.id, source.address);
     if (user.disabled) throw new AppError(ErrorCode.AccountFrozen);
-    return this.startSession(user, now);
+    const { sid, login } = await this.beginSession(user, now);
+    if (await recordLogin(this.db, user.id, sid, source, now)) await this.tellNewDevice(user.id, source, now);
+    return login;
+  }
+
+  /** A sign-in from a device the member never used: a notice in their customer-service chat. */
+  private async tellNewDevice(userId: number, source: SignInSource, now: Date) {
+    const agent = describeAgent(source.userAgent);
+    await this.ports.accountNotices.notify(this.db, this.realtime, userId, {
+      type: 'security.newDevice',
+      text: `New sign-in from ${[agent.browser, agent.os].filter(Boolean).join(' on ') || 'an unknown device'} (${source.address}). If this was not you, change your password now.`,
+      browser: agent.browser,
+      os: agent.os,
+      address: source.address,
+      time: now.toISOString(),
+    });
+  }
+
+  /** My live sessions and latest sign-ins (docs/security.md, "Login activity"). */
+  loginActivity(caller: AuthUser) {
+    return loginActivity(this.db, caller.id, caller.sid);
+  }
+
+  /** Ends one of my sessions, as logout ends the current one; another member's session is NotFound. */
+  async endSession(caller: AuthUser, sid: string) {
+    if (!(await isSessionOf(this.db, caller.id, sid))) throw new AppError(ErrorCode.NotFound);
+    await this.tokens.endSession(this.db, caller.id, sid);
+    this.realtime.endSession(sid);
+    return { ok: true as const };
   }
 
   /**
@@ -289,17 +339,18 @@ export class UserService {
   }
 
   /**
-   * A valid access token buys a new session (and ends the one it belonged to), which keeps the password-login
-   * time of the old one: past SESSION_MAX_AGE_DAYS from it, the member must log in with the password again.
+   * Resumes the session of a valid access token without extending it: the answer is that token with the time
+   * it has left and no refresh token, so a leaked access token buys nothing beyond its own expiry (no new
+   * refresh family) and cannot end its owner's session. Past SESSION_MAX_AGE_DAYS from the session's password
+   * login it is refused like a refresh.
    */
   async loginByToken(token: string) {
     const caller = await this.tokens.authenticate(token);
-    const [user] = await this.db.select().from(users).where(eq(users.id, caller.id));
-    if (!user) throw new AppError(ErrorCode.Unauthorized);
-    if (!this.tokens.withinLifetime(user.sessionAuthAt)) {
+    const authAt = await this.tokens.sessionAuthAt(caller.id, caller.sid);
+    if (!this.tokens.withinLifetime(authAt)) {
       throw new AppError(ErrorCode.Unauthorized, 'Your session is too old, please log in with your password');
     }
-    return this.startSession(user, user.sessionAuthAt!);
+    return { token, expire: this.tokens.secondsLeft(token), refreshToken: '', refreshExpire: 0 };
   }
 
   /** Rotates the refresh token; a reused one ends its session and drops that session's sockets at once. */
@@ -327,6 +378,7 @@ export class UserService {
         { field: 'dataValue', message: 'The avatar must be a file uploaded here' },
       ]);
     }
+    if (key === 'avatar') await this.assertUsableMedia(userId, parsed.data);
     const [row] = await this.db
       .update(users)
       .set({ [key]: parsed.data, updateTime: new Date() })
@@ -373,6 +425,10 @@ export class UserService {
   async changePassword(caller: AuthUser, password: string, newPassword: string, address: string) {
     const [user] = await this.db.select().from(users).where(eq(users.id, caller.id));
     if (!user) throw new AppError(ErrorCode.Unauthorized);
+    assertStrongPassword(newPassword, {
+      staff: user.roles.some((r) => (staffRoles as readonly string[]).includes(r)),
+      inputs: [user.username, user.nickName],
+    });
     await this.checkOwnPassword(user, password, address);
     await this.db
       .update(users)
@@ -447,9 +503,13 @@ export class UserService {
 
   /** Starts a session (ending every other one) and drops the other sessions' sockets at once. */
   private async startSession(user: UserRow, authAt: Date) {
+    return (await this.beginSession(user, authAt)).login;
+  }
+
+  private async beginSession(user: UserRow, authAt: Date) {
     const { sid, ...login } = await this.db.transaction((tx) => this.tokens.startSession(tx, user, authAt));
     this.realtime.kickOtherSessions(user.id, sid);
-    return login;
+    return { sid, login };
   }
 
   private async present(row: UserRow) {

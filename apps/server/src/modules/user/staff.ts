@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { recordAudit } from '../audit/index.ts';
+import { assertStrongPassword } from './password-policy.ts';
 import { createUser, endUserSessions } from './service.ts';
 import { users } from './tables.ts';
 
@@ -96,6 +97,7 @@ export class StaffService {
     actorId: number,
     input: { username: string; password: string; nickName: string; roles: StaffRole[] },
   ) {
+    assertStrongPassword(input.password, { staff: true, inputs: [input.username, input.nickName] });
     const row = await this.db.transaction(async (tx) => {
       const created = await createUser(tx, { ...input, roles: [Role.User, ...new Set(input.roles)] });
       await recordAudit(tx, {

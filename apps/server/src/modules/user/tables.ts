@@ -106,3 +106,33 @@ export const loginFailures = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );
+
+/**
+ * Sign-ins of a member, right and wrong (docs/security.md, "Login activity"): where from, with what browser and
+ * device. A successful one names the session it started (`session_id`) and is that session's record: its
+ * `last_seen_time` moves when the session refreshes its token. `device_key` identifies the device (the id the
+ * web keeps, else the user agent and address); a success from a key the member never signed in with is a new
+ * device, and the member is told.
+ */
+export const loginEvents = pgTable(
+  'login_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    success: boolean('success').notNull(),
+    address: text('address').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    deviceKey: text('device_key').notNull(),
+    newDevice: boolean('new_device').notNull().default(false),
+    sessionId: text('session_id'),
+    lastSeenTime: timestamp('last_seen_time', { withTimezone: true }),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('login_events_user_idx').on(t.userId, t.id),
+    index('login_events_device_idx').on(t.userId, t.deviceKey),
+    index('login_events_session_idx').on(t.sessionId),
+  ],
+);

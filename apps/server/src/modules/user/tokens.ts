@@ -8,13 +8,14 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
 } from '@chatpay/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db, Executor } from '../../db/connection.ts';
 import type { AuthUser } from '../../http/context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ShortCache } from '../../lib/short-cache.ts';
 import type { SessionsEnded } from '../../realtime/socket.ts';
+import { touchSession } from './login-activity.ts';
 import { refreshTokens, users } from './tables.ts';
 
 /** The audience of media tokens (`mediaToken`). */
@@ -167,6 +168,7 @@ export class TokenService {
       if (!user || user.sessionId !== row.sessionId) return { error: true as const };
       if (!this.withinLifetime(user.authAt)) return { error: true as const };
       await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+      await touchSession(tx, row.sessionId, this.clock.now());
       const refreshToken = await this.insertRefresh(tx, user.id, row.familyId, row.sessionId);
       const token = await this.sign({
         uid: user.id,
@@ -266,6 +268,12 @@ export class TokenService {
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS)
       .sign(this.key);
+  }
+
+  /** Whole seconds until a (verified) token expires, at least 0. */
+  secondsLeft(token: string): number {
+    const { exp } = decodeJwt(token);
+    return Math.max(0, Math.floor((exp ?? 0) - Date.now() / 1000));
   }
 
   /** The member of a media token whose session is still their current one. */

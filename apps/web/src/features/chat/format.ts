@@ -46,6 +46,13 @@ export const noticeText = (content: Record<string, unknown> | null, nameOf?: Nam
   if (type === 'recall') return t('chat.notice.recall');
   if (type === 'friend' || type === 'friendConfirm') return t('chat.notice.friend');
   if (type === 'security.pinChanged') return t('security.notice.pinChanged');
+  if (type === 'security.newDevice') {
+    const device = [str(content?.browser), str(content?.os)].filter(Boolean).join(' · ');
+    return t('security.notice.newDevice', {
+      device: device || t('devices.unknown'),
+      address: str(content?.address),
+    });
+  }
   // A feature's notices (a wallet's, an order's, a group's): their registered text.
   return registeredNoticeText(type, content, nameOf) || str(content?.text);
 };

@@ -1,4 +1,5 @@
 import { pushApi } from '@chatpay/shared';
+import { deviceId } from '../../lib/device-id.ts';
 import { currentLocale } from '../../lib/i18n/index.ts';
 import { call } from '../../lib/request.ts';
 import { StorageKey, storage } from '../../lib/storage.ts';
@@ -14,16 +15,6 @@ export const pushSupported = () =>
   'serviceWorker' in navigator &&
   'PushManager' in window &&
   'Notification' in window;
-
-/** A random id of this browser, kept across logins: one subscription per member and device. */
-export const deviceId = () => {
-  let id = storage.get(StorageKey.PushDevice);
-  if (!id) {
-    id = crypto.randomUUID();
-    storage.set(StorageKey.PushDevice, id);
-  }
-  return id;
-};
 
 const keyBytes = (base64url: string) => {
   const raw = atob(base64url.replace(/-/g, '+').replace(/_/g, '/'));

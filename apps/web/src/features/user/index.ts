@@ -4,6 +4,8 @@ export { userKeys } from './keys.ts';
 export { logAppOpen } from './open-log.ts';
 export {
   useChangePassword,
+  useEndSession,
+  useLoginActivity,
   useLoginByName,
   usePerson,
   useRegisterByName,

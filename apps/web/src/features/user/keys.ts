@@ -2,6 +2,8 @@
 export const userKeys = {
   all: ['user'] as const,
   person: () => [...userKeys.all, 'person'] as const,
+  /** My sessions and sign-ins (loginActivity). */
+  loginActivity: () => [...userKeys.all, 'login-activity'] as const,
   /** Whether an invite code exists and whose it is (checkShareCode). */
   shareCode: (code: string) => [...userKeys.all, 'share-code', code] as const,
 };

@@ -103,3 +103,16 @@ export const useSignShareCode = () => {
     },
   });
 };
+
+/** My live sessions and latest sign-ins, right and wrong. */
+export const useLoginActivity = () =>
+  useQuery({ queryKey: userKeys.loginActivity(), queryFn: () => call(userApi.loginActivity, {}) });
+
+/** Ends one of my sessions (another device's; this one signs out through logout). */
+export const useEndSession = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (sid: string) => call(userApi.endSession, { sid }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.loginActivity() }),
+  });
+};

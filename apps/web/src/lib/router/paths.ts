@@ -20,6 +20,7 @@ export const Paths = {
   userReply: '/pages/user/reply',
   /** My block list: members I blocked, with unblock. */
   userBlocked: '/pages/user/blocked',
+  userDevices: '/pages/user/devices',
   language: '/pages/base/language',
   h5: '/pages/base/h5',
   chatUserDetail: '/pages/chat/user-detail',

@@ -36,7 +36,7 @@ const ProfilePage = () => {
     );
   const p = profile.data;
   const s = p.stats;
-  const days = Math.max(0, Math.floor((Date.now() - Date.parse(s.registerTime)) / DAY));
+  const registered = s.registerTime;
   const tiles: [string, string, string][] = [
     ['stat-orders30', t('c2c.profile.orders30d'), String(s.orders30d)],
     ['stat-completion', t('c2c.my.completionRate'), s.completionRate ? `${s.completionRate}%` : '—'],
@@ -85,12 +85,14 @@ const ProfilePage = () => {
           </Button>
         ) : null}
         {p.intro ? <div className="c2c-muted">{p.intro}</div> : null}
-        <div className="c2c-muted" data-testid="profile-registered">
-          {t('c2c.profile.registered', {
-            date: new Date(s.registerTime).toLocaleDateString(intlTag(i18n.language)),
-            n: days,
-          })}
-        </div>
+        {registered ? (
+          <div className="c2c-muted" data-testid="profile-registered">
+            {t('c2c.profile.registered', {
+              date: new Date(registered).toLocaleDateString(intlTag(i18n.language)),
+              n: Math.max(0, Math.floor((Date.now() - Date.parse(registered)) / DAY)),
+            })}
+          </div>
+        ) : null}
         <div className="c2c-tiles" data-testid="profile-stats">
           {tiles.map(([id, label, value]) => (
             <div className="c2c-tile" key={id}>

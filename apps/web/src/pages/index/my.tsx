@@ -1,5 +1,6 @@
 import { List } from 'antd-mobile';
 import {
+  ClockCircleOutline,
   EditSOutline,
   GlobalOutline,
   InformationCircleOutline,
@@ -23,6 +24,7 @@ const entries = [
   { key: 'editProfile', path: Paths.userEdit, Icon: EditSOutline, testId: 'my-edit' },
   { key: 'myQr', path: Paths.userQr, Icon: SystemQRcodeOutline, testId: 'my-qr' },
   { key: 'settings', path: Paths.userSet, Icon: SetOutline, testId: 'my-settings' },
+  { key: 'loginActivity', path: Paths.userDevices, Icon: ClockCircleOutline, testId: 'my-devices' },
   { key: 'autoReply', path: Paths.userReply, Icon: MessageOutline, testId: 'my-reply' },
   { key: 'purchases', path: Paths.payOrders, Icon: ShopbagOutline, testId: 'my-purchases' },
   { key: 'password2', path: Paths.userPassword2, Icon: LockOutline, testId: 'my-password2' },

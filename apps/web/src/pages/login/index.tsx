@@ -5,6 +5,7 @@ import { completeLogin } from '../../app/session.ts';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { useLoginByName } from '../../features/user/index.ts';
+import { deviceId } from '../../lib/device-id.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError } from '../../lib/toast.ts';
@@ -21,7 +22,7 @@ const LoginPage = () => {
     if (!username.trim()) return toast(t('sign.required', { field: t('login.username') }));
     if (!password) return toast(t('sign.required', { field: t('login.password') }));
     try {
-      const result = await login.mutateAsync({ username: username.trim(), password });
+      const result = await login.mutateAsync({ username: username.trim(), password, deviceId: deviceId() });
       await completeLogin(result, 'name');
     } catch (error) {
       toastError(error);

@@ -6,6 +6,7 @@ import { completeLogin } from '../../app/session.ts';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { useRegisterByName, useShareCodeCheck } from '../../features/user/index.ts';
+import { deviceId } from '../../lib/device-id.ts';
 import { arrivalInviteCode, forgetInviteCode } from '../../lib/router/deep-link.ts';
 import { back, navigate, pageStack } from '../../lib/router/navigate.ts';
 import { canonicalPath, Paths } from '../../lib/router/paths.ts';
@@ -51,6 +52,7 @@ const SignPage = () => {
         nickName: nickName.trim(),
         shareCode: shareCode.trim() || undefined,
         agree,
+        deviceId: deviceId(),
       });
       forgetInviteCode();
       await completeLogin(result, 'register');

@@ -18,6 +18,10 @@ export const MONEY_CONTENT_MESSAGE = 'Transfers and red packets are sent with th
  * limited, the per-type rules apply (docs/product.md#messages: voice under 1 s is "Too short"), and media
  * must be our uploads.
  */
+/** The media URLs a clean message content carries (`url`, a video's `poster`). */
+export const mediaUrlsOf = (content: Record<string, unknown>): string[] =>
+  [content.url, content.poster].filter((u): u is string => typeof u === 'string');
+
 export const parseContent = (
   type: MessageContentType,
   raw: unknown,

@@ -14,10 +14,11 @@ import type { Ports } from '../../../http/ports.ts';
 import { uniqueViolation } from '../../../lib/db-errors.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
+import { assertMayUseMedia } from '../../uploads/index.ts';
 import { memberOf, peerOf, sessionById } from '../session/queries.ts';
 import { chatMembers, chatMessageRemovals, chatMessages, chatPushDevices, chatSessions } from '../tables.ts';
 import { getAutoReply, sendAutoReply, setAutoReply } from './auto-reply.ts';
-import { isMoneyContent, MONEY_CONTENT_MESSAGE, parseContent } from './content.ts';
+import { isMoneyContent, MONEY_CONTENT_MESSAGE, mediaUrlsOf, parseContent } from './content.ts';
 import { withMentions, withoutMentions } from './mentions.ts';
 import { presentMessage, presentSendResult, recallableUntil } from './presenter.ts';
 import { byClientMsgId, visibleCount, visibleMessage, visibleTo } from './queries.ts';
@@ -84,11 +85,7 @@ export class MessageService {
       this.ports.groups,
       input.sessionId,
       userId,
-      await this.withQuote(
-        userId,
-        input.sessionId,
-        parseContent(input.contentType, input.content, this.config.PUBLIC_URL),
-      ),
+      await this.withQuote(userId, input.sessionId, await this.usableContent(userId, input)),
     );
     const single = await this.permissions.singleAllowed(input.sessionId, userId);
     await this.limiter.hit(userId);
@@ -426,8 +423,18 @@ export class MessageService {
     return getAutoReply(this.db, userId);
   }
 
-  setReply(userId: number, input: { enabled: boolean; contentType: AutoReplyContentType; content: unknown }) {
-    const content = parseContent(input.contentType, input.content, this.config.PUBLIC_URL);
+  async setReply(
+    userId: number,
+    input: { enabled: boolean; contentType: AutoReplyContentType; content: unknown },
+  ) {
+    const content = await this.usableContent(userId, input);
     return setAutoReply(this.db, userId, { ...input, content });
+  }
+
+  /** Clean content whose media the sender may use: their own uploads, or ones they can read now. */
+  private async usableContent(userId: number, input: { contentType: MessageContentType; content: unknown }) {
+    const content = parseContent(input.contentType, input.content, this.config.PUBLIC_URL);
+    await assertMayUseMedia(this.db, this.config.PUBLIC_URL, userId, mediaUrlsOf(content));
+    return content;
   }
 }

@@ -107,7 +107,10 @@ export class SessionService {
     return this.openSingle(userId, support, 'service');
   }
 
-  /** Opens the session with a trade counterparty by public member id; no friendship needed. */
+  /**
+   * Opens the session with a member by public member id: a trade counterparty (the market asked through
+   * `Ports.trades`) or a friend; anyone else is NotFriends, so member ids cannot open chats with strangers.
+   */
   async toMccId(userId: number, memberId: string) {
     const [other] = await this.db
       .select({ id: users.id })
@@ -115,6 +118,11 @@ export class SessionService {
       .where(and(eq(users.memberId, memberId), eq(users.disabled, false)));
     if (!other) throw new AppError(ErrorCode.UserNotFound);
     await assertNotBlocked(this.db, userId, other.id);
+    if (other.id !== userId && !(await this.ports.trades.traded(this.db, userId, other.id))) {
+      if (!(await friendsAmong(this.db, userId, [other.id])).has(other.id)) {
+        throw new AppError(ErrorCode.NotFriends);
+      }
+    }
     return this.openSingle(userId, other.id, 'mcc');
   }
 
