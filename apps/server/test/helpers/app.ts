@@ -106,6 +106,8 @@ export const createTestApp = async (
     SWEEP_INTERVAL_SECONDS: '0',
     // Tests credit members freely; test/console/separation.test.ts sets a small cap to test maker-checker.
     ADJUST_APPROVAL_CAP_USDT: '1000000000',
+    // Console tests sign staff in with the password alone; test/security/factors-*.test.ts turn this on.
+    STAFF_FACTOR_REQUIRED: 'false',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...(engine === 'postgres' && process.env.TEST_REDIS_URL
       ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test-${randomUUID()}` }

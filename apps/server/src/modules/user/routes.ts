@@ -4,6 +4,10 @@ import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isOwnUrl } from '../uploads/index.ts';
+import { relyingParty } from './factors/passkeys.ts';
+import { registerFactorRoutes } from './factors/routes.ts';
+import { FactorService } from './factors/service.ts';
+import { usePepper } from './pepper.ts';
 import { UserService } from './service.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -31,9 +35,18 @@ const perAddress = async (deps: AppDeps, ip: string) => {
 };
 
 /** The user module owns the token service; the app hands it the one it built (routes authenticate with it). */
-export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
-  const users = new UserService(deps.db, tokens, deps.realtime, deps.clock, deps.config, deps.ports, (url) =>
-    isOwnUrl(url, deps.config.PUBLIC_URL),
+export const registerUserRoutes = (deps: AppDeps, tokens: TokenService, pepper: string) => {
+  usePepper(deps.db, pepper);
+  const factors = new FactorService(deps);
+  const users = new UserService(
+    deps.db,
+    tokens,
+    deps.realtime,
+    deps.clock,
+    deps.config,
+    deps.ports,
+    factors,
+    (url) => isOwnUrl(url, deps.config.PUBLIC_URL),
   );
   const limited = { rateLimit: credentialLimit(deps) };
 
@@ -51,7 +64,9 @@ export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
     userApi.loginByName,
     async (input, ctx) => {
       await perAddress(deps, ctx.ip);
-      return users.loginByName(input.username, input.password, ctx.ip);
+      return users.loginByName(input.username, input.password, ctx.ip, () =>
+        relyingParty(deps.config, ctx.req),
+      );
     },
     limited,
   );
@@ -72,11 +87,11 @@ export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
   route(deps, userApi.useDownloadLog, (input, ctx) =>
     users.useDownloadLog(input, ctx.ip, ctx.req.headers['user-agent']),
   );
-  route(deps, userApi.changePassword, (input, ctx) =>
-    users.changePassword(ctx.user, input.password, input.newPassword, ctx.ip),
-  );
+  route(deps, userApi.changePassword, (input, ctx) => users.changePassword(ctx.user, input, ctx.ip));
   route(deps, userApi.setPayPassword, (input, ctx) => users.setPayPassword(ctx.user, input, ctx.ip));
   // Limited per member by PIN_RATE_LIMIT, as every call that takes a PIN (http/route.ts).
   route(deps, userApi.verifyPayPassword, (input, ctx) => users.verifyPayPassword(ctx.user.id, input.pin));
   route(deps, userApi.logout, (_input, ctx) => users.logout(ctx.user));
+  registerFactorRoutes(deps, factors, users, limited, (ip) => perAddress(deps, ip));
+  return { factors };
 };

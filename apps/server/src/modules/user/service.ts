@@ -16,8 +16,10 @@ import { newMemberId, newShareCode } from '../../lib/codes.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
+import type { FactorAnswer, FactorService, RpOf } from './factors/service.ts';
 import { hashSecret as hash, verifySecret as verify } from './hashing.ts';
 import { passwordAccepted, reservePasswordAttempt } from './login-attempts.ts';
+import { hashPeppered, isPeppered, verifyPeppered } from './pepper.ts';
 import { forgetPin, recallPin, rememberPin } from './pin-memory.ts';
 import { presentProfile } from './presenter.ts';
 import { downloadLogs, users } from './tables.ts';
@@ -142,6 +144,21 @@ const resetPinFailures = (db: Db, userId: number, pinHash: string) =>
     .set({ pinFailures: 0, pinLockedUntil: null })
     .where(and(eq(users.id, userId), eq(users.pinHash, pinHash)));
 
+/**
+ * A PIN hash from before the pepper (plain argon2) is replaced by the peppered form once the PIN is proved
+ * right, unless the PIN changed meanwhile. Answers the hash now stored.
+ */
+const pepperOldPinHash = async (db: Db, userId: number, pinHash: string, pin: string) => {
+  if (isPeppered(pinHash)) return pinHash;
+  const upgraded = await hashPeppered(db, pin);
+  const [row] = await db
+    .update(users)
+    .set({ pinHash: upgraded })
+    .where(and(eq(users.id, userId), eq(users.pinHash, pinHash)))
+    .returning({ id: users.id });
+  return row ? upgraded : pinHash;
+};
+
 /** A member's PIN as verifyPin starts from it. */
 export interface PinState {
   pinHash: string | null;
@@ -186,9 +203,10 @@ export const verifyPin = async (db: Db, userId: number, pin: string, known?: Pin
   const reserved = await reservePinAttempt(db, userId, row.pinHash, pin);
   if (reserved === 'recalled') return;
   if (!reserved.pinHash) throw new AppError(ErrorCode.PinNotSet);
-  if (await verify(reserved.pinHash, pin)) {
-    rememberPin(userId, reserved.pinHash, pin);
-    await resetPinFailures(db, userId, reserved.pinHash);
+  if (await verifyPeppered(db, reserved.pinHash, pin)) {
+    const pinHash = await pepperOldPinHash(db, userId, reserved.pinHash, pin);
+    rememberPin(userId, pinHash, pin);
+    await resetPinFailures(db, userId, pinHash);
     return;
   }
   forgetPin(userId);
@@ -229,6 +247,7 @@ export class UserService {
     private readonly settings: UserSettings,
     /** Whether a URL is one of our own uploads (modules/uploads `isOwnUrl`, given by the routes). */
     private readonly ports: Ports,
+    private readonly factors: FactorService,
     private readonly isOwnUpload: (url: string) => boolean = () => false,
   ) {}
 
@@ -258,7 +277,7 @@ export class UserService {
    * (`login-attempts.ts`): from the 5th wrong password in a row each locks that address out for 1, 2, 4 … up
    * to 30 minutes, refused before any password work. A right password resets the address's count.
    */
-  async loginByName(username: string, password: string, address: string) {
+  async loginByName(username: string, password: string, address: string, rpOf: RpOf) {
     const user = await findByUsername(this.db, username);
     const now = this.clock.now();
     if (!user) {
@@ -269,7 +288,29 @@ export class UserService {
     if (!(await verify(user.passwordHash, password))) throw new AppError(ErrorCode.InvalidCredentials);
     await passwordAccepted(this.db, user.id, address);
     if (user.disabled) throw new AppError(ErrorCode.AccountFrozen);
+    // With a second factor the password alone gives no tokens: a challenge to complete with the factor.
+    const challenge = await this.factors.challengeFor(user.id, 'login', rpOf);
+    if (challenge) throw new AppError(ErrorCode.SecondFactorRequired, undefined, challenge);
     return this.startSession(user, now);
+  }
+
+  /** The second step of a password login (a TOTP code, a recovery code or a passkey). */
+  async loginSecondFactor(answer: FactorAnswer, address: string, rpOf: RpOf) {
+    const userId = await this.factors.answerLogin(answer, address, rpOf);
+    return this.startSessionOf(userId);
+  }
+
+  /** A login with a passkey alone. */
+  async passkeyLogin(challengeId: string, response: unknown, address: string, rpOf: RpOf) {
+    const userId = await this.factors.passkeyLogin(challengeId, response, address, rpOf);
+    return this.startSessionOf(userId);
+  }
+
+  private async startSessionOf(userId: number) {
+    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new AppError(ErrorCode.Unauthorized);
+    if (user.disabled) throw new AppError(ErrorCode.AccountFrozen);
+    return this.startSession(user, this.clock.now());
   }
 
   /**
@@ -296,7 +337,7 @@ export class UserService {
     const caller = await this.tokens.authenticate(token);
     const [user] = await this.db.select().from(users).where(eq(users.id, caller.id));
     if (!user) throw new AppError(ErrorCode.Unauthorized);
-    if (!this.tokens.withinLifetime(user.sessionAuthAt)) {
+    if (!this.tokens.withinLifetime(user.sessionAuthAt, user.roles)) {
       throw new AppError(ErrorCode.Unauthorized, 'Your session is too old, please log in with your password');
     }
     return this.startSession(user, user.sessionAuthAt!);
@@ -370,7 +411,13 @@ export class UserService {
   }
 
   /** Changes the login password and starts a new session, ending every other one. */
-  async changePassword(caller: AuthUser, password: string, newPassword: string, address: string) {
+  async changePassword(
+    caller: AuthUser,
+    input: { password: string; newPassword: string; stepUp?: string | undefined },
+    address: string,
+  ) {
+    const { password, newPassword } = input;
+    await this.factors.requireStepUp(caller, input.stepUp);
     const [user] = await this.db.select().from(users).where(eq(users.id, caller.id));
     if (!user) throw new AppError(ErrorCode.Unauthorized);
     await this.checkOwnPassword(user, password, address);
@@ -393,12 +440,13 @@ export class UserService {
    */
   async setPayPassword(
     caller: AuthUser,
-    input: { password?: string; oldPin?: string; pin: string },
+    input: { password?: string; oldPin?: string; pin: string; stepUp?: string | undefined },
     address: string,
   ) {
     const [user] = await this.db.select().from(users).where(eq(users.id, caller.id));
     if (!user) throw new AppError(ErrorCode.Unauthorized);
     const changing = user.pinHash !== null;
+    if (changing) await this.factors.requireStepUp(caller, input.stepUp);
     if (changing && input.oldPin !== undefined) {
       await verifyPin(this.db, user.id, input.oldPin);
     } else {
@@ -415,7 +463,7 @@ export class UserService {
     const [changed] = await this.db
       .update(users)
       .set({
-        pinHash: await hash(input.pin),
+        pinHash: await hashPeppered(this.db, input.pin),
         pinFailures: 0,
         pinLockedUntil: null,
         // Setting the first PIN is not a change: only replacing one holds withdrawals.
