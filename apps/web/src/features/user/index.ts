@@ -11,3 +11,18 @@ export {
   useSetUser,
   useShareCodeCheck,
 } from './queries.ts';
+export {
+  type FactorAnswer,
+  loginSecondFactor,
+  loginWithPasskey,
+  startStepUp,
+  stepUpWith,
+  usePasskeyAdd,
+  usePasskeyRemove,
+  usePasskeyRename,
+  useRecoveryRegenerate,
+  useSecurityStatus,
+  useTotpConfirm,
+  useTotpDisable,
+  useTotpStart,
+} from './security.ts';
