@@ -14,7 +14,11 @@ import { createUser } from '../helpers/factories.ts';
 import { enrolTotp, passwordStep, totpCode } from '../helpers/factors.ts';
 
 /** Staff must enrol a second factor and use it at every login (docs/security.md, "Second factors"). */
-const t = useTestApp({ STAFF_FACTOR_REQUIRED: 'true', SUPPORT_PASSWORD: 'support-pass-1' });
+const t = useTestApp({
+  STAFF_FACTOR_REQUIRED: 'true',
+  STAFF_SESSION_HOURS: '12',
+  SUPPORT_PASSWORD: 'support-pass-1',
+});
 
 let supportSecret = '';
 
