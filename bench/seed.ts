@@ -46,7 +46,10 @@ export const seedMembers = async (
         ...(await db.insert(users).values(batch).returning({ id: users.id, username: users.username })),
       );
     }
-    const tokens = new TokenService(db, jwtSecret, systemClock, 30 * 86_400_000);
+    const tokens = new TokenService(db, jwtSecret, systemClock, {
+      member: 30 * 86_400_000,
+      staff: 12 * 3_600_000,
+    });
     const members: SeededMember[] = [];
     for (const row of rows) {
       const login = await tokens.startSession(db, { id: row.id, roles: ['user'] }, new Date());

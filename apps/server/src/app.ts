@@ -27,7 +27,7 @@ import { createLimiter } from './lib/limiter.ts';
 import { safeErrorSerializer } from './lib/log-errors.ts';
 import { redisWithFallbackStore } from './lib/rate-limit-store.ts';
 import { openRedis, type RedisLink } from './lib/redis.ts';
-import { loadJwtSecret } from './lib/secrets.ts';
+import { loadJwtSecret, loadPinPepper } from './lib/secrets.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerMetrics } from './metrics/routes.ts';
 import { registerAppRoutes } from './modules/app/index.ts';
@@ -48,6 +48,7 @@ import {
   refuseDefaultAdmin,
   registerAdminUserRoutes,
   registerUserRoutes,
+  staffFactorGate,
   TokenService,
 } from './modules/user/index.ts';
 import { registerWalletRoutes } from './modules/wallet/index.ts';
@@ -152,7 +153,7 @@ export const buildApp = async (
     database.db,
     secret,
     clock,
-    config.SESSION_MAX_AGE_DAYS * 86_400_000,
+    { member: config.SESSION_MAX_AGE_DAYS * 86_400_000, staff: config.STAFF_SESSION_HOURS * 3_600_000 },
     config.AUTH_CACHE_SECONDS * 1000,
   );
   registerCallerHook({ app, auth: tokens });
@@ -284,12 +285,13 @@ export const buildApp = async (
     metrics,
     limiter,
     pinLimit: { limiter, perMinute: config.PIN_RATE_LIMIT },
+    staffGate: staffFactorGate({ db: database.db, config }),
     strictErrors: config.NODE_ENV === 'test' && !process.env.CONTRACT_ERROR_LOG,
     ports,
   };
   registerHealthRoutes({ ...deps, probe: database.probe });
   registerTestClockRoutes(deps);
-  registerUserRoutes(deps, tokens);
+  registerUserRoutes(deps, tokens, config.PIN_PEPPER ?? loadPinPepper(config.dataDir, app.log));
   registerAdminUserRoutes(deps);
   registerBaseRoutes(deps);
   registerUploadRoutes(deps);

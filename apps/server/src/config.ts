@@ -294,6 +294,18 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       throw new ConfigError(
         'Invalid configuration:\n  C2C_SECRET: required in production (32+ characters, not the JWT_SECRET)',
       );
+    if (
+      !config.PIN_PEPPER ||
+      config.PIN_PEPPER === config.JWT_SECRET ||
+      config.PIN_PEPPER === config.C2C_SECRET
+    )
+      throw new ConfigError(
+        'Invalid configuration:\n  PIN_PEPPER: required in production (32+ characters, not JWT_SECRET or C2C_SECRET)',
+      );
+    if (!config.STAFF_FACTOR_REQUIRED)
+      throw new ConfigError(
+        'Invalid configuration:\n  STAFF_FACTOR_REQUIRED: staff without a second factor are refused in production',
+      );
     if (config.TEST_CLOCK)
       throw new ConfigError('Invalid configuration:\n  TEST_CLOCK: the test clock is refused in production');
     if (config.CHAIN_DEV === 'on')

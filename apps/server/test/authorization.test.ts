@@ -21,6 +21,7 @@ import {
   momentsApi,
   payDeskApi,
   redPacketApi,
+  securityApi,
   sessionApi,
   successData,
   transactionApi,
@@ -41,6 +42,7 @@ import {
   TEST_PIN,
   type TestUser,
 } from './helpers/factories.ts';
+import { enrolPasskey } from './helpers/factors.ts';
 
 /**
  * Authorization: for every endpoint that takes the id of something a member owns or belongs to, a
@@ -105,6 +107,9 @@ interface World {
   walletEntryId: number;
   /** The victim's login session. */
   victimSid: string;
+  /** A passkey of a member who has one (not the victim, whose password logins other tests use). */
+  passkeyId: number;
+  passkeyOwner: TestUser;
 }
 
 type Probe = { endpoint: Endpoint; input: (w: World) => unknown };
@@ -201,6 +206,8 @@ const probes: Record<string, Probe[]> = {
   'redPacketApi.claim': [probe(redPacketApi.claim, (w) => ({ id: w.packetId }))],
   'redPacketApi.detail': [probe(redPacketApi.detail, (w) => ({ id: w.packetId }))],
   'walletApi.detail': [probe(walletApi.detail, (w) => ({ id: w.walletEntryId }))],
+  'securityApi.passkeyRename': [probe(securityApi.passkeyRename, (w) => ({ id: w.passkeyId, name: MARK }))],
+  'securityApi.passkeyRemove': [probe(securityApi.passkeyRemove, (w) => ({ id: w.passkeyId }))],
   'payDeskApi.pay': [probe(payDeskApi.pay, (w) => ({ orderNo: w.orderNo, pin: TEST_PIN }))],
   'payDeskApi.info': [probe(payDeskApi.info, (w) => ({ orderNo: w.orderNo }))],
   'bankApi.info': [probe(bankApi.info, (w) => ({ id: w.bankId }))],
@@ -372,7 +379,12 @@ beforeAll(async () => {
     bankForm({ name: 'Attacker', bankName: 'Own bank' }),
     attacker!.token,
   );
+  const passkeyOwner = await createUser(t);
+  await enrolPasskey(t, passkeyOwner, MARK);
+  const [passkey] = (await t.ok(securityApi.status, {}, passkeyOwner.token)).passkeys;
   w = {
+    passkeyId: passkey!.id,
+    passkeyOwner,
     victim: victim!,
     friend: friend!,
     stranger: stranger!,

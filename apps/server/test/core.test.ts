@@ -118,7 +118,7 @@ describe('configuration', () => {
   });
 
   it('refuses the default admin password and missing secrets in production', () => {
-    const secrets = { JWT_SECRET: 'x'.repeat(40), C2C_SECRET: 'y'.repeat(40) };
+    const secrets = { JWT_SECRET: 'x'.repeat(40), C2C_SECRET: 'y'.repeat(40), PIN_PEPPER: 'p'.repeat(40) };
     expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, ADMIN_PASSWORD: 'admin12345' })).toThrow(
       /ADMIN_PASSWORD/,
     );

@@ -48,7 +48,8 @@ export const genericErrorsOf = (e: Pick<Endpoint, 'auth' | 'permission'>): Error
   ...(e.auth === 'merchant'
     ? [ErrorCode.SignatureInvalid, ErrorCode.TimestampOutOfWindow, ErrorCode.NonceReused]
     : []),
-  ...(e.permission ? [ErrorCode.Forbidden] : []),
+  // Staff without a second factor are refused every console call (docs/security.md, "Second factors").
+  ...(e.permission ? [ErrorCode.Forbidden, ErrorCode.StaffFactorRequired] : []),
 ];
 
 export const endpoint = <I extends z.ZodType, O extends z.ZodType, A extends Auth>(

@@ -32,7 +32,25 @@ export const ErrorCode = {
   /** Changing the PIN without the current one needs a recent password login. */
   RecentLoginRequired: 1131,
   /** A new password too short, common or guessable; `data` says why (`PasswordProblem`). */
-  WeakPassword: 1140,
+  WeakPassword: 1149,
+  /** The password was right; the account has a second factor: complete the login with it (data: the challenge). */
+  SecondFactorRequired: 1140,
+  /** This action needs a fresh step-up proof (a second factor used in the last few minutes). */
+  StepUpRequired: 1141,
+  /** A wrong, expired or already used TOTP or recovery code, or a passkey that did not verify. */
+  WrongFactorCode: 1142,
+  /** Staff must enrol a second factor before any console call. */
+  StaffFactorRequired: 1143,
+  /** The login or step-up challenge is unknown, used or expired: start again. */
+  FactorChallengeExpired: 1144,
+  /** The member has no second factor (step-up and recovery codes need one). */
+  SecondFactorNotEnrolled: 1145,
+  /** Passkeys need PUBLIC_URL (or WEBAUTHN_RP_ID) in production. */
+  PasskeysUnavailable: 1146,
+  /** One authenticator app per member: disable the current one first. */
+  TotpAlreadyEnabled: 1147,
+  /** A staff member cannot remove their last second factor. */
+  LastStaffFactor: 1148,
 
   UploadMissing: 1201,
   UploadTooLarge: 1202,
@@ -175,6 +193,16 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.RecentLoginRequired]:
     'To change the PIN without the current one, log in with your password again first',
   [ErrorCode.WeakPassword]: 'This password is too weak: use a longer one that is not a common password',
+  [ErrorCode.SecondFactorRequired]:
+    'Enter a code from your authenticator app or a recovery code, or use a passkey',
+  [ErrorCode.StepUpRequired]: 'Confirm it is you with your second factor first',
+  [ErrorCode.WrongFactorCode]: 'Wrong or already used code',
+  [ErrorCode.StaffFactorRequired]: 'Staff must set up a second factor before using the console',
+  [ErrorCode.FactorChallengeExpired]: 'This verification has expired: please start again',
+  [ErrorCode.SecondFactorNotEnrolled]: 'Set up a second factor first',
+  [ErrorCode.PasskeysUnavailable]: 'Passkeys are not configured on this server',
+  [ErrorCode.TotpAlreadyEnabled]: 'An authenticator app is already set up: disable it first',
+  [ErrorCode.LastStaffFactor]: 'Staff must keep at least one second factor',
   [ErrorCode.UploadMissing]: 'No file was uploaded',
   [ErrorCode.UploadTooLarge]: 'The file is too large',
   [ErrorCode.UploadTypeNotAllowed]: 'This file type is not allowed',

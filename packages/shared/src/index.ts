@@ -13,6 +13,7 @@ export * from './api/moments.ts';
 export * from './api/pay.ts';
 export * from './api/push.ts';
 export * from './api/redpacket.ts';
+export * from './api/security.ts';
 export * from './api/user.ts';
 export * from './api/wallet.ts';
 export * from './client.ts';

@@ -10,6 +10,7 @@ export const rolePermissions: Record<Exclude<Role, 'admin'>, readonly string[]> 
   support: [
     'admin:user:info',
     'admin:user:page',
+    'admin:user:resetFactor',
     'admin:user:unlockPin',
     'app:complain:page',
     'app:complain:reply',

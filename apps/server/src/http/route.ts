@@ -51,6 +51,11 @@ export interface RouteHost {
    * HTTP 500 instead, so the lists stay true.
    */
   strictErrors?: boolean;
+  /**
+   * Asked before every endpoint that names a permission (the console and staff calls): refuses staff who have
+   * not enrolled a second factor yet (modules/user `staffFactorGate`).
+   */
+  staffGate?: (user: AuthUser) => Promise<void>;
   /** Per-member limit of calls that take a PIN (every endpoint whose input has a `pin`). */
   pinLimit?: { limiter: Limiter; perMinute: number };
 }
@@ -186,6 +191,7 @@ export const route = <E extends Endpoint>(
     handler: async (req, reply) => {
       try {
         const user = endpoint.auth === 'user' ? await authenticate(host, req, endpoint.permission) : null;
+        if (endpoint.permission && user && host.staffGate) await host.staffGate(user);
         if (pin && user) await limitPin(host, user.id);
         const merchantUserId = endpoint.auth === 'merchant' ? await host.merchantAuth!(req) : null;
         const ctx = { req, reply, ip: req.ip, user, merchantUserId } as unknown as ContextFor<E>;

@@ -45,3 +45,14 @@ export const loadJwtSecret = (dataDir: string, log: FastifyBaseLogger): string =
   if (created) log.warn({ file }, 'JWT_SECRET is not set: generated a development secret');
   return content.trim();
 };
+
+/**
+ * Development only: the pepper of PINs and recovery codes (modules/user/pepper.ts), generated once and kept
+ * under DATA_DIR like the JWT secret. Production refuses to start without PIN_PEPPER (config.ts).
+ */
+export const loadPinPepper = (dataDir: string, log: FastifyBaseLogger): string => {
+  const file = path.join(dataDir, 'pin-pepper');
+  const { content, created } = readOrCreate(file, () => randomBytes(48).toString('base64url'));
+  if (created) log.warn({ file }, 'PIN_PEPPER is not set: generated a development pepper');
+  return content.trim();
+};

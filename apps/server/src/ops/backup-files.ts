@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { DataCounts } from './counts.ts';
 
 /** Secrets the server keeps under DATA_DIR when they are not set in the environment (lib/secrets.ts, chain, push). */
-export const SECRET_FILES = ['jwt-secret', 'chain-seed.txt', 'vapid.json'] as const;
+export const SECRET_FILES = ['jwt-secret', 'pin-pepper', 'chain-seed.txt', 'vapid.json'] as const;
 /** The same secrets when the environment sets them: the backup cannot copy them, the operator keeps them. */
 export const SECRET_SETTINGS = [
   'JWT_SECRET',
+  'PIN_PEPPER',
   'C2C_SECRET',
   'C2C_SECRET_PREVIOUS',
   'CHAIN_SEED',

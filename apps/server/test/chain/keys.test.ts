@@ -71,6 +71,7 @@ describe('keys', () => {
       ADMIN_PASSWORD: 'a-strong-password',
       JWT_SECRET: 'x'.repeat(40),
       C2C_SECRET: 'y'.repeat(40),
+      PIN_PEPPER: 'p'.repeat(40),
     };
     expect(() => loadConfig({ ...prod, CHAIN_DEV: 'on' })).toThrow(/CHAIN_DEV/);
     expect(() =>

@@ -152,6 +152,7 @@ describe('production network settings', () => {
     ADMIN_PASSWORD: 'a-strong-password',
     JWT_SECRET: 'x'.repeat(40),
     C2C_SECRET: 'y'.repeat(40),
+    PIN_PEPPER: 'p'.repeat(40),
     CHAIN_SEED: 'seed words are checked later at start',
     ...PROD_VAPID,
   };

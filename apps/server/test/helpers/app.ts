@@ -106,6 +106,11 @@ export const createTestApp = async (
     SWEEP_INTERVAL_SECONDS: '0',
     // Tests credit members freely; test/console/separation.test.ts sets a small cap to test maker-checker.
     ADJUST_APPROVAL_CAP_USDT: '1000000000',
+    // Console tests sign staff in with the password alone; test/security/factors-*.test.ts turn this on.
+    STAFF_FACTOR_REQUIRED: 'false',
+    // Tests move the clock by days under one admin login per app (adminToken); factors-staff.test.ts tests
+    // the 12-hour end of staff sessions.
+    STAFF_SESSION_HOURS: '720',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...(engine === 'postgres' && process.env.TEST_REDIS_URL
       ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test-${randomUUID()}` }

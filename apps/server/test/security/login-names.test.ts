@@ -7,7 +7,7 @@ import {
   transactionApi,
 } from '@chatpay/shared';
 import { describe, expect, it } from 'vitest';
-import { createAd, createMerchant, createTrader } from '../c2c/factories.ts';
+import { createAd, createMerchant, createTrader, startOrder } from '../c2c/factories.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { createGroup, createUser, makeFriends, sendText, type TestUser } from '../helpers/factories.ts';
 
@@ -65,8 +65,10 @@ describe('login names never reach strangers', () => {
   });
 
   it('a trade contact (toMccId) preview shows no login name', async () => {
-    const a = await createUser(t);
-    const b = await createUser(t);
+    // A trade contact: the taker of one of b's orders (toMccId needs a trade or friendship).
+    const b = await createMerchant(t, '200');
+    const a = await createTrader(t);
+    await startOrder(t, a, (await createAd(t, b)).id, '10');
     const session = await t.ok(sessionApi.toMccId, { mccId: b.memberId }, a.token);
     await sendText(t, a, session.id, 'about your ad');
     const bView = await sessionList(b);

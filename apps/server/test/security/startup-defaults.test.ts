@@ -113,6 +113,7 @@ describe('safe start-up defaults', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 'j'.repeat(40),
       C2C_SECRET: 'c'.repeat(40),
+      PIN_PEPPER: 'p'.repeat(40),
       ...PROD_VAPID,
     };
     const refused = await startServer(production);

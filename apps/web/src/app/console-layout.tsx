@@ -8,6 +8,7 @@ import { LoadError } from '../components/LoadError.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { consoleKeys, isBadgeKind, useConsoleBadges, useConsoleMenu } from '../features/console/index.ts';
 import '../features/console/console.css';
+import { useSecurityStatus } from '../features/user/index.ts';
 import { hasRole, useAuth } from '../lib/auth.ts';
 import { Paths } from '../lib/router/paths.ts';
 import { onServerEvent } from '../lib/socket.ts';
@@ -74,12 +75,15 @@ export const ConsoleLayout = () => {
   const token = useAuth((s) => s.token);
   const payload = useAuth((s) => s.payload);
   const staff = isStaff(payload);
-  const menu = useConsoleMenu(Boolean(token) && staff);
+  const security = useSecurityStatus(staff);
+  const menu = useConsoleMenu(Boolean(token) && staff && !security.isPending && !security.data?.mustEnrol);
   const [open, setOpen] = useState(false);
   useLiveBadges();
   const { pathname } = useLocation();
   if (!token) return <Navigate to={Paths.login} replace />;
   if (!staff) return <Navigate to={Paths.chat} replace />;
+  // Staff without a second factor set one up first: the server refuses their console calls until then.
+  if (security.data?.mustEnrol) return <Navigate to={Paths.userSecurity} replace />;
   if (pathname === '/admin' || pathname === '/admin/')
     return <Navigate to={Paths.consoleDashboard} replace />;
   return (

@@ -57,6 +57,7 @@ const loaders: Record<string, Loader> = {
   [Paths.userSet]: () => import('../pages/user/set.tsx'),
   [Paths.userBlocked]: () => import('../pages/user/blocked.tsx'),
   [Paths.userDevices]: () => import('../pages/user/devices.tsx'),
+  [Paths.userSecurity]: () => import('../pages/user/security.tsx'),
   [Paths.userAbout]: () => import('../pages/user/about.tsx'),
   [Paths.userPassword]: () => import('../pages/user/password.tsx'),
   [Paths.userPassword2]: () => import('../pages/user/password2.tsx'),

@@ -8,6 +8,7 @@ import { perfMark } from '../lib/perf-marks.ts';
 import { call, restoreSession } from '../lib/request.ts';
 import { afterLogin, navigate, toLogin } from '../lib/router/navigate.ts';
 import { Paths } from '../lib/router/paths.ts';
+import { setStepUpPrompt } from '../lib/step-up.ts';
 import { StorageKey, storage } from '../lib/storage.ts';
 import { queryClient } from './queryClient.ts';
 
@@ -45,6 +46,8 @@ export const loadRealtime = (): Promise<Realtime> => {
  */
 export const startSession = (): Promise<void> => {
   listenForPushTaps();
+  // Guarded actions ask for a second factor in the user feature's sheet, loaded when first needed.
+  setStepUpPrompt(() => import('../features/user/ui.ts').then((m) => m.askStepUp()));
   let previous = useAuth.getState().token;
   // A session stored without a refresh token is exchanged for a full one at once (loginByToken).
   if (previous && !useAuth.getState().refreshToken) void restoreSession();

@@ -5,6 +5,7 @@ import { ApiError, ClientCode, messageForCode } from './errors.ts';
 import { t } from './i18n/index.ts';
 import { onLoginPage } from './location.ts';
 import { explainLogout } from './logged-out.ts';
+import { askStepUp } from './step-up.ts';
 
 export { ApiError } from './errors.ts';
 
@@ -181,8 +182,36 @@ export const restoreSession = async (): Promise<boolean> => {
 /** Whether a refresh is running (for tests and diagnostics). */
 export const isRefreshing = () => refreshing !== null;
 
-/** Calls one endpoint of the shared contract with typed input and output. */
+/** Whether an endpoint's input takes a step-up proof (`stepUp`; every variant of a union). */
+const takesStepUp = (schema: unknown): boolean => {
+  const s = schema as { shape?: object; options?: unknown[] };
+  if (s.shape) return 'stepUp' in s.shape;
+  return Array.isArray(s.options) && s.options.every(takesStepUp);
+};
+
+/**
+ * Calls one endpoint of the shared contract with typed input and output. A guarded action refused with
+ * StepUpRequired asks the member for a second factor (the step-up sheet) and is sent again with the proof.
+ */
 export const call = async <E extends Endpoint>(endpoint: E, input: InputOf<E>): Promise<OutputOf<E>> => {
+  try {
+    return await callOnce(endpoint, input);
+  } catch (error) {
+    const given = (input as { stepUp?: unknown } | undefined)?.stepUp;
+    if (
+      !(error instanceof ApiError) ||
+      error.code !== ErrorCode.StepUpRequired ||
+      given ||
+      !takesStepUp(endpoint.input)
+    )
+      throw error;
+    const stepUp = await askStepUp();
+    if (!stepUp) throw error;
+    return callOnce(endpoint, { ...(input as object), stepUp } as InputOf<E>);
+  }
+};
+
+const callOnce = async <E extends Endpoint>(endpoint: E, input: InputOf<E>): Promise<OutputOf<E>> => {
   const parsedInput = endpoint.input.safeParse(input);
   // Valid input is sent as parsed (defaults, trimming); invalid input is sent as is, so the server answers
   // with the validation code and the offending fields in the user's language.

@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint.ts';
 import { ok, pageInput, pageOf } from '../envelope.ts';
 import { ErrorCode } from '../errors.ts';
 import { FIAT_DECIMAL, parseFiat } from '../money.ts';
-import { pin } from './user.ts';
+import { pin, stepUpProof } from './user.ts';
 
 /** C2C market contract, part 1: units, merchants, payment methods (docs/design/market.md). */
 
@@ -161,9 +161,15 @@ export const merchantApi = {
     path: `${C2C}/merchant/apiKey`,
     auth: 'user',
     summary: 'Merchant: make a new merchant API key with my PIN (shown once; the previous key stops working)',
-    input: z.object({ pin }),
+    input: z.object({ pin, stepUp: stepUpProof }),
     output: z.object({ merchantId: z.string(), merchantKey: z.string() }),
-    errors: [ErrorCode.NotMerchant, ErrorCode.WrongPin, ErrorCode.PinNotSet, ErrorCode.PinLocked],
+    errors: [
+      ErrorCode.StepUpRequired,
+      ErrorCode.NotMerchant,
+      ErrorCode.WrongPin,
+      ErrorCode.PinNotSet,
+      ErrorCode.PinLocked,
+    ],
   }),
 };
 
@@ -195,20 +201,20 @@ const cardFields = z.object({
 const dailyMaxOrders = z.coerce.number().int().min(0).max(10_000).default(0);
 
 export const paymentMethodInput = z.discriminatedUnion('type', [
-  bankFields.extend({ dailyMaxOrders }),
-  walletFields('alipay').extend({ dailyMaxOrders }),
-  walletFields('wechat').extend({ dailyMaxOrders }),
-  cardFields.extend({ dailyMaxOrders }),
+  bankFields.extend({ dailyMaxOrders, stepUp: stepUpProof }),
+  walletFields('alipay').extend({ dailyMaxOrders, stepUp: stepUpProof }),
+  walletFields('wechat').extend({ dailyMaxOrders, stepUp: stepUpProof }),
+  cardFields.extend({ dailyMaxOrders, stepUp: stepUpProof }),
 ]);
 export type PaymentMethodInput = z.input<typeof paymentMethodInput>;
 
 const withId = { id: c2cId };
 export const paymentMethodUpdate = z.discriminatedUnion('type', [
-  bankFields.extend({ dailyMaxOrders, ...withId }),
-  walletFields('alipay').extend({ dailyMaxOrders, ...withId }),
-  walletFields('wechat').extend({ dailyMaxOrders, ...withId }),
+  bankFields.extend({ dailyMaxOrders, stepUp: stepUpProof, ...withId }),
+  walletFields('alipay').extend({ dailyMaxOrders, stepUp: stepUpProof, ...withId }),
+  walletFields('wechat').extend({ dailyMaxOrders, stepUp: stepUpProof, ...withId }),
   // Without secretKey an update keeps the stored one.
-  cardFields.extend({ secretKey: required(200).optional(), dailyMaxOrders, ...withId }),
+  cardFields.extend({ secretKey: required(200).optional(), dailyMaxOrders, stepUp: stepUpProof, ...withId }),
 ]);
 
 export const paymentMethod = z.object({
@@ -240,7 +246,7 @@ export const bankApi = {
       'Add a payment method (bank card, Alipay, WeChat, card provider); the secret key is stored encrypted',
     input: paymentMethodInput,
     output: paymentMethod,
-    errors: [ErrorCode.InvalidMediaUrl],
+    errors: [ErrorCode.InvalidMediaUrl, ErrorCode.StepUpRequired],
   }),
   update: endpoint({
     method: 'POST',
@@ -249,7 +255,7 @@ export const bankApi = {
     summary: 'Change one of my payment methods (same form plus id; its type cannot change)',
     input: paymentMethodUpdate,
     output: paymentMethod,
-    errors: [ErrorCode.PaymentMethodNotFound, ErrorCode.InvalidMediaUrl],
+    errors: [ErrorCode.PaymentMethodNotFound, ErrorCode.InvalidMediaUrl, ErrorCode.StepUpRequired],
   }),
   delete: endpoint({
     method: 'POST',

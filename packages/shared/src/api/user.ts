@@ -35,6 +35,12 @@ export const shareCode = z
   .regex(/^[A-Z0-9]{4,16}$/, 'Invalid invite code');
 export const pin = z.string().regex(/^\d{6}$/, 'The payment PIN is 6 digits');
 
+/**
+ * A step-up proof (docs/security.md, "Second factors"): what `securityApi.stepUpVerify` answered a few minutes
+ * ago. Guarded actions take it as `stepUp`; a member without a second factor does not need one.
+ */
+export const stepUpProof = z.string().min(16).max(128).optional();
+
 /** The login result (docs/product.md#tokens); `expire` and `refreshExpire` are lifetimes in seconds. */
 export const loginResult = z.object({
   token: z.string(),
@@ -162,7 +168,12 @@ export const userApi = {
       deviceId: deviceId.optional(),
     }),
     output: loginResult,
-    errors: [ErrorCode.InvalidCredentials, ErrorCode.LoginLocked, ErrorCode.AccountFrozen],
+    errors: [
+      ErrorCode.InvalidCredentials,
+      ErrorCode.LoginLocked,
+      ErrorCode.AccountFrozen,
+      ErrorCode.SecondFactorRequired,
+    ],
   }),
   loginByToken: endpoint({
     method: 'POST',
@@ -235,9 +246,14 @@ export const userApi = {
     auth: 'user',
     summary:
       'Change the login password; ends every other session and answers a new login. Wrong current passwords count like wrong logins from the same address: the 5th ends every session',
-    input: z.object({ password: z.string().min(1).max(64), newPassword: password }),
+    input: z.object({ password: z.string().min(1).max(64), newPassword: password, stepUp: stepUpProof }),
     output: loginResult,
-    errors: [ErrorCode.WrongPassword, ErrorCode.LoginLocked, ErrorCode.WeakPassword],
+    errors: [
+      ErrorCode.WrongPassword,
+      ErrorCode.LoginLocked,
+      ErrorCode.WeakPassword,
+      ErrorCode.StepUpRequired,
+    ],
   }),
   setPayPassword: endpoint({
     method: 'POST',
@@ -245,9 +261,15 @@ export const userApi = {
     auth: 'user',
     summary:
       'Set the 6-digit payment PIN (with the login password), or change it with the current PIN (`oldPin`) or the password after a recent password login',
-    input: z.object({ password: z.string().min(1).max(64).optional(), oldPin: pin.optional(), pin }),
+    input: z.object({
+      password: z.string().min(1).max(64).optional(),
+      oldPin: pin.optional(),
+      pin,
+      stepUp: stepUpProof,
+    }),
     output: ok,
     errors: [
+      ErrorCode.StepUpRequired,
       ErrorCode.WrongPassword,
       ErrorCode.LoginLocked,
       ErrorCode.RecentLoginRequired,

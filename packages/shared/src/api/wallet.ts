@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint.ts';
 import { pageInput, pageOf } from '../envelope.ts';
 import { ErrorCode } from '../errors.ts';
 import { type Micro, micro, parseSignedUsdt, usdtAmount } from '../money.ts';
-import { nickName, pin } from './user.ts';
+import { nickName, pin, stepUpProof } from './user.ts';
 
 const WALLET = '/app/usdt/wallet';
 const MCC = '/app/c2c/mcc';
@@ -282,9 +282,11 @@ export const walletApi = {
       amount: usdtAmount,
       pin,
       requestId,
+      stepUp: stepUpProof,
     }),
     output: chainRecord,
     errors: [
+      ErrorCode.StepUpRequired,
       ErrorCode.WrongPin,
       ErrorCode.InsufficientBalance,
       ErrorCode.AmountBelowMinimum,

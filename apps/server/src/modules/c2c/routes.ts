@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { lookupQuota } from '../chat/index.ts';
+import { requireStepUp } from '../user/index.ts';
 import { AdService } from './ads.ts';
 import { AppealService } from './appeals.ts';
 import { BankService } from './banks.ts';
@@ -55,10 +56,19 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   route(deps, merchantApi.info, (_input, ctx) => merchants.info(ctx.user.id));
   route(deps, merchantApi.detail, (input, ctx) => merchants.detail(ctx.user.id, input.userId ?? ctx.user.id));
   route(deps, merchantApi.update, (input, ctx) => merchants.update(ctx.user.id, input));
-  route(deps, merchantApi.apiKey, (input, ctx) => merchants.rotateKey(ctx.user.id, input.pin));
+  route(deps, merchantApi.apiKey, async (input, ctx) => {
+    await requireStepUp(deps, ctx.user, input.stepUp);
+    return merchants.rotateKey(ctx.user.id, input.pin);
+  });
 
-  route(deps, bankApi.add, (input, ctx) => banks.add(ctx.user.id, input));
-  route(deps, bankApi.update, (input, ctx) => banks.update(ctx.user.id, input));
+  route(deps, bankApi.add, async (input, ctx) => {
+    await requireStepUp(deps, ctx.user, input.stepUp);
+    return banks.add(ctx.user.id, input);
+  });
+  route(deps, bankApi.update, async (input, ctx) => {
+    await requireStepUp(deps, ctx.user, input.stepUp);
+    return banks.update(ctx.user.id, input);
+  });
   route(deps, bankApi.delete, (input, ctx) => banks.delete(ctx.user.id, input.id));
   route(deps, bankApi.page, (input, ctx) => banks.page(ctx.user.id, input));
   route(deps, bankApi.info, (input, ctx) => banks.info(ctx.user.id, input.id));

@@ -1,6 +1,7 @@
 import { adminChainApi, walletApi } from '@chatpay/shared';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
+import { requireStepUp } from '../user/index.ts';
 import { broadcastWithdrawals } from './broadcaster.ts';
 import type { ChainRuntime } from './runtime.ts';
 import { ChainService } from './service.ts';
@@ -35,6 +36,7 @@ export const registerChainRoutes = (
   );
   route(deps, walletApi.address, (input, ctx) => service.address(ctx.user.id, input.network));
   route(deps, walletApi.withdrawal, async (input, ctx) => {
+    await requireStepUp(deps, ctx.user, input.stepUp);
     const requested = await service.withdrawal(ctx.user.id, input);
     if (requested.status === 'reviewing') deps.realtime.emitToStaff('console', { kind: 'withdrawal' });
     return requested;

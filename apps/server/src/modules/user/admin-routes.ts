@@ -1,4 +1,12 @@
-import { adminMemberApi, adminUserApi, consoleApi, permissionsFor, Role, staffRoles } from '@chatpay/shared';
+import {
+  adminMemberApi,
+  adminSecurityApi,
+  adminUserApi,
+  consoleApi,
+  permissionsFor,
+  Role,
+  staffRoles,
+} from '@chatpay/shared';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { StaffService } from './staff.ts';
@@ -12,6 +20,7 @@ export const registerAdminUserRoutes = (deps: AppDeps) => {
   route(deps, adminMemberApi.search, (input) => staff.search(input));
   route(deps, adminMemberApi.freeze, (input, ctx) => staff.freeze(ctx.user.id, input));
   route(deps, adminMemberApi.logout, (input, ctx) => staff.logout(ctx.user.id, input.userId));
+  route(deps, adminSecurityApi.resetFactors, (input, ctx) => staff.resetFactors(ctx.user.id, input));
   route(deps, adminMemberApi.unlockPin, (input, ctx) => staff.unlockPin(ctx.user.id, input.userId));
   route(deps, consoleApi.staffPage, (input) => staff.search({ ...input, staffOnly: true }));
   route(deps, consoleApi.staffAdd, (input, ctx) => staff.addStaff(ctx.user.id, input));

@@ -1,4 +1,5 @@
 export { registerAdminUserRoutes } from './admin-routes.ts';
+export { hasSecondFactor, requireStepUp, staffFactorGate } from './factors/service.ts';
 export { passwordProblem } from './password-policy.ts';
 export { registerUserRoutes } from './routes.ts';
 export { refuseDefaultAdmin, resetPassword, StartupRefused, seedAdmin } from './seed.ts';

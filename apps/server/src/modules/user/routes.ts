@@ -4,8 +4,12 @@ import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertMayUseMedia, isOwnUrl } from '../uploads/index.ts';
-import type { SignInSource } from './login-activity.ts';
+import { relyingParty } from './factors/passkeys.ts';
+import { registerFactorRoutes } from './factors/routes.ts';
+import { FactorService } from './factors/service.ts';
+import { usePepper } from './pepper.ts';
 import { UserService } from './service.ts';
+import { sourceOf } from './sign-in-source.ts';
 import type { TokenService } from './tokens.ts';
 
 /** Login-like calls are limited per client address and user name, after the body is parsed. */
@@ -32,14 +36,11 @@ const perAddress = async (deps: AppDeps, ip: string) => {
 };
 
 /** Where a sign-in comes from: the client address, its user agent and the device id it keeps. */
-const sourceOf = (ctx: { ip: string; req: FastifyRequest }, deviceId: string | undefined): SignInSource => ({
-  address: ctx.ip,
-  userAgent: ctx.req.headers['user-agent'] ?? '',
-  deviceId,
-});
 
 /** The user module owns the token service; the app hands it the one it built (routes authenticate with it). */
-export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
+export const registerUserRoutes = (deps: AppDeps, tokens: TokenService, pepper: string) => {
+  usePepper(deps.db, pepper);
+  const factors = new FactorService(deps);
   const users = new UserService(
     deps.db,
     tokens,
@@ -47,6 +48,7 @@ export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
     deps.clock,
     deps.config,
     deps.ports,
+    factors,
     (url) => isOwnUrl(url, deps.config.PUBLIC_URL),
     (userId, url) => assertMayUseMedia(deps.db, deps.config.PUBLIC_URL, userId, [url]),
   );
@@ -66,7 +68,9 @@ export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
     userApi.loginByName,
     async (input, ctx) => {
       await perAddress(deps, ctx.ip);
-      return users.loginByName(input.username, input.password, sourceOf(ctx, input.deviceId));
+      return users.loginByName(input.username, input.password, sourceOf(ctx, input.deviceId), () =>
+        relyingParty(deps.config, ctx.req),
+      );
     },
     limited,
   );
@@ -87,13 +91,13 @@ export const registerUserRoutes = (deps: AppDeps, tokens: TokenService) => {
   route(deps, userApi.useDownloadLog, (input, ctx) =>
     users.useDownloadLog(input, ctx.ip, ctx.req.headers['user-agent']),
   );
-  route(deps, userApi.changePassword, (input, ctx) =>
-    users.changePassword(ctx.user, input.password, input.newPassword, ctx.ip),
-  );
+  route(deps, userApi.changePassword, (input, ctx) => users.changePassword(ctx.user, input, ctx.ip));
   route(deps, userApi.setPayPassword, (input, ctx) => users.setPayPassword(ctx.user, input, ctx.ip));
   // Limited per member by PIN_RATE_LIMIT, as every call that takes a PIN (http/route.ts).
   route(deps, userApi.verifyPayPassword, (input, ctx) => users.verifyPayPassword(ctx.user.id, input.pin));
   route(deps, userApi.logout, (_input, ctx) => users.logout(ctx.user));
   route(deps, userApi.loginActivity, (_input, ctx) => users.loginActivity(ctx.user));
   route(deps, userApi.endSession, (input, ctx) => users.endSession(ctx.user, input.sid));
+  registerFactorRoutes(deps, factors, users, limited, (ip) => perAddress(deps, ip));
+  return { factors };
 };

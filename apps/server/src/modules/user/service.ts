@@ -17,6 +17,7 @@ import { newMemberId, newShareCode } from '../../lib/codes.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
+import type { FactorAnswer, FactorService, RpOf } from './factors/service.ts';
 import { hashSecret as hash, verifySecret as verify } from './hashing.ts';
 import {
   describeAgent,
@@ -28,6 +29,7 @@ import {
 } from './login-activity.ts';
 import { passwordAccepted, reservePasswordAttempt } from './login-attempts.ts';
 import { assertStrongPassword } from './password-policy.ts';
+import { hashPeppered, isPeppered, verifyPeppered } from './pepper.ts';
 import { forgetPin, recallPin, rememberPin } from './pin-memory.ts';
 import { presentProfile } from './presenter.ts';
 import { downloadLogs, users } from './tables.ts';
@@ -152,6 +154,21 @@ const resetPinFailures = (db: Db, userId: number, pinHash: string) =>
     .set({ pinFailures: 0, pinLockedUntil: null })
     .where(and(eq(users.id, userId), eq(users.pinHash, pinHash)));
 
+/**
+ * A PIN hash from before the pepper (plain argon2) is replaced by the peppered form once the PIN is proved
+ * right, unless the PIN changed meanwhile. Answers the hash now stored.
+ */
+const pepperOldPinHash = async (db: Db, userId: number, pinHash: string, pin: string) => {
+  if (isPeppered(pinHash)) return pinHash;
+  const upgraded = await hashPeppered(db, pin);
+  const [row] = await db
+    .update(users)
+    .set({ pinHash: upgraded })
+    .where(and(eq(users.id, userId), eq(users.pinHash, pinHash)))
+    .returning({ id: users.id });
+  return row ? upgraded : pinHash;
+};
+
 /** A member's PIN as verifyPin starts from it. */
 export interface PinState {
   pinHash: string | null;
@@ -196,9 +213,10 @@ export const verifyPin = async (db: Db, userId: number, pin: string, known?: Pin
   const reserved = await reservePinAttempt(db, userId, row.pinHash, pin);
   if (reserved === 'recalled') return;
   if (!reserved.pinHash) throw new AppError(ErrorCode.PinNotSet);
-  if (await verify(reserved.pinHash, pin)) {
-    rememberPin(userId, reserved.pinHash, pin);
-    await resetPinFailures(db, userId, reserved.pinHash);
+  if (await verifyPeppered(db, reserved.pinHash, pin)) {
+    const pinHash = await pepperOldPinHash(db, userId, reserved.pinHash, pin);
+    rememberPin(userId, pinHash, pin);
+    await resetPinFailures(db, userId, pinHash);
     return;
   }
   forgetPin(userId);
@@ -239,6 +257,7 @@ export class UserService {
     private readonly settings: UserSettings,
     /** Whether a URL is one of our own uploads (modules/uploads `isOwnUrl`, given by the routes). */
     private readonly ports: Ports,
+    private readonly factors: FactorService,
     private readonly isOwnUpload: (url: string) => boolean = () => false,
     /** Refuses media the member may not use (modules/uploads `assertMayUseMedia`, given by the routes). */
     private readonly assertUsableMedia: (userId: number, url: string) => Promise<void> = async () => {},
@@ -275,7 +294,7 @@ export class UserService {
    * (`login-attempts.ts`): from the 5th wrong password in a row each locks that address out for 1, 2, 4 … up
    * to 30 minutes, refused before any password work. A right password resets the address's count.
    */
-  async loginByName(username: string, password: string, source: SignInSource) {
+  async loginByName(username: string, password: string, source: SignInSource, rpOf: RpOf) {
     const user = await findByUsername(this.db, username);
     const now = this.clock.now();
     if (!user) {
@@ -291,6 +310,14 @@ export class UserService {
     }
     await passwordAccepted(this.db, user.id, source.address);
     if (user.disabled) throw new AppError(ErrorCode.AccountFrozen);
+    // With a second factor the password alone gives no tokens: a challenge to complete with the factor.
+    const challenge = await this.factors.challengeFor(user.id, 'login', rpOf);
+    if (challenge) throw new AppError(ErrorCode.SecondFactorRequired, undefined, challenge);
+    return this.signIn(user, source, now);
+  }
+
+  /** Starts the session of a completed sign-in and records it; a device never used before is told about. */
+  private async signIn(user: UserRow, source: SignInSource, now: Date) {
     const { sid, login } = await this.beginSession(user, now);
     if (await recordLogin(this.db, user.id, sid, source, now)) await this.tellNewDevice(user.id, source, now);
     return login;
@@ -322,6 +349,25 @@ export class UserService {
     return { ok: true as const };
   }
 
+  /** The second step of a password login (a TOTP code, a recovery code or a passkey). */
+  async loginSecondFactor(answer: FactorAnswer, source: SignInSource, rpOf: RpOf) {
+    const userId = await this.factors.answerLogin(answer, source.address, rpOf);
+    return this.startSessionOf(userId, source);
+  }
+
+  /** A login with a passkey alone. */
+  async passkeyLogin(challengeId: string, response: unknown, source: SignInSource, rpOf: RpOf) {
+    const userId = await this.factors.passkeyLogin(challengeId, response, source.address, rpOf);
+    return this.startSessionOf(userId, source);
+  }
+
+  private async startSessionOf(userId: number, source: SignInSource) {
+    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new AppError(ErrorCode.Unauthorized);
+    if (user.disabled) throw new AppError(ErrorCode.AccountFrozen);
+    return this.signIn(user, source, this.clock.now());
+  }
+
   /**
    * Checks the password of a signed-in member (a password change, a PIN set with the password), counted like a
    * login from the same address: a wrong one is `WrongPassword`, and the one that locks the address out also
@@ -347,7 +393,7 @@ export class UserService {
   async loginByToken(token: string) {
     const caller = await this.tokens.authenticate(token);
     const authAt = await this.tokens.sessionAuthAt(caller.id, caller.sid);
-    if (!this.tokens.withinLifetime(authAt)) {
+    if (!this.tokens.withinLifetime(authAt, caller.role)) {
       throw new AppError(ErrorCode.Unauthorized, 'Your session is too old, please log in with your password');
     }
     return { token, expire: this.tokens.secondsLeft(token), refreshToken: '', refreshExpire: 0 };
@@ -422,7 +468,13 @@ export class UserService {
   }
 
   /** Changes the login password and starts a new session, ending every other one. */
-  async changePassword(caller: AuthUser, password: string, newPassword: string, address: string) {
+  async changePassword(
+    caller: AuthUser,
+    input: { password: string; newPassword: string; stepUp?: string | undefined },
+    address: string,
+  ) {
+    const { password, newPassword } = input;
+    await this.factors.requireStepUp(caller, input.stepUp);
     const [user] = await this.db.select().from(users).where(eq(users.id, caller.id));
     if (!user) throw new AppError(ErrorCode.Unauthorized);
     assertStrongPassword(newPassword, {
@@ -449,12 +501,13 @@ export class UserService {
    */
   async setPayPassword(
     caller: AuthUser,
-    input: { password?: string; oldPin?: string; pin: string },
+    input: { password?: string; oldPin?: string; pin: string; stepUp?: string | undefined },
     address: string,
   ) {
     const [user] = await this.db.select().from(users).where(eq(users.id, caller.id));
     if (!user) throw new AppError(ErrorCode.Unauthorized);
     const changing = user.pinHash !== null;
+    if (changing) await this.factors.requireStepUp(caller, input.stepUp);
     if (changing && input.oldPin !== undefined) {
       await verifyPin(this.db, user.id, input.oldPin);
     } else {
@@ -471,7 +524,7 @@ export class UserService {
     const [changed] = await this.db
       .update(users)
       .set({
-        pinHash: await hash(input.pin),
+        pinHash: await hashPeppered(this.db, input.pin),
         pinFailures: 0,
         pinLockedUntil: null,
         // Setting the first PIN is not a change: only replacing one holds withdrawals.

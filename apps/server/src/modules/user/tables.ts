@@ -136,3 +136,76 @@ export const loginEvents = pgTable(
     index('login_events_session_idx').on(t.sessionId),
   ],
 );
+
+/**
+ * A member's second factors (docs/security.md, "Second factors"): at most one authenticator app (`totp`) and
+ * any number of named passkeys. A TOTP row is pending until a first code confirms it (`confirmedAt`).
+ */
+export const secondFactors = pgTable(
+  'second_factors',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    name: text('name').notNull().default(''),
+    /** TOTP: the secret, sealed under a key derived from PIN_PEPPER for this member. */
+    totpSecret: text('totp_secret'),
+    /** TOTP: the time step of the last accepted code; a code of that step or earlier is a replay. */
+    totpLastStep: integer('totp_last_step'),
+    /** Passkey: the credential id (base64url), its COSE public key (base64url) and signature counter. */
+    credentialId: text('credential_id'),
+    publicKey: text('public_key'),
+    signCount: integer('sign_count').notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('second_factors_user_idx').on(t.userId),
+    uniqueIndex('second_factors_totp_key').on(t.userId).where(sql`${t.kind} = 'totp'`),
+    uniqueIndex('second_factors_credential_key').on(t.credentialId),
+  ],
+);
+
+/**
+ * One-time recovery codes, 10 per member: a clear selector (the first 4 characters) finds the row, the whole
+ * code is peppered and hashed with argon2. A used code keeps its row with `usedAt`.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    selector: text('selector').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId, t.selector)],
+);
+
+/**
+ * Short-lived challenges of second factors: a login waiting for its second factor (`login`), a passkey login
+ * or enrolment (`passkey-login`, `passkey-add`), a step-up in progress (`step-up`), and the step-up proof it
+ * gives (`step-up-proof`, bound to the session). The id is the random secret the client holds; a challenge is
+ * spent once (`usedAt`).
+ */
+export const factorChallenges = pgTable(
+  'factor_challenges',
+  {
+    id: text('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id'),
+    /** The WebAuthn challenge (base64url) when a passkey may answer. */
+    webauthnChallenge: text('webauthn_challenge'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('factor_challenges_user_idx').on(t.userId)],
+);

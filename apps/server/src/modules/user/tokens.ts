@@ -6,6 +6,7 @@ import {
   type LoginResult,
   permissionsFor,
   REFRESH_TOKEN_TTL_SECONDS,
+  Role,
 } from '@chatpay/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -50,7 +51,16 @@ interface AccessClaims {
 interface AuthRow {
   roles: string[];
   sessionId: string;
+  authAt: Date | null;
 }
+
+/** How long a session may live after its login: staff (support, admin) sessions end sooner. */
+export interface SessionLifetimes {
+  member: number;
+  staff: number;
+}
+
+const isStaff = (roles: readonly string[]) => roles.includes(Role.Support) || roles.includes(Role.Admin);
 
 export class TokenService {
   private readonly key: Uint8Array;
@@ -67,7 +77,7 @@ export class TokenService {
     private readonly db: Db,
     secret: string,
     private readonly clock: Clock,
-    private readonly sessionMaxAgeMs: number,
+    private readonly lifetimes: SessionLifetimes,
     /** 0: read the user row on every call (config AUTH_CACHE_SECONDS). */
     authCacheMs = 0,
   ) {
@@ -81,9 +91,13 @@ export class TokenService {
     else this.authRows.drop(ended.userId);
   }
 
-  /** True while a session whose password login was at `authAt` may still be extended. */
-  withinLifetime(authAt: Date | null): boolean {
-    return authAt !== null && this.clock.now().getTime() - authAt.getTime() < this.sessionMaxAgeMs;
+  /**
+   * True while a session whose login was at `authAt` may still be used and extended: SESSION_MAX_AGE_DAYS for
+   * members, STAFF_SESSION_HOURS for staff.
+   */
+  withinLifetime(authAt: Date | null, roles: readonly string[] = []): boolean {
+    const maxAge = isStaff(roles) ? this.lifetimes.staff : this.lifetimes.member;
+    return authAt !== null && this.clock.now().getTime() - authAt.getTime() < maxAge;
   }
 
   /**
@@ -166,7 +180,7 @@ export class TokenService {
       if (user?.sessionId && user.sessionId !== row.sessionId)
         return { error: true as const, reason: LoggedOutReason.Replaced };
       if (!user || user.sessionId !== row.sessionId) return { error: true as const };
-      if (!this.withinLifetime(user.authAt)) return { error: true as const };
+      if (!this.withinLifetime(user.authAt, user.roles)) return { error: true as const };
       await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
       await touchSession(tx, row.sessionId, this.clock.now());
       const refreshToken = await this.insertRefresh(tx, user.id, row.familyId, row.sessionId);
@@ -203,11 +217,18 @@ export class TokenService {
   private async authenticateClaims(claims: AccessClaims): Promise<AuthUser> {
     const known = this.authRows.get(claims.uid);
     if (known && known.sessionId === claims.sid) {
+      this.refuseEndedStaffSession(known);
       return { id: claims.uid, role: known.roles, permission: permissionsFor(known.roles), sid: claims.sid };
     }
     const ticket = this.authRows.ticket();
     const [user] = await this.db
-      .select({ id: users.id, roles: users.roles, sessionId: users.sessionId, disabled: users.disabled })
+      .select({
+        id: users.id,
+        roles: users.roles,
+        sessionId: users.sessionId,
+        disabled: users.disabled,
+        authAt: users.sessionAuthAt,
+      })
       .from(users)
       .where(eq(users.id, claims.uid));
     if (user?.disabled) {
@@ -225,8 +246,16 @@ export class TokenService {
     if (!user || user.sessionId !== claims.sid) {
       throw new AppError(ErrorCode.Unauthorized, 'Your session has ended, please log in again');
     }
-    this.authRows.set(user.id, { roles: user.roles, sessionId: claims.sid }, ticket);
+    const row = { roles: user.roles, sessionId: claims.sid, authAt: user.authAt };
+    this.refuseEndedStaffSession(row);
+    this.authRows.set(user.id, row, ticket);
     return { id: user.id, role: user.roles, permission: permissionsFor(user.roles), sid: claims.sid };
+  }
+
+  /** A staff access token outlives its session's STAFF_SESSION_HOURS: the console must log in again. */
+  private refuseEndedStaffSession(row: AuthRow) {
+    if (isStaff(row.roles) && !this.withinLifetime(row.authAt, row.roles))
+      throw new AppError(ErrorCode.Unauthorized, 'Your staff session has ended, please log in again');
   }
 
   /** Ends a session: its refresh tokens are revoked and its access tokens stop working. */

@@ -36,6 +36,7 @@ export {
   useMerchantRevoke,
   useMerchantsPage,
   usePublishVersion,
+  useResetFactors,
   useRoles,
   useServiceMessages,
   useServicePage,

@@ -8,6 +8,7 @@ import {
   adminGoodsApi,
   adminMemberApi,
   adminRateApi,
+  adminSecurityApi,
   adminServiceApi,
   adminVersionApi,
   adminWalletApi,
@@ -235,6 +236,7 @@ const useConsoleMutation = <E extends Endpoint>(
 export const useFreeze = () => useConsoleMutation(adminMemberApi.freeze);
 export const useForceLogout = () => useConsoleMutation(adminMemberApi.logout);
 export const useUnlockPin = () => useConsoleMutation(adminMemberApi.unlockPin);
+export const useResetFactors = () => useConsoleMutation(adminSecurityApi.resetFactors);
 export const useMerchantReview = () => useConsoleMutation(adminC2cApi.merchantReview);
 export const useMerchantRevoke = () => useConsoleMutation(adminC2cApi.merchantRevoke);
 export const useWithdrawalApprove = () => useConsoleMutation(adminChainApi.approve);

@@ -13,3 +13,18 @@ export {
   useSetUser,
   useShareCodeCheck,
 } from './queries.ts';
+export {
+  type FactorAnswer,
+  loginSecondFactor,
+  loginWithPasskey,
+  startStepUp,
+  stepUpWith,
+  usePasskeyAdd,
+  usePasskeyRemove,
+  usePasskeyRename,
+  useRecoveryRegenerate,
+  useSecurityStatus,
+  useTotpConfirm,
+  useTotpDisable,
+  useTotpStart,
+} from './security.ts';

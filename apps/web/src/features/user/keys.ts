@@ -6,4 +6,6 @@ export const userKeys = {
   loginActivity: () => [...userKeys.all, 'login-activity'] as const,
   /** Whether an invite code exists and whose it is (checkShareCode). */
   shareCode: (code: string) => [...userKeys.all, 'share-code', code] as const,
+  /** My second factors (securityApi.status). */
+  security: () => [...userKeys.all, 'security'] as const,
 };

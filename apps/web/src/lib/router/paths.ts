@@ -21,6 +21,8 @@ export const Paths = {
   /** My block list: members I blocked, with unblock. */
   userBlocked: '/pages/user/blocked',
   userDevices: '/pages/user/devices',
+  /** Second factors: authenticator app, passkeys, recovery codes (docs/security.md). */
+  userSecurity: '/pages/user/security',
   language: '/pages/base/language',
   h5: '/pages/base/h5',
   chatUserDetail: '/pages/chat/user-detail',

@@ -10,6 +10,7 @@ import {
   useFreeze,
   useMember,
   useMembersPage,
+  useResetFactors,
   useUnlockPin,
 } from '../../features/console/index.ts';
 import {
@@ -128,6 +129,7 @@ const MemberDetail = ({ id }: { id: number }) => {
   const freeze = useFreeze();
   const logout = useForceLogout();
   const unlock = useUnlockPin();
+  const resetFactors = useResetFactors();
   const [reason, setReason] = useState('');
   if (member.isPending) return <Loading />;
   if (member.isError) return <LoadError error={member.error} onRetry={() => void member.refetch()} />;
@@ -140,6 +142,17 @@ const MemberDetail = ({ id }: { id: number }) => {
     } catch (error) {
       toastError(error);
     }
+  };
+  // A member who lost every second factor and their recovery codes: audited, ends their sessions and starts
+  // the withdrawal hold (docs/security.md, "Second factors").
+  const resetSecondFactors = async () => {
+    if (!reason.trim()) return void toast(t('console.member.reasonRequired'));
+    if (!(await confirm(t('console.member.resetFactorsConfirm'), 'reset-factors', t('common.confirm'), true)))
+      return;
+    await run(
+      () => resetFactors.mutateAsync({ userId: m.id, reason: reason.trim() }),
+      t('console.member.factorsReset'),
+    );
   };
   const toggleFreeze = async () => {
     if (!reason.trim()) return void toast(t('console.member.reasonRequired'));
@@ -191,14 +204,16 @@ const MemberDetail = ({ id }: { id: number }) => {
           <dd>{formatTime(m.createTime)}</dd>
         </dl>
         <div className="console-actions">
+          {can('admin:user:freeze') || can('admin:user:resetFactor') ? (
+            <TextField
+              title={t('console.member.reason')}
+              value={reason}
+              onChange={setReason}
+              testId="member-reason"
+            />
+          ) : null}
           {can('admin:user:freeze') ? (
             <>
-              <TextField
-                title={t('console.member.reason')}
-                value={reason}
-                onChange={setReason}
-                testId="member-reason"
-              />
               <Button
                 color={m.frozen ? 'primary' : 'danger'}
                 loading={freeze.isPending}
@@ -229,6 +244,15 @@ const MemberDetail = ({ id }: { id: number }) => {
               data-testid="member-unlock-pin"
             >
               {t('console.member.unlockPin')}
+            </Button>
+          ) : null}
+          {can('admin:user:resetFactor') ? (
+            <Button
+              loading={resetFactors.isPending}
+              onClick={() => void resetSecondFactors()}
+              data-testid="member-reset-factors"
+            >
+              {t('console.member.resetFactors')}
             </Button>
           ) : null}
         </div>

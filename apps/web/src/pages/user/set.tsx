@@ -15,6 +15,7 @@ import { Paths } from '../../lib/router/paths.ts';
 import { showLoading, toast, toastSuccess } from '../../lib/toast.ts';
 
 const entries = [
+  { key: 'security', path: Paths.userSecurity, testId: 'set-security' },
   { key: 'password', path: Paths.userPassword, testId: 'set-password' },
   { key: 'password2', path: Paths.userPassword2, testId: 'set-password2' },
   { key: 'language', path: Paths.language, testId: 'set-language' },

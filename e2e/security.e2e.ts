@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { adminWalletApi, consoleApi, ErrorCode, securityApi, userApi } from '@chatpay/shared';
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
+import { byId, PASSWORD, phoneClient, registerMember } from './people.ts';
+
+/**
+ * Second factors in the browser (docs/security.md, "Second factors"): a member adds a passkey through
+ * Chromium's virtual authenticator and an authenticator app (codes computed here), logs in again with each,
+ * and is asked for the factor when withdrawing; staff cannot reach the console before enrolling.
+ */
+let server: RunningServer;
+let browser: Browser;
+/** Passkeys need a host name as their relying party: the app is opened at localhost, not 127.0.0.1. */
+let base = '';
+beforeAll(async () => {
+  server = await startServer({
+    STAFF_FACTOR_REQUIRED: 'true',
+    SUPPORT_PASSWORD: 'support-pass-1',
+    CHAIN_POLL_SECONDS: '1',
+  });
+  base = server.url.replace('127.0.0.1', 'localhost');
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PIN = '246810';
+const OUTSIDE = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
+const docsShots = path.resolve(import.meta.dirname, '../docs/screenshots');
+
+/** The authenticator app's code for `secret`, `ahead` 30-second steps from now (the server allows one). */
+const code = (secret: string, ahead = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: Date.now() + ahead * 30_000,
+  });
+
+/** Chromium's virtual authenticator on this page: a platform passkey that verifies the user by itself. */
+const addVirtualAuthenticator = async (page: Page) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+};
+
+const logInWithPassword = async (page: Page, username: string, password: string) => {
+  await page.goto(`${base}/#/pages/login/index`);
+  await byId(page, 'login-username').fill(username);
+  await byId(page, 'login-password').fill(password);
+  await byId(page, 'login-submit').click();
+};
+
+/** The login completed: the app left the login page (for the page it came from). */
+const leftLogin = (page: Page) =>
+  expect.poll(() => new URL(page.url()).hash.startsWith('#/pages/login/')).toBe(false);
+
+const logOut = async (page: Page) => {
+  await page.goto(`${base}/#/pages/user/set`);
+  await byId(page, 'set-logout').click();
+  await byId(page, 'logout-confirm').click();
+  await byId(page, 'login-username').waitFor();
+};
+
+describe('a member’s second factors', () => {
+  it('adds a passkey and an authenticator app, logs in with each, and withdraws with a step-up', {
+    timeout: 240_000,
+  }, async () => {
+    const member = await registerMember(server.api, 'Sec');
+    await server.api.ok(userApi.setPayPassword, { password: PASSWORD, pin: PIN }, member.token);
+    // The admin (staff) enrols an authenticator app through the API before crediting.
+    const admin = await server.api.ok(userApi.loginByName, { username: 'admin', password: 'admin12345' });
+    const { secret: adminSecret } = await server.api.ok(securityApi.totpStart, {}, admin.token);
+    await server.api.ok(securityApi.totpConfirm, { code: code(adminSecret) }, admin.token);
+    await server.api.ok(
+      adminWalletApi.adjust,
+      { userId: member.id, amount: '100', reason: 'e2e credit', requestId: `e2e-sec-${Date.now()}` },
+      admin.token,
+    );
+
+    const phone = await newPhone(browser);
+    const page = await phone.newPage();
+    await addVirtualAuthenticator(page);
+    await logInWithPassword(page, member.username, PASSWORD);
+    await byId(page, 'tab-chat').waitFor();
+
+    // A passkey first: it gives the 10 recovery codes, shown once.
+    await page.goto(`${base}/#/pages/user/set`);
+    await byId(page, 'set-security').click();
+    await byId(page, 'security-page').waitFor();
+    await byId(page, 'passkey-add-name').fill('This phone');
+    await byId(page, 'passkey-add').click();
+    await byId(page, 'recovery-codes').waitFor();
+    expect(await page.locator('[data-testid="recovery-codes"] li').count()).toBe(10);
+    await shot(page, 'security-01-recovery-codes');
+    await byId(page, 'recovery-codes-done').click();
+    await expect
+      .poll(() => page.locator('[data-testid^="passkey-label-"]').allTextContents())
+      .toEqual(['This phone']);
+
+    // The authenticator app: with a passkey on, adding it asks for a step-up, answered with the passkey.
+    await byId(page, 'totp-start').click();
+    await byId(page, 'step-up-sheet').waitFor();
+    await shot(page, 'security-02-step-up');
+    await byId(page, 'step-up-passkey').click();
+    await byId(page, 'totp-secret').waitFor();
+    const secret = (await byId(page, 'totp-secret').textContent()) ?? '';
+    await byId(page, 'totp-confirm-code').fill(code(secret));
+    await byId(page, 'totp-confirm').click();
+    await expect.poll(() => byId(page, 'totp-state').textContent()).toBe('On');
+    await expect.poll(() => byId(page, 'recovery-left').textContent()).toBe('10 left');
+    // The page as it stays, once the confirmation toast has gone.
+    await expect.poll(() => page.locator('.adm-toast-main').count(), { timeout: 10_000 }).toBe(0);
+    fs.mkdirSync(docsShots, { recursive: true });
+    await page.screenshot({ path: path.join(docsShots, 'security.png'), fullPage: true });
+
+    // Log out and in: the password asks for the second step; the next step's code completes it.
+    await logOut(page);
+    await logInWithPassword(page, member.username, PASSWORD);
+    await byId(page, 'login-factor').waitFor();
+    await shot(page, 'security-03-login-second-step');
+    await byId(page, 'login-factor-code').fill(code(secret, 1));
+    await byId(page, 'login-factor-submit').click();
+    await leftLogin(page);
+
+    // Log out and in with the passkey alone.
+    await logOut(page);
+    await byId(page, 'login-passkey').click();
+    await leftLogin(page);
+    expect((await phoneClient(server.url, page).ok(userApi.person, {})).id).toBe(member.id);
+
+    // A withdrawal asks for the second factor after the PIN, then goes through.
+    await page.goto(`${base}/#/pages/usdt/wallet`);
+    await expect.poll(() => byId(page, 'wallet-available').textContent()).toBe('100.00');
+    await byId(page, 'wallet-withdraw').click();
+    await byId(page, 'withdraw-address').fill(OUTSIDE);
+    await byId(page, 'withdraw-amount').fill('60');
+    await expect.poll(() => byId(page, 'withdraw-reason').count()).toBe(0);
+    await byId(page, 'withdraw-submit').click();
+    await byId(page, 'pay-pin').waitFor();
+    await byId(page, 'pay-pin').fill(PIN);
+    await byId(page, 'step-up-sheet').waitFor();
+    await shot(page, 'security-04-withdraw-step-up');
+    await byId(page, 'step-up-passkey').click();
+    await byId(page, 'withdraw-result').waitFor();
+  });
+});
+
+describe('staff', () => {
+  it('are sent to enrol a second factor before the console', async () => {
+    const phone = await newPhone(browser);
+    const page = await phone.newPage();
+    await logInWithPassword(page, 'support', 'support-pass-1');
+    await byId(page, 'security-must-enrol').waitFor();
+    expect(new URL(page.url()).hash).toBe('#/pages/user/security');
+    const api = phoneClient(server.url, page);
+    await api.fails(consoleApi.menu, {}, null, ErrorCode.StaffFactorRequired);
+    await shot(page, 'security-05-staff-must-enrol');
+    await byId(page, 'totp-start').click();
+    const secret = (await byId(page, 'totp-secret').textContent()) ?? '';
+    await byId(page, 'totp-confirm-code').fill(code(secret));
+    await byId(page, 'totp-confirm').click();
+    await byId(page, 'recovery-codes-done').click();
+    await page.goto(`${base}/#/admin`);
+    await byId(page, 'console-shell').waitFor();
+    await api.ok(consoleApi.menu, {});
+  });
+});
