@@ -25,6 +25,8 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
     WEB_DIST: path.join(root, 'apps/web/dist'),
     // Set-up credits members freely; console.e2e.ts tests the maker-checker with the default cap.
     ADJUST_APPROVAL_CAP_USDT: '1000000000',
+    // Set-up members withdraw minutes after they sign up.
+    WITHDRAWAL_NEW_ACCOUNT_DAYS: '0',
     ...env,
   });
   return {

@@ -106,6 +106,8 @@ export const createTestApp = async (
     SWEEP_INTERVAL_SECONDS: '0',
     // Tests credit members freely; test/console/separation.test.ts sets a small cap to test maker-checker.
     ADJUST_APPROVAL_CAP_USDT: '1000000000',
+    // Members are created a moment before they withdraw; test/chain/review-routing.test.ts sets the age rule.
+    WITHDRAWAL_NEW_ACCOUNT_DAYS: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...(engine === 'postgres' && process.env.TEST_REDIS_URL
       ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test-${randomUUID()}` }

@@ -11,6 +11,7 @@ import {
 } from '@chatpay/shared';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
+import { OutflowGuard, outflowPolicy } from '../outflow/index.ts';
 import { AdService } from './ads.ts';
 import { AppealService } from './appeals.ts';
 import { BankService } from './banks.ts';
@@ -41,7 +42,13 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   const merchants = new MerchantService(deps.db, box, deps.realtime, deps.ports);
   const banks = new BankService(deps.db, box, deps.config);
   const ads = new AdService(deps.db, deps.config, merchants, banks, deps.clock);
-  const orders = new OrderService(deps.db, deps.realtime, deps.config, deps.clock);
+  const orders = new OrderService(
+    deps.db,
+    deps.realtime,
+    deps.config,
+    deps.clock,
+    new OutflowGuard(outflowPolicy(deps.config), deps.clock),
+  );
   const appeals = new AppealService(deps.db, orders, deps.realtime, deps.clock, deps.config.C2C_STRIKE_LIMIT);
   const trust = new TrustService(deps.db, orders);
   const trusted = new TrustedService(deps.db);
