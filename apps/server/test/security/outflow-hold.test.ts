@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { appGoodsApi, ErrorCode, mccApi, payDeskApi, transactionApi, walletApi } from '@chatpay/shared';
+import {
+  appGoodsApi,
+  ErrorCode,
+  mccApi,
+  payDeskApi,
+  transactionApi,
+  userApi,
+  walletApi,
+} from '@chatpay/shared';
 import { describe, expect, it } from 'vitest';
+import { resetPassword } from '../../src/modules/user/index.ts';
 import { addBank, createAd, createMerchant, createTrader, pay, startOrder } from '../c2c/factories.ts';
 import { useTestApp } from '../helpers/app.ts';
 import {
@@ -45,6 +54,14 @@ const expectHeld = (res: { code: number; message: string; data: unknown }, remai
 };
 
 describe('the hold after a credential change refuses internal sending above the allowance', () => {
+  // First: the command writes the database's time, and the test below moves this server's clock a day on.
+  it('npm run admin:password (resetPassword) starts the hold for internal sending too', async () => {
+    const a = await createTrader(t, '1000');
+    expect(await resetPassword(t.database.db, a.username, 'operator-set-pass-1')).toBe(true);
+    const login = await t.ok(userApi.loginByName, { username: a.username, password: 'operator-set-pass-1' });
+    expectHeld(await transfer({ ...a, token: login.token }, await createUser(t), '900'));
+  });
+
   it('wallet and MCC transfers: the allowance passes, more is refused, nothing moves; after the hold it passes', async () => {
     const a = await heldMember();
     const b = await createUser(t);
