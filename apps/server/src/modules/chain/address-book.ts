@@ -12,6 +12,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
+import { recordAudit } from '../audit/index.ts';
 import { checkDestination } from './destination.ts';
 import type { ChainRuntime } from './runtime.ts';
 import { withdrawalAddresses, withdrawalSettings } from './tables.ts';
@@ -91,18 +92,27 @@ export class AddressBookService {
     if ((saved?.n ?? 0) >= ADDRESS_BOOK_MAX) throw new AppError(ErrorCode.AddressBookFull);
     let row: AddressRow;
     try {
-      [row] = (await this.db
-        .insert(withdrawalAddresses)
-        .values({
-          userId,
-          network: input.network,
-          address,
-          addressKey: adapter.addressKey(address),
-          label: input.label,
-          usableFrom: this.delayed(now),
-          createTime: now,
-        })
-        .returning()) as [AddressRow];
+      row = await this.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(withdrawalAddresses)
+          .values({
+            userId,
+            network: input.network,
+            address,
+            addressKey: adapter.addressKey(address),
+            label: input.label,
+            usableFrom: this.delayed(now),
+            createTime: now,
+          })
+          .returning();
+        await recordAudit(tx, {
+          actorId: userId,
+          action: 'usdt:address:add',
+          targetUserId: userId,
+          reason: `${input.network} ${address} ${input.label}`.slice(0, 200),
+        });
+        return created!;
+      });
     } catch (error) {
       if (uniqueViolation(error) === 'withdrawal_addresses_user_key')
         throw new AppError(ErrorCode.AddressAlreadySaved);
@@ -130,12 +140,20 @@ export class AddressBookService {
   }
 
   async remove(userId: number, id: number) {
-    const [row] = await this.db
-      .delete(withdrawalAddresses)
-      .where(and(eq(withdrawalAddresses.id, id), eq(withdrawalAddresses.userId, userId)))
-      .returning({ id: withdrawalAddresses.id });
-    if (!row) throw new AppError(ErrorCode.AddressBookEntryNotFound);
-    return { id: row.id };
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(withdrawalAddresses)
+        .where(and(eq(withdrawalAddresses.id, id), eq(withdrawalAddresses.userId, userId)))
+        .returning();
+      if (!row) throw new AppError(ErrorCode.AddressBookEntryNotFound);
+      await recordAudit(tx, {
+        actorId: userId,
+        action: 'usdt:address:remove',
+        targetUserId: userId,
+        reason: `${row.network} ${row.address} ${row.label}`.slice(0, 200),
+      });
+      return { id: row.id };
+    });
   }
 
   /**
@@ -150,10 +168,17 @@ export class AddressBookService {
       : current.on
         ? { allowlist: true, allowlistOffFrom: current.offFrom ?? this.delayed(now) }
         : { allowlist: false, allowlistOffFrom: null };
-    await this.db
-      .insert(withdrawalSettings)
-      .values({ userId, ...next, updateTime: now })
-      .onConflictDoUpdate({ target: withdrawalSettings.userId, set: { ...next, updateTime: now } });
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(withdrawalSettings)
+        .values({ userId, ...next, updateTime: now })
+        .onConflictDoUpdate({ target: withdrawalSettings.userId, set: { ...next, updateTime: now } });
+      await recordAudit(tx, {
+        actorId: userId,
+        action: enabled ? 'usdt:allowlist:on' : 'usdt:allowlist:off',
+        targetUserId: userId,
+      });
+    });
     return this.list(userId);
   }
 
