@@ -35,6 +35,8 @@ export const startServer = async (
       ADJUST_APPROVAL_CAP_USDT: '1000000000',
       // Staff sign in with the password alone; security.e2e.ts tests the second factor they must enrol.
       STAFF_FACTOR_REQUIRED: 'false',
+      // Set-up members withdraw minutes after they sign up.
+      WITHDRAWAL_NEW_ACCOUNT_DAYS: '0',
       ...env,
     },
     options,

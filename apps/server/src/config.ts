@@ -9,6 +9,7 @@ import {
   productionNetworkProblems,
   readNetworkConfigs,
 } from './modules/chain/settings.ts';
+import { outflowSettings } from './modules/outflow/settings.ts';
 import { uploadSettings } from './modules/uploads/settings.ts';
 import { userSettings } from './modules/user/settings.ts';
 
@@ -223,6 +224,7 @@ const schema = z.object({
    */
   TEST_CLOCK: bool.default(false),
   ...userSettings,
+  ...outflowSettings,
   ...uploadSettings,
   ...workersSetting,
   ...metricsSettings,

@@ -1,6 +1,7 @@
 import type { Endpoint, GroupInfo, Moment } from '@chatpay/shared';
 import * as shared from '@chatpay/shared';
 import {
+  addressBookApi,
   adminAdjustApi,
   adminC2cApi,
   adminChainApi,
@@ -30,6 +31,7 @@ import {
   walletApi,
 } from '@chatpay/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withdrawalAddresses } from '../src/db/schema/index.ts';
 import { addBank, bankForm, createAd, createMerchant, pay, startOrder } from './c2c/factories.ts';
 import { useTestApp } from './helpers/app.ts';
 import {
@@ -110,6 +112,8 @@ interface World {
   /** A passkey of a member who has one (not the victim, whose password logins other tests use). */
   passkeyId: number;
   passkeyOwner: TestUser;
+  /** An address in the victim's withdrawal address book (labelled with the marker). */
+  savedAddressId: number;
 }
 
 type Probe = { endpoint: Endpoint; input: (w: World) => unknown };
@@ -208,6 +212,8 @@ const probes: Record<string, Probe[]> = {
   'walletApi.detail': [probe(walletApi.detail, (w) => ({ id: w.walletEntryId }))],
   'securityApi.passkeyRename': [probe(securityApi.passkeyRename, (w) => ({ id: w.passkeyId, name: MARK }))],
   'securityApi.passkeyRemove': [probe(securityApi.passkeyRemove, (w) => ({ id: w.passkeyId }))],
+  'addressBookApi.label': [probe(addressBookApi.label, (w) => ({ id: w.savedAddressId, label: 'Attacker' }))],
+  'addressBookApi.remove': [probe(addressBookApi.remove, (w) => ({ id: w.savedAddressId }))],
   'payDeskApi.pay': [probe(payDeskApi.pay, (w) => ({ orderNo: w.orderNo, pin: TEST_PIN }))],
   'payDeskApi.info': [probe(payDeskApi.info, (w) => ({ orderNo: w.orderNo }))],
   'bankApi.info': [probe(bankApi.info, (w) => ({ id: w.bankId }))],
@@ -382,6 +388,19 @@ beforeAll(async () => {
   const passkeyOwner = await createUser(t);
   await enrolPasskey(t, passkeyOwner, MARK);
   const [passkey] = (await t.ok(securityApi.status, {}, passkeyOwner.token)).passkeys;
+  // No chain runs here: the victim's saved address is written as the address book would write it.
+  const [saved] = await t.database.db
+    .insert(withdrawalAddresses)
+    .values({
+      userId: victim!.id,
+      network: 'ERC20',
+      address: '0x00000000000000000000000000000000000000aa',
+      addressKey: '0x00000000000000000000000000000000000000aa',
+      label: MARK.slice(0, 30),
+      usableFrom: new Date(),
+      createTime: new Date(),
+    })
+    .returning();
   w = {
     passkeyId: passkey!.id,
     passkeyOwner,
@@ -407,6 +426,7 @@ beforeAll(async () => {
     attackerBankId: attackerMerchant.code === 1000 ? successData(bankApi.add, attackerMerchant).id : bank.id,
     walletEntryId: packetEntry!.id,
     victimSid: (await t.tokens.verify(victim!.token)).sid,
+    savedAddressId: saved!.id,
   };
   c2c = { merchant, buyer };
 });
@@ -473,6 +493,8 @@ describe('a member cannot reach another member’s objects', () => {
     const ad = await t.call(advertisingApi.info, { id: w.adId }, c2c.merchant.token);
     expect(ad.data).toMatchObject({ status: 1 });
     expect((await t.call(bankApi.info, { id: w.bankId }, c2c.merchant.token)).code).toBe(1000);
+    const book = await t.ok(addressBookApi.list, {}, w.victim.token);
+    expect(book.list.map((a) => [a.id, a.label])).toEqual([[w.savedAddressId, MARK.slice(0, 30)]]);
     const requests = await t.call(friendApi.requestList, {}, w.stranger.token);
     expect(requests.data).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: w.requestId, status: 'pending' })]),

@@ -121,3 +121,25 @@ describe('huge amounts answer a validation envelope naming the field, never 500'
     for (const f of fields) expect(named, `${f} in ${res.body.slice(0, 300)}`).toContain(f);
   });
 });
+
+describe('the address book names the bad field', () => {
+  it('a label too long or empty, an unknown network, an id out of range', async () => {
+    const cases = [
+      [
+        shared.addressBookApi.add,
+        { network: 'ERC20', address: `0x${'1'.repeat(40)}`, label: 'x'.repeat(31) },
+        'label',
+      ],
+      [shared.addressBookApi.add, { network: 'ERC20', address: `0x${'1'.repeat(40)}`, label: '  ' }, 'label'],
+      [shared.addressBookApi.add, { network: 'BTC', address: `0x${'1'.repeat(40)}`, label: 'a' }, 'network'],
+      [shared.addressBookApi.label, { id: 0, label: 'a' }, 'id'],
+      [shared.addressBookApi.remove, { id: 2 ** 40 }, 'id'],
+      [shared.addressBookApi.allowlist, { enabled: 'yes' }, 'enabled'],
+    ] as const;
+    for (const [endpoint, input, field] of cases) {
+      const res = await t.call(endpoint as Endpoint, input as never, token);
+      expect(res.code, JSON.stringify(input)).toBe(shared.ErrorCode.Validation);
+      expect(JSON.stringify(res.data)).toContain(field);
+    }
+  });
+});

@@ -155,6 +155,17 @@ export const ErrorCode = {
   WithdrawalNotFound: 1703,
   WithdrawalNotReviewable: 1704,
   FaucetUnavailable: 1705,
+  /** Sending to other members is capped for a while after a password or PIN change (`details.until`). */
+  OutflowHeld: 1720,
+  /** The member's rolling 24-hour outgoing limit, all channels together (`details.remaining`). */
+  OutflowLimitReached: 1721,
+  /** Withdrawals go only to saved addresses (the member's allowlist is on). */
+  AddressNotSaved: 1722,
+  /** A newly saved address can be used only after a delay (`details.usableFrom`). */
+  AddressNotYetUsable: 1723,
+  AddressBookEntryNotFound: 1724,
+  AddressAlreadySaved: 1725,
+  AddressBookFull: 1726,
 
   AccountFrozen: 1180,
   DutySeparation: 1181,
@@ -300,6 +311,14 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.OwnAddress]: 'This address belongs to the wallet itself: withdraw to an outside address',
   [ErrorCode.WithdrawalNotFound]: 'Withdrawal does not exist',
   [ErrorCode.WithdrawalNotReviewable]: 'This withdrawal has already been reviewed',
+  [ErrorCode.OutflowHeld]:
+    'Your password or PIN changed recently: sending to other members is paused until the hold ends',
+  [ErrorCode.OutflowLimitReached]: 'This would exceed what you can send out in 24 hours',
+  [ErrorCode.AddressNotSaved]: 'Withdrawals go only to addresses in your address book',
+  [ErrorCode.AddressNotYetUsable]: 'This address was saved recently and cannot be used yet',
+  [ErrorCode.AddressBookEntryNotFound]: 'This address is not in your address book',
+  [ErrorCode.AddressAlreadySaved]: 'This address is already in your address book',
+  [ErrorCode.AddressBookFull]: 'Your address book is full',
   [ErrorCode.FaucetUnavailable]: 'The test faucet is only available on the development chain',
   [ErrorCode.AccountFrozen]: 'This account is frozen; please contact customer service',
   [ErrorCode.DutySeparation]: 'Another staff member must do this (separation of duties)',

@@ -1,3 +1,4 @@
+export * from './api/address-book.ts';
 export * from './api/app.ts';
 export * from './api/base.ts';
 export * from './api/c2c.ts';

@@ -111,6 +111,8 @@ export const createTestApp = async (
     // Tests move the clock by days under one admin login per app (adminToken); factors-staff.test.ts tests
     // the 12-hour end of staff sessions.
     STAFF_SESSION_HOURS: '720',
+    // Members are created a moment before they withdraw; test/chain/review-routing.test.ts sets the age rule.
+    WITHDRAWAL_NEW_ACCOUNT_DAYS: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...(engine === 'postgres' && process.env.TEST_REDIS_URL
       ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test-${randomUUID()}` }

@@ -1,4 +1,12 @@
-import { bankApi, ErrorCode, merchantApi, securityApi, userApi, walletApi } from '@chatpay/shared';
+import {
+  addressBookApi,
+  bankApi,
+  ErrorCode,
+  merchantApi,
+  securityApi,
+  userApi,
+  walletApi,
+} from '@chatpay/shared';
 import { describe, expect, it } from 'vitest';
 import { bankForm } from '../c2c/factories.ts';
 import { useTestApp } from '../helpers/app.ts';
@@ -242,7 +250,7 @@ describe('passkeys', () => {
 });
 
 describe('step-up', () => {
-  it('is needed, once a factor is on, to change the password or the PIN, withdraw, add or change a payment method and rotate a merchant key', async () => {
+  it('is needed, once a factor is on, to change the password or the PIN, withdraw, save a withdrawal address, add or change a payment method and rotate a merchant key', async () => {
     const member = await createUser(t);
     await setPin(t, member);
     const method = await t.ok(bankApi.add, bankForm(), member.token);
@@ -263,6 +271,8 @@ describe('step-up', () => {
       ErrorCode.StepUpRequired,
     );
     await t.fails(walletApi.withdrawal, withdrawal, member.token, ErrorCode.StepUpRequired);
+    const saving = { network: 'ERC20' as const, address: withdrawal.address, label: 'My wallet' };
+    await t.fails(addressBookApi.add, saving, member.token, ErrorCode.StepUpRequired);
     await t.fails(bankApi.add, bankForm(), member.token, ErrorCode.StepUpRequired);
     await t.fails(bankApi.update, { ...bankForm(), id: method.id }, member.token, ErrorCode.StepUpRequired);
     await t.fails(merchantApi.apiKey, { pin: TEST_PIN }, member.token, ErrorCode.StepUpRequired);
@@ -281,6 +291,8 @@ describe('step-up', () => {
     // Past the step-up the action's own rules answer.
     const w = await t.call(walletApi.withdrawal, { ...withdrawal, pin: '654321', stepUp }, member.token);
     expect(w.code).not.toBe(ErrorCode.StepUpRequired);
+    const saved = await t.call(addressBookApi.add, { ...saving, stepUp }, member.token);
+    expect(saved.code).not.toBe(ErrorCode.StepUpRequired);
     await t.fails(merchantApi.apiKey, { pin: '654321', stepUp }, member.token, ErrorCode.NotMerchant);
     const relogin = await t.ok(userApi.changePassword, { ...password, stepUp }, member.token);
     // The proof belongs to the session it was made in.

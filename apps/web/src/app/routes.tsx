@@ -90,6 +90,7 @@ const loaders: Record<string, Loader> = {
   [Paths.usdtTransfer]: () => import('../pages/wallet/transfer.tsx'),
   [Paths.usdtIn]: () => import('../pages/wallet/deposit.tsx'),
   [Paths.usdtOut]: () => import('../pages/wallet/withdraw.tsx'),
+  [Paths.usdtAddressBook]: () => import('../pages/wallet/address-book.tsx'),
   [Paths.usdtRecord]: () => import('../pages/wallet/record.tsx'),
   [Paths.redPacket]: () => import('../pages/redpacket/detail.tsx'),
   [Paths.chatTransfer]: () => import('../pages/wallet/chat-transfer.tsx'),

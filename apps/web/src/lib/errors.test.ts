@@ -22,4 +22,25 @@ describe('error texts', () => {
       'common passwords',
     );
   });
+
+  it('the hold and the 24-hour limit say until when and how much is left', async () => {
+    await i18nReady;
+    const held = messageForCode(ErrorCode.OutflowHeld, 'server text', {
+      until: '2026-11-28T22:22:00.000Z',
+      remaining: '2.00',
+    });
+    expect(held).toMatch(
+      /^Your password or PIN changed recently: until .*2026.* you can send at most 2\.00 USDT more/,
+    );
+    expect(
+      messageForCode(ErrorCode.OutflowLimitReached, 'server text', { limit: '300.00', remaining: '100.00' }),
+    ).toBe('You can send 300.00 USDT in 24 hours: 100.00 USDT is left now');
+    expect(
+      messageForCode(ErrorCode.AddressNotYetUsable, 'server text', {
+        usableFrom: '2026-11-28T22:22:00.000Z',
+      }),
+    ).toMatch(/^This address was saved recently: it can be used from .*2026/);
+    // Without details, the plain text.
+    expect(messageForCode(ErrorCode.OutflowHeld, 'server text', null)).toMatch(/paused for a while$/);
+  });
 });

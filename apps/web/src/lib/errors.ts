@@ -1,5 +1,6 @@
 import { ErrorCode, type FieldIssue } from '@chatpay/shared';
 import { i18n, t } from './i18n/index.ts';
+import { dateTime } from './i18n/time.ts';
 
 /**
  * Codes of failures that happen in the client, not on the server (the client codes of docs/product.md#errors
@@ -62,8 +63,23 @@ export const messageForCode = (code: number, serverMessage: string, data: unknow
     if (i18n.exists(ruleKey)) return t(ruleKey, rule);
   }
   const key = `errors.${code}`;
+  // Limits and holds say until when and how much is left.
+  const limit = limitOf(data);
+  if (limit && i18n.exists(`${key}_detail`))
+    return t(`${key}_detail`, { ...limit, until: dateTime(limit.until, i18n.language) });
   if (i18n.exists(key)) return t(key);
   return serverMessage || t('common.serviceException');
+};
+
+/** The details of an outgoing-money refusal: a hold's end, an address's first usable time, what is left. */
+const limitOf = (data: unknown) => {
+  if (!data || typeof data !== 'object') return null;
+  const d = data as { until?: unknown; usableFrom?: unknown; remaining?: unknown; limit?: unknown };
+  const until =
+    typeof d.until === 'string' ? d.until : typeof d.usableFrom === 'string' ? d.usableFrom : null;
+  const remaining = typeof d.remaining === 'string' ? d.remaining : null;
+  if (until === null && remaining === null) return null;
+  return { until, remaining: remaining ?? '', limit: typeof d.limit === 'string' ? d.limit : '' };
 };
 
 /** The message of any thrown value, for a toast. */

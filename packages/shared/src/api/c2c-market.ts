@@ -377,6 +377,8 @@ export const transactionApi = {
       .refine(oneAmount, oneAmountIssue),
     output: order,
     errors: [
+      ErrorCode.OutflowHeld,
+      ErrorCode.OutflowLimitReached,
       ErrorCode.Blocked,
       ErrorCode.WrongPin,
       ErrorCode.InsufficientBalance,
@@ -419,6 +421,8 @@ export const transactionApi = {
     input: orderRef.extend({ pin }),
     output: order,
     errors: [
+      ErrorCode.OutflowHeld,
+      ErrorCode.OutflowLimitReached,
       ErrorCode.WrongPin,
       ErrorCode.OrderNotFound,
       ErrorCode.OrderStatusInvalid,

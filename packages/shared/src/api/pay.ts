@@ -85,6 +85,8 @@ export const payDeskApi = {
     input: z.object({ orderNo, pin, lang }),
     output: payOrder,
     errors: [
+      ErrorCode.OutflowHeld,
+      ErrorCode.OutflowLimitReached,
       ErrorCode.WrongPin,
       ErrorCode.PinLocked,
       ErrorCode.InsufficientBalance,

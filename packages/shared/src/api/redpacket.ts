@@ -57,6 +57,8 @@ export const chatTransferApi = {
     }),
     output: z.object({ message: chatMessage, transfer: chatTransfer }),
     errors: [
+      ErrorCode.OutflowHeld,
+      ErrorCode.OutflowLimitReached,
       ErrorCode.PinNotSet,
       ErrorCode.WrongPin,
       ErrorCode.PinLocked,
@@ -131,6 +133,8 @@ export const redPacketApi = {
     }),
     output: z.object({ message: chatMessage, packet: redPacketDetail }),
     errors: [
+      ErrorCode.OutflowHeld,
+      ErrorCode.OutflowLimitReached,
       ErrorCode.WrongPin,
       ErrorCode.PinLocked,
       ErrorCode.SessionNotFound,

@@ -147,6 +147,18 @@ export const withdrawalStatuses = [
   'rejected',
   'failed',
 ] as const;
+/**
+ * Why a withdrawal waits for support: a password or PIN change within the hold, the member's 24 h total, the
+ * network's daily outflow cap, money received from other members in the last 24 h, a new account.
+ */
+export const withdrawalHoldCodes = [
+  'credentials',
+  'memberLimit',
+  'outflowCap',
+  'receivedInternally',
+  'newAccount',
+] as const;
+export type WithdrawalHoldCode = (typeof withdrawalHoldCodes)[number];
 export type DepositStatus = (typeof depositStatuses)[number];
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 
@@ -166,8 +178,12 @@ export const chainRecord = z.object({
   txHash: z.string().nullable(),
   confirmations: z.number().int(),
   required: z.number().int(),
-  /** Support's reason for a rejected withdrawal. */
+  /** Support's reason for a rejected withdrawal (or, in English, why it waits: `holdCode` says it in any language). */
   reason: z.string(),
+  /** Why a withdrawal waits (or waited) for review; null when it never did. */
+  holdCode: z.enum(withdrawalHoldCodes).nullable(),
+  /** For a hold after a password or PIN change: when that hold ends (ISO). */
+  heldUntil: z.string().nullable(),
   createTime: z.string(),
   updateTime: z.string(),
 });
@@ -182,6 +198,20 @@ export const transferResult = z.object({
   createTime: z.string(),
 });
 export type TransferResult = z.infer<typeof transferResult>;
+
+/** What a transfer by member id may answer (wallet and MCC). */
+const walletTransferErrors = [
+  ErrorCode.OutflowHeld,
+  ErrorCode.OutflowLimitReached,
+  ErrorCode.PinNotSet,
+  ErrorCode.WrongPin,
+  ErrorCode.PinLocked,
+  ErrorCode.InsufficientBalance,
+  ErrorCode.AmountBelowMinimum,
+  ErrorCode.CannotTransferToSelf,
+  ErrorCode.MemberNotFound,
+  ErrorCode.IdempotencyConflict,
+];
 
 export const walletApi = {
   balance: endpoint({
@@ -250,16 +280,7 @@ export const walletApi = {
     summary: 'Send USDT to a member by member id (minimum 1.00, PIN); idempotent by requestId',
     input: transferInput,
     output: transferResult,
-    errors: [
-      ErrorCode.PinNotSet,
-      ErrorCode.WrongPin,
-      ErrorCode.PinLocked,
-      ErrorCode.InsufficientBalance,
-      ErrorCode.AmountBelowMinimum,
-      ErrorCode.CannotTransferToSelf,
-      ErrorCode.MemberNotFound,
-      ErrorCode.IdempotencyConflict,
-    ],
+    errors: walletTransferErrors,
   }),
   address: endpoint({
     method: 'GET',
@@ -287,6 +308,9 @@ export const walletApi = {
     output: chainRecord,
     errors: [
       ErrorCode.StepUpRequired,
+      ErrorCode.AddressNotSaved,
+      ErrorCode.AddressNotYetUsable,
+      ErrorCode.OutflowLimitReached,
       ErrorCode.WrongPin,
       ErrorCode.InsufficientBalance,
       ErrorCode.AmountBelowMinimum,
@@ -325,6 +349,7 @@ export const mccApi = {
     summary: 'Send USDT to a member (the same rules as the wallet transfer)',
     input: transferInput,
     output: transferResult,
+    errors: walletTransferErrors,
   }),
   balance: endpoint({
     method: 'POST',

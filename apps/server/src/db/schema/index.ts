@@ -10,6 +10,7 @@ export * from '../../modules/dict/tables.ts';
 export * from '../../modules/group/tables.ts';
 export * from '../../modules/ledger/tables.ts';
 export * from '../../modules/moments/tables.ts';
+export * from '../../modules/outflow/tables.ts';
 export * from '../../modules/paydesk/tables.ts';
 export * from '../../modules/push/tables.ts';
 export * from '../../modules/uploads/tables.ts';

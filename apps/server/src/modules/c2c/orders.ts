@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { assertNotBlocked, deliver, type StoredMessage } from '../chat/index.ts';
 import { ensureSystemAccount } from '../ledger/index.ts';
+import type { OutflowGuard } from '../outflow/index.ts';
 import { assertMayUseMedia } from '../uploads/index.ts';
 import { verifyPin } from '../user/index.ts';
 import type { MethodRow } from './cards.ts';
@@ -73,7 +74,21 @@ export class OrderService {
     private readonly realtime: Realtime,
     private readonly config: Config,
     private readonly clock: Clock,
+    private readonly outflows: OutflowGuard,
   ) {}
+
+  /**
+   * Coins leave the seller for good on release; selling into a buy ad counts at the start (the seller's own
+   * act), and its release then passes under the same key.
+   */
+  private sellerOutflow(tx: Tx, order: OrderRow) {
+    return this.outflows.check(tx, {
+      userId: order.sellerId,
+      channel: 'c2c',
+      amount: order.amountCoin,
+      key: `c2c-order:${order.id}`,
+    });
+  }
 
   /**
    * Orders I bought and let fall today: canceled by me, or by the deadline sweeper (or overdue and not swept yet).
@@ -192,7 +207,15 @@ export class OrderService {
       let order: OrderRow;
       try {
         order = await this.db.transaction((tx) =>
-          commitStartMoney(tx, plan, { maxOpenOrders: this.config.C2C_MAX_OPEN_ORDERS }, this.clock.now()),
+          commitStartMoney(
+            tx,
+            plan,
+            {
+              maxOpenOrders: this.config.C2C_MAX_OPEN_ORDERS,
+              beforeSellerEscrow: (t, o) => this.sellerOutflow(t, o),
+            },
+            this.clock.now(),
+          ),
         );
       } catch (error) {
         if (!(error instanceof AdChangedSinceCheck)) throw error;
@@ -364,6 +387,7 @@ export class OrderService {
       // A concurrent retry released it first: answer that, without a second status event.
       if (releasedBySeller(o)) throw new AlreadyReleased(o);
       assertStatus(o, 'payment');
+      await this.sellerOutflow(tx, o);
       return {
         order: await releaseOrder(tx, o, { actorId: userId, kind: 'completed', now: this.clock.now() }),
       };

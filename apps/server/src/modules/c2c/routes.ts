@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { lookupQuota } from '../chat/index.ts';
+import { OutflowGuard, outflowPolicy } from '../outflow/index.ts';
 import { requireStepUp } from '../user/index.ts';
 import { AdService } from './ads.ts';
 import { AppealService } from './appeals.ts';
@@ -43,7 +44,13 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   const merchants = new MerchantService(deps.db, box, deps.realtime, deps.ports);
   const banks = new BankService(deps.db, box, deps.config);
   const ads = new AdService(deps.db, deps.config, merchants, banks, deps.clock);
-  const orders = new OrderService(deps.db, deps.realtime, deps.config, deps.clock);
+  const orders = new OrderService(
+    deps.db,
+    deps.realtime,
+    deps.config,
+    deps.clock,
+    new OutflowGuard(outflowPolicy(deps.config), deps.clock),
+  );
   const appeals = new AppealService(deps.db, orders, deps.realtime, deps.clock, deps.config.C2C_STRIKE_LIMIT);
   const trust = new TrustService(deps.db, orders, lookupQuota(deps));
   const trusted = new TrustedService(deps.db);

@@ -37,6 +37,11 @@ export interface StartPlan {
 
 export interface StartLimits {
   maxOpenOrders: number;
+  /**
+   * Runs when the taker sells into a buy ad, after the order row exists and before any hot lock: the
+   * outgoing-money guard of the seller (it takes the seller's own lock, which must come before the ledger's).
+   */
+  beforeSellerEscrow: (tx: Tx, order: OrderRow) => Promise<void>;
 }
 
 /** The ad changed between the check and the guarded UPDATE: roll back and check again. */
@@ -158,6 +163,7 @@ export const commitStartMoney = async (
     })
     .returning();
   await recordEvent(tx, order!, { kind: 'start', from: null, to: 'pending', actorId: takerId, now });
+  if (sellerId === takerId) await limits.beforeSellerEscrow(tx, order!);
   // The hot part, last: the ad row lock, then the seller's and escrow's account locks, until the commit.
   if (!(await takeFromAd(tx, plan, now))) throw new AdChangedSinceCheck();
   await postMove(tx, plan.legs, {

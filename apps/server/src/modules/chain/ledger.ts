@@ -1,9 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection.ts';
 import { ensureMemberAccounts, ensureSystemAccount, postEntry, SystemAccount } from '../ledger/index.ts';
+import { releaseOutflow } from '../outflow/index.ts';
 import { chainWithdrawals } from './tables.ts';
 
 type WithdrawalRow = typeof chainWithdrawals.$inferSelect;
+
+/** A withdrawal's row in the member's outgoing total (outflow module), by its request. */
+export const withdrawalOutflowKey = (userId: number, requestId: string) =>
+  `withdrawal:${userId}:${requestId}`;
 
 /**
  * Ends a withdrawal inside the caller's transaction (the row locked and its status checked by the caller):
@@ -37,6 +42,8 @@ export const closeWithdrawal = async (
       })
     ).id;
   } else {
+    // Money that came back no longer counts toward the member's 24-hour outgoing limit.
+    await releaseOutflow(tx, withdrawalOutflowKey(w.userId, w.requestId));
     entryId = (
       await postEntry(tx, {
         key: `withdrawal:${w.id}:unfreeze`,

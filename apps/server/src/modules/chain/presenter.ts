@@ -1,4 +1,4 @@
-import { type ChainRecord, formatUsdt, micro, type Network } from '@chatpay/shared';
+import { type ChainRecord, formatUsdt, micro, type Network, type WithdrawalHoldCode } from '@chatpay/shared';
 import type { chainDeposits, chainWithdrawals } from './tables.ts';
 
 type DepositRow = typeof chainDeposits.$inferSelect;
@@ -17,6 +17,8 @@ export const presentDeposit = (d: DepositRow): ChainRecord => ({
   confirmations: Math.min(d.confirmations, d.required),
   required: d.required,
   reason: '',
+  holdCode: null,
+  heldUntil: null,
   createTime: d.createTime.toISOString(),
   updateTime: d.updateTime.toISOString(),
 });
@@ -34,6 +36,8 @@ export const presentWithdrawal = (w: WithdrawalRow): ChainRecord => ({
   confirmations: Math.min(w.confirmations, w.required),
   required: w.required,
   reason: w.reason,
+  holdCode: (w.holdCode as WithdrawalHoldCode | null) ?? null,
+  heldUntil: w.heldUntil ? w.heldUntil.toISOString() : null,
   createTime: w.createTime.toISOString(),
   updateTime: w.updateTime.toISOString(),
 });

@@ -1,7 +1,9 @@
-import { adminChainApi, walletApi } from '@chatpay/shared';
+import { addressBookApi, adminChainApi, walletApi } from '@chatpay/shared';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
+import { OutflowGuard, outflowPolicy } from '../outflow/index.ts';
 import { requireStepUp } from '../user/index.ts';
+import { AddressBookService } from './address-book.ts';
 import { broadcastWithdrawals } from './broadcaster.ts';
 import type { ChainRuntime } from './runtime.ts';
 import { ChainService } from './service.ts';
@@ -26,14 +28,32 @@ export const registerChainRoutes = (
   deps: AppDeps & { withLock: <T>(key: number, work: () => Promise<T>) => Promise<T | null> },
   chain: ChainRuntime,
 ) => {
+  const book = new AddressBookService(
+    deps.db,
+    chain,
+    deps.clock,
+    deps.realtime,
+    deps.ports,
+    deps.config.WITHDRAWAL_ADDRESS_DELAY_HOURS,
+  );
   const service = new ChainService(
     deps.db,
     deps.realtime,
     chain,
     deps.config.NODE_ENV === 'production',
     deps.clock,
-    { holdHours: deps.config.WITHDRAWAL_HOLD_HOURS },
+    { newAccountDays: deps.config.WITHDRAWAL_NEW_ACCOUNT_DAYS },
+    new OutflowGuard(outflowPolicy(deps.config), deps.clock),
+    book,
   );
+  route(deps, addressBookApi.list, (_input, ctx) => book.list(ctx.user.id));
+  route(deps, addressBookApi.add, async ({ stepUp, ...input }, ctx) => {
+    await requireStepUp(deps, ctx.user, stepUp);
+    return book.add(ctx.user.id, input);
+  });
+  route(deps, addressBookApi.label, (input, ctx) => book.label(ctx.user.id, input));
+  route(deps, addressBookApi.remove, (input, ctx) => book.remove(ctx.user.id, input.id));
+  route(deps, addressBookApi.allowlist, (input, ctx) => book.setAllowlist(ctx.user.id, input.enabled));
   route(deps, walletApi.address, (input, ctx) => service.address(ctx.user.id, input.network));
   route(deps, walletApi.withdrawal, async (input, ctx) => {
     await requireStepUp(deps, ctx.user, input.stepUp);

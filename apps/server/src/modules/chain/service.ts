@@ -7,6 +7,7 @@ import {
   type Network,
   networks,
   parseUsdt,
+  type WithdrawalHoldCode,
   type WithdrawalStatus,
 } from '@chatpay/shared';
 import { and, asc, desc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
@@ -16,12 +17,14 @@ import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { recordAudit } from '../audit/index.ts';
 import { ensureMemberAccounts, postEntry } from '../ledger/index.ts';
-import { assertNotFrozen, credentialsChangedAt, users, verifyPin } from '../user/index.ts';
-import type { ChainAdapter } from './adapter.ts';
-import { closeWithdrawal } from './ledger.ts';
+import { memberInflow, type OutflowGuard } from '../outflow/index.ts';
+import { assertNotFrozen, users, verifyPin } from '../user/index.ts';
+import type { AddressBookService } from './address-book.ts';
+import { checkDestination, enabledNetwork } from './destination.ts';
+import { closeWithdrawal, withdrawalOutflowKey } from './ledger.ts';
 import { presentDeposit, presentWithdrawal } from './presenter.ts';
 import type { ChainRuntime } from './runtime.ts';
-import { findNetwork, withdrawalFee } from './settings.ts';
+import { type findNetwork, withdrawalFee } from './settings.ts';
 import { chainAddresses, chainDeposits, chainWithdrawals } from './tables.ts';
 
 type WithdrawalRow = typeof chainWithdrawals.$inferSelect;
@@ -29,22 +32,26 @@ type WithdrawalRow = typeof chainWithdrawals.$inferSelect;
 const DAY_MS = 24 * 3600_000;
 /** Advisory transaction lock (with the network's index) that serialises the withdrawal limit checks. */
 const WITHDRAWAL_LIMIT_LOCK = 72_173_120;
-/** Burn addresses: a transfer there is lost for good. */
-const ZERO_ADDRESS: Record<Network, string> = {
-  TRC20: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
-  ERC20: '0x0000000000000000000000000000000000000000',
-  BEP20: '0x0000000000000000000000000000000000000000',
-};
-/** Why a withdrawal waits for support (stored as its reason, shown to support and the member). */
-export const HOLD_REASON = {
+/**
+ * Why a withdrawal waits for support: stored as its code (the member reads it in their language) and as its
+ * reason in English (support's list).
+ */
+export const HOLD_REASON: Record<WithdrawalHoldCode, string> = {
   memberLimit: 'Review: 24-hour withdrawal total at or above the automatic limit',
   outflowCap: 'Review: 24-hour hot-wallet outflow cap reached',
   credentials: 'Review: password or PIN changed recently',
-} as const;
+  receivedInternally: 'Review: spends money received from other members in the last 24 hours',
+  newAccount: 'Review: the account is new',
+};
+
+interface Hold {
+  code: WithdrawalHoldCode;
+  until: Date | null;
+}
 
 export interface WithdrawalPolicy {
-  /** Hours after a password or PIN change during which every withdrawal waits for review (0: off). */
-  holdHours: number;
+  /** Withdrawals of accounts younger than this many days wait for review (0: off). */
+  newAccountDays: number;
 }
 
 /** Deposit addresses, withdrawal requests and review, the member's records, the faucet (docs/design/chain.md). */
@@ -56,29 +63,39 @@ export class ChainService {
     private readonly production: boolean,
     private readonly clock: Clock,
     private readonly policy: WithdrawalPolicy,
+    private readonly outflows: OutflowGuard,
+    private readonly book: AddressBookService,
   ) {}
 
   /**
    * Whether a new withdrawal may skip review, decided under a per-network advisory lock so that concurrent
-   * requests see each other: the member's rolling 24 h total (every withdrawal not rejected or failed, this one
-   * included) below the network's limit, the network's auto-approved outflow of 24 h plus this one below the
-   * hot-wallet cap, and no password or PIN change within the hold.
+   * requests see each other. It waits when: a password or PIN change is within the hold; the account is
+   * younger than the new-account days; it would spend money other members sent in the last 24 h (amount + fee
+   * above the available balance less those receipts); the member's rolling 24 h total (every withdrawal not
+   * rejected or failed, this one included) reaches the network's limit; or the network's auto-approved outflow
+   * of 24 h plus this one reaches the hot-wallet cap.
    */
-  private async holdReason(
+  private async holdOf(
     tx: Executor,
     userId: number,
     config: ReturnType<typeof findNetwork>,
     amount: bigint,
+    fee: bigint,
     now: Date,
-  ): Promise<string | null> {
+  ): Promise<Hold | null> {
     const since = new Date(now.getTime() - DAY_MS);
-    const changed = await credentialsChangedAt(tx, userId);
+    const until = await this.outflows.holdEnd(tx, userId, now);
+    if (until) return { code: 'credentials', until };
+    const [member] = await tx.select({ since: users.createTime }).from(users).where(eq(users.id, userId));
     if (
-      this.policy.holdHours > 0 &&
-      changed &&
-      changed.getTime() > now.getTime() - this.policy.holdHours * 3600_000
+      this.policy.newAccountDays > 0 &&
+      member &&
+      member.since.getTime() > now.getTime() - this.policy.newAccountDays * DAY_MS
     )
-      return HOLD_REASON.credentials;
+      return { code: 'newAccount', until: null };
+    const { received, available } = await memberInflow(tx, userId, since);
+    if (received > 0n && amount + fee > available - received)
+      return { code: 'receivedInternally', until: null };
     const [mine] = await tx
       .select({ total: sql<string>`coalesce(sum(${chainWithdrawals.amount}), 0)::text` })
       .from(chainWithdrawals)
@@ -89,7 +106,8 @@ export class ChainService {
           notInArray(chainWithdrawals.status, ['rejected', 'failed']),
         ),
       );
-    if (BigInt(mine?.total ?? '0') + amount >= config.autoReviewLimit) return HOLD_REASON.memberLimit;
+    if (BigInt(mine?.total ?? '0') + amount >= config.autoReviewLimit)
+      return { code: 'memberLimit', until: null };
     const [outflow] = await tx
       .select({ total: sql<string>`coalesce(sum(${chainWithdrawals.amount}), 0)::text` })
       .from(chainWithdrawals)
@@ -100,15 +118,13 @@ export class ChainService {
           inArray(chainWithdrawals.status, ['approved', 'signed', 'confirming', 'completed']),
         ),
       );
-    if (BigInt(outflow?.total ?? '0') + amount >= config.dailyOutflowCap) return HOLD_REASON.outflowCap;
+    if (BigInt(outflow?.total ?? '0') + amount >= config.dailyOutflowCap)
+      return { code: 'outflowCap', until: null };
     return null;
   }
 
-  private enabled(network: Network): { adapter: ChainAdapter; config: ReturnType<typeof findNetwork> } {
-    const config = findNetwork(this.chain.networks, network);
-    const adapter = this.chain.adapter(network);
-    if (!config.enabled || !adapter || !this.chain.hd) throw new AppError(ErrorCode.NetworkNotEnabled);
-    return { adapter, config };
+  private enabled(network: Network) {
+    return enabledNetwork(this.chain, network);
   }
 
   /** My deposit address on a network: derived from the seed at my user id, stored on first use. */
@@ -135,31 +151,12 @@ export class ChainService {
     userId: number,
     input: { network: Network; address: string; amount: string; pin: string; requestId: string },
   ): Promise<ChainRecord> {
-    const { adapter, config } = this.enabled(input.network);
-    const address = adapter.normalizeAddress(input.address);
-    if (!address) throw new AppError(ErrorCode.InvalidAddress);
-    const [own] = await this.db
-      .select({ id: chainAddresses.id })
-      .from(chainAddresses)
-      .where(
-        and(
-          eq(chainAddresses.network, input.network),
-          eq(chainAddresses.addressKey, adapter.addressKey(address)),
-        ),
-      );
-    if (own || adapter.addressKey(adapter.hotAddress(this.chain.hd!)) === adapter.addressKey(address))
-      throw new AppError(ErrorCode.OwnAddress);
-    // Tokens sent to the token contract itself or to the zero address are lost for good.
-    if (config.token && adapter.addressKey(config.token) === adapter.addressKey(address))
-      throw new AppError(
-        ErrorCode.InvalidAddress,
-        'This is the USDT token contract, not a wallet: tokens sent there are lost',
-        { reason: 'token-contract' },
-      );
-    if (adapter.addressKey(ZERO_ADDRESS[input.network]) === adapter.addressKey(address))
-      throw new AppError(ErrorCode.InvalidAddress, 'This is the zero address: tokens sent there are lost', {
-        reason: 'zero-address',
-      });
+    const { adapter, config, address } = await checkDestination(
+      this.db,
+      this.chain,
+      input.network,
+      input.address,
+    );
     const amount = parseUsdt(input.amount);
     if (amount < config.minWithdrawal) {
       throw new AppError(ErrorCode.AmountBelowMinimum, `The minimum withdrawal is ${MIN_WITHDRAWAL} USDT`, {
@@ -167,13 +164,16 @@ export class ChainService {
       });
     }
     const fee = withdrawalFee(config, amount);
+    await this.book.assertMayWithdrawTo(userId, input.network, adapter.addressKey(address));
     await verifyPin(this.db, userId, input.pin);
     const row = await this.db.transaction(async (tx) => {
       await tx.execute(
         sql`SELECT pg_advisory_xact_lock(${WITHDRAWAL_LIMIT_LOCK}, ${networks.indexOf(input.network)})`,
       );
+      const key = withdrawalOutflowKey(userId, input.requestId);
+      await this.outflows.check(tx, { userId, channel: 'withdrawal', amount, key });
       const now = this.clock.now();
-      const hold = await this.holdReason(tx, userId, config, amount, now);
+      const hold = await this.holdOf(tx, userId, config, amount, fee, now);
       const [created] = await tx
         .insert(chainWithdrawals)
         .values({
@@ -184,7 +184,9 @@ export class ChainService {
           amount,
           fee,
           status: hold ? 'reviewing' : 'approved',
-          reason: hold ?? '',
+          reason: hold ? HOLD_REASON[hold.code] : '',
+          holdCode: hold?.code ?? null,
+          heldUntil: hold?.until ?? null,
           required: config.confirmations,
           createTime: now,
           updateTime: now,

@@ -98,6 +98,10 @@ export const chainWithdrawals = pgTable(
     status: text('status').notNull(),
     reviewerId: integer('reviewer_id').references(() => users.id),
     reason: text('reason').notNull().default(''),
+    /** Why it waits for review (`WithdrawalHoldCode`), shown to the member in their language; null: none. */
+    holdCode: text('hold_code'),
+    /** For a hold after a credential change: when that hold ends. */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     nonce: bigint('nonce', { mode: 'bigint' }),
     txHash: text('tx_hash'),
     rawTx: text('raw_tx'),
@@ -119,3 +123,39 @@ export const chainWithdrawals = pgTable(
     check('chain_withdrawals_amount', sql`${t.amount} > 0 AND ${t.fee} >= 0`),
   ],
 );
+
+/**
+ * A member's withdrawal address book: saved destinations with a label, per network. A new entry can be used
+ * from `usable_from` (WITHDRAWAL_ADDRESS_DELAY_HOURS after it was saved), so a stolen session cannot add its
+ * own address and withdraw to it before the owner is told.
+ */
+export const withdrawalAddresses = pgTable(
+  'withdrawal_addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    /** The address in the network's comparable form (lower case for EVM). */
+    addressKey: text('address_key').notNull(),
+    label: text('label').notNull(),
+    usableFrom: timestamp('usable_from', { withTimezone: true }).notNull(),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('withdrawal_addresses_user_key').on(t.userId, t.network, t.addressKey)],
+);
+
+/**
+ * A member's withdrawal settings. With `allowlist` on, withdrawals go only to usable saved addresses; turning it
+ * off takes effect at `allowlist_off_from` (the same delay as a new address), turning it on at once.
+ */
+export const withdrawalSettings = pgTable('withdrawal_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  allowlist: boolean('allowlist').notNull().default(false),
+  allowlistOffFrom: timestamp('allowlist_off_from', { withTimezone: true }),
+  updateTime: timestamp('update_time', { withTimezone: true }).notNull(),
+});

@@ -14,6 +14,7 @@ import { appGoods, goodsTextsOf, grantGoods, grantsOfOrders } from '../app/index
 import { recordAudit } from '../audit/index.ts';
 import { merchantNames, merchantProfile } from '../c2c/index.ts';
 import { ensureMemberAccounts, ensureSystemAccount, postEntry, SystemAccount } from '../ledger/index.ts';
+import type { OutflowGuard } from '../outflow/index.ts';
 import { verifyPin } from '../user/index.ts';
 import { queuePayWebhook } from './events.ts';
 import { type PayOrderRow, presentOrder, statusOf } from './presenter.ts';
@@ -35,6 +36,7 @@ export class PayDeskService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly outflows: OutflowGuard,
   ) {}
 
   async create(
@@ -96,6 +98,12 @@ export class PayDeskService {
       if (row!.payeeId !== null && (await merchantProfile(tx, row!.payeeId))?.status !== 'approved') {
         throw new AppError(ErrorCode.MerchantNotFound, 'This shop no longer takes payments');
       }
+      await this.outflows.check(tx, {
+        userId,
+        channel: 'paydesk',
+        amount: row!.amount,
+        key: `pay:${row!.id}`,
+      });
       const accounts = await ensureMemberAccounts(
         tx,
         row!.payeeId === null ? [userId] : [userId, row!.payeeId],

@@ -22,6 +22,7 @@ import {
   sessionById,
   storeMessage,
 } from '../chat/index.ts';
+import type { OutflowGuard } from '../outflow/index.ts';
 import { verifyPin } from '../user/index.ts';
 import { transferFunds } from './transfer.ts';
 
@@ -39,6 +40,7 @@ export class ChatTransferService {
     private readonly db: Db,
     private readonly realtime: Realtime,
     private readonly ports: Ports,
+    private readonly outflows: OutflowGuard,
   ) {}
 
   async send(
@@ -63,11 +65,13 @@ export class ChatTransferService {
     const clientMsgId = moneyClientMsgId('transfer', input.requestId);
     const outcome = await this.db.transaction(async (tx) => {
       await assertCanSend(tx, input.sessionId, callerId, this.ports.groups);
+      const key = `chat-transfer:${callerId}:${input.requestId}`;
+      await this.outflows.check(tx, { userId: callerId, channel: 'chat-transfer', amount, key });
       const entry = await transferFunds(tx, {
         fromUserId: callerId,
         toUserId: receiverId,
         amount,
-        key: `chat-transfer:${callerId}:${input.requestId}`,
+        key,
         kind: 'chat-transfer',
         memo: input.remark,
         ref: { type: 'chat-session', id: String(input.sessionId) },

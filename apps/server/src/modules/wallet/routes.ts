@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import type { NetworkConfig } from '../chain/index.ts';
+import { OutflowGuard, outflowPolicy } from '../outflow/index.ts';
 import { AdjustmentService } from './adjustments.ts';
 import { ChatTransferService } from './chat-transfer.ts';
 import { createGuest } from './guest.ts';
@@ -19,7 +20,8 @@ import { WalletService } from './service.ts';
 
 /** USDT wallet, MCC calls, the admin adjustment, chat transfers, red packets (docs/design/ledger.md). */
 export const registerWalletRoutes = (deps: AppDeps, networks: readonly NetworkConfig[]) => {
-  const wallet = new WalletService(deps.db, networks, deps.realtime, deps.ports);
+  const outflows = new OutflowGuard(outflowPolicy(deps.config), deps.clock);
+  const wallet = new WalletService(deps.db, networks, deps.realtime, deps.ports, outflows);
   route(deps, walletApi.balance, (_input, ctx) => wallet.balance(ctx.user.id));
   route(deps, walletApi.info, (_input, ctx) => wallet.info(ctx.user.id));
   route(deps, walletApi.page, (input, ctx) => wallet.page(ctx.user.id, input));
@@ -43,7 +45,7 @@ export const registerWalletRoutes = (deps: AppDeps, networks: readonly NetworkCo
   );
   route(deps, adminAdjustApi.systemAccounts, () => adjustments.systemAccounts());
 
-  const chatTransfer = new ChatTransferService(deps.db, deps.realtime, deps.ports);
+  const chatTransfer = new ChatTransferService(deps.db, deps.realtime, deps.ports, outflows);
   route(deps, chatTransferApi.send, (input, ctx) => chatTransfer.send(ctx.user.id, input));
 
   const packets = new RedPacketService(
@@ -52,6 +54,7 @@ export const registerWalletRoutes = (deps: AppDeps, networks: readonly NetworkCo
     deps.config.RED_PACKET_TTL_SECONDS,
     deps.clock,
     deps.ports,
+    outflows,
   );
   route(deps, redPacketApi.send, (input, ctx) => packets.send(ctx.user.id, input));
   route(deps, redPacketApi.claim, (input, ctx) => packets.claim(ctx.user.id, input.id));

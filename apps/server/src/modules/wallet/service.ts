@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { findNetwork, type NetworkConfig, withdrawalFee } from '../chain/index.ts';
 import { memberBalances } from '../ledger/index.ts';
+import type { OutflowGuard } from '../outflow/index.ts';
 import { users, verifyPin } from '../user/index.ts';
 import { AdjustmentService, postAdjustment } from './adjustments.ts';
 import { describeRefs } from './history-refs.ts';
@@ -46,6 +47,7 @@ export class WalletService {
     private readonly networks: readonly NetworkConfig[],
     private readonly realtime: Realtime,
     private readonly ports: Ports,
+    private readonly outflows: OutflowGuard,
   ) {}
 
   async balance(userId: number) {
@@ -124,9 +126,8 @@ export class WalletService {
   /**
    * A member pays another by member id (wallet and MCC transfer). Checks that cost nothing come first, then the
    * PIN (its own statements, so wrong attempts count), then the posting; idempotent by (caller, requestId).
-   * The posting is the whole business operation and one atomic statement (ledger/post-statement.ts), so it
-   * runs without BEGIN/COMMIT round trips; the parties are read in one query that also names the sender and
-   * reads their PIN state.
+   * The outgoing-money guard and the posting share one transaction (the guard's row and lock live with it);
+   * the parties are read in one query that also names the sender and reads their PIN state.
    */
   async transfer(
     callerId: number,
@@ -142,13 +143,17 @@ export class WalletService {
     if (!recipient) throw new AppError(ErrorCode.MemberNotFound);
     if (recipient.id === callerId) throw new AppError(ErrorCode.CannotTransferToSelf);
     await verifyPin(this.db, callerId, input.pin, callerPin ?? undefined);
-    const entry = await transferFunds(this.db, {
-      fromUserId: callerId,
-      toUserId: recipient.id,
-      amount,
-      key: `transfer:${callerId}:${input.requestId}`,
-      kind: 'transfer',
-      createdBy: callerId,
+    const key = `transfer:${callerId}:${input.requestId}`;
+    const entry = await this.db.transaction(async (tx) => {
+      await this.outflows.check(tx, { userId: callerId, channel: 'transfer', amount, key });
+      return transferFunds(tx, {
+        fromUserId: callerId,
+        toUserId: recipient.id,
+        amount,
+        key,
+        kind: 'transfer',
+        createdBy: callerId,
+      });
     });
     if (!entry.replayed && caller) await this.tellRecipient(caller, recipient.id, entry.id, amount);
     return presentTransfer(entry, amount, recipient);

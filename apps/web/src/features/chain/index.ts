@@ -1,3 +1,12 @@
 /** The chain feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Web features). */
 
+export {
+  addressBookKey,
+  usableOn,
+  useAddAddress,
+  useAddressBook,
+  useLabelAddress,
+  useRemoveAddress,
+  useSetAllowlist,
+} from './address-book.ts';
 export { useChainEvents, useChainRecords, useDepositAddress, useEstimate, useWithdraw } from './queries.ts';

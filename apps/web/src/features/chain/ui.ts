@@ -1,4 +1,5 @@
 /** The chain feature's second front door: its components and what shows something (CONTRIBUTING.md, Web features). */
 
-export { RecordRow } from './components/RecordRow.tsx';
+export { RecordRow, withdrawalReason } from './components/RecordRow.tsx';
+export { SavedAddressCard } from './components/SavedAddressCard.tsx';
 export { NetworkChooser, pickNetwork } from './NetworkChooser.tsx';

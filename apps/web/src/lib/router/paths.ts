@@ -50,6 +50,8 @@ export const Paths = {
   usdtTransfer: '/pages/usdt/transfer',
   usdtIn: '/pages/usdt/usdt-in',
   usdtOut: '/pages/usdt/usdt-out',
+  /** Saved withdrawal addresses and the allowlist switch. */
+  usdtAddressBook: '/pages/usdt/address-book',
   /** One record of the wallet history: ?id=<entry id>. */
   usdtRecord: '/pages/usdt/record',
   /** A red packet's claim list (the page WeChat opens after "Open"). */

@@ -10,7 +10,14 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../features/wallet/wallet.css';
 import '../../features/chain/chain.css';
-import { useChainEvents, useChainRecords, useEstimate, useWithdraw } from '../../features/chain/index.ts';
+import {
+  usableOn,
+  useAddressBook,
+  useChainEvents,
+  useChainRecords,
+  useEstimate,
+  useWithdraw,
+} from '../../features/chain/index.ts';
 import { NetworkChooser, pickNetwork, RecordRow } from '../../features/chain/ui.ts';
 import {
   checkAmount,
@@ -50,6 +57,8 @@ const UsdtOutPage = () => {
   const pinGuard = usePinGuard();
   const withdraw = useWithdraw();
   const records = useChainRecords('withdrawal');
+  const book = useAddressBook();
+  const saved = usableOn(book.data, network);
   useChainEvents();
 
   const min = settings?.minWithdrawal ?? MIN_WITHDRAWAL;
@@ -154,7 +163,17 @@ const UsdtOutPage = () => {
       <NetworkChooser networks={info.data.networks} value={network} onChange={setChosen} />
       <div className="pay-form">
         <div className="pay-block">
-          <div className="amount-field-label">{t('chain.address')}</div>
+          <div className="saved-address-head">
+            <span className="amount-field-label">{t('chain.address')}</span>
+            <button
+              type="button"
+              className="link"
+              onClick={() => navigate(Paths.usdtAddressBook)}
+              data-testid="withdraw-address-book"
+            >
+              {t('chain.book.title')}
+            </button>
+          </div>
           <div className="chain-address-row">
             <input
               value={address}
@@ -191,6 +210,22 @@ const UsdtOutPage = () => {
               <ScanningOutline />
             </button>
           </div>
+          {saved.length > 0 ? (
+            <div className="saved-picks" data-testid="withdraw-saved">
+              {saved.map((a) => (
+                <Button
+                  key={a.id}
+                  size="mini"
+                  fill={address === a.address ? 'solid' : 'outline'}
+                  color={a.usable ? 'primary' : 'default'}
+                  onClick={() => setAddress(a.address)}
+                  data-testid={`withdraw-saved-${a.id}`}
+                >
+                  {a.usable ? a.label : t('chain.book.pickNotYet', { label: a.label })}
+                </Button>
+              ))}
+            </div>
+          ) : null}
         </div>
         <div className="pay-block">
           <AmountField

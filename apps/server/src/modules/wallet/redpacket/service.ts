@@ -28,6 +28,7 @@ import {
 } from '../../chat/index.ts';
 import { groupOfSession, memberCount } from '../../group/index.ts';
 import { ensureMemberAccounts, ensureSystemAccount, postEntry, SystemAccount } from '../../ledger/index.ts';
+import type { OutflowGuard } from '../../outflow/index.ts';
 import { verifyPin } from '../../user/index.ts';
 import { moneyClientMsgId } from '../chat-transfer.ts';
 import { redPacketClaims, redPackets } from '../tables.ts';
@@ -59,6 +60,7 @@ export class RedPacketService {
     private readonly ttlSeconds: number,
     private readonly clock: Clock,
     private readonly ports: Ports,
+    private readonly outflows: OutflowGuard,
   ) {}
 
   async send(
@@ -112,10 +114,12 @@ export class RedPacketService {
         const message = await messageById(tx, first.messageId!);
         return { packet: first, message: message!, stored: null };
       }
+      const key = `redpacket:${callerId}:${input.requestId}`;
+      await this.outflows.check(tx, { userId: callerId, channel: 'redpacket', amount: total, key });
       const escrow = await ensureSystemAccount(tx, SystemAccount.RedPacket);
       const sender = (await ensureMemberAccounts(tx, [callerId])).get(callerId)!;
       const entry = await postEntry(tx, {
-        key: `redpacket:${callerId}:${input.requestId}`,
+        key,
         kind: 'redpacket',
         legs: [
           { accountId: sender.available, amount: -total },

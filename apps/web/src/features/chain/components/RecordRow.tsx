@@ -8,7 +8,23 @@ import { isPending, shortHash } from '../queries.ts';
 /** What a withdrawal took from the wallet: the amount sent plus its fee. */
 const leftWallet = (r: ChainRecord) => formatUsdt(micro(parseUsdt(r.amount) + parseUsdt(r.fee)));
 
-/** One deposit or withdrawal: what, state (confirming n/N…), amount, explorer-style short tx hash. */
+/**
+ * Why a withdrawal waits or was refused, in the member's language: support's own words when it was rejected,
+ * else the rule that sent it to review (with the end of a credential hold).
+ */
+export const withdrawalReason = (
+  r: ChainRecord,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  lang: string,
+): string | null => {
+  if (r.type !== 'withdrawal') return null;
+  if (r.status === 'rejected' && r.reason && !r.reason.startsWith('Review:'))
+    return t('chain.rejectedBecause', { reason: r.reason });
+  if (r.status !== 'reviewing' || !r.holdCode) return null;
+  return t(`chain.hold.${r.holdCode}`, { until: dateTime(r.heldUntil, lang) });
+};
+
+/** One deposit or withdrawal: what, state (confirming n/N…), amount, explorer-style short tx hash, why it waits. */
 export const RecordRow = ({ record }: { record: ChainRecord }) => {
   const { t, i18n } = useTranslation();
   const deposit = record.type === 'deposit';
@@ -17,6 +33,7 @@ export const RecordRow = ({ record }: { record: ChainRecord }) => {
       ? t('chain.status.confirmingN', { n: record.confirmations, total: record.required })
       : t(`chain.status.${record.status}`);
   const time = dateTime(record.createTime, i18n.language);
+  const why = withdrawalReason(record, t, i18n.language);
   return (
     <div
       className="history-row chain-row"
@@ -42,6 +59,11 @@ export const RecordRow = ({ record }: { record: ChainRecord }) => {
             </button>
           ) : null}
         </div>
+        {why ? (
+          <div className="chain-reason" data-testid="chain-reason">
+            {why}
+          </div>
+        ) : null}
       </div>
       <div className="chain-side">
         <div className={`history-amount ${deposit ? 'in' : 'out'}`}>
