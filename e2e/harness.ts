@@ -25,6 +25,7 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
     WEB_DIST: path.join(root, 'apps/web/dist'),
     // Set-up credits members freely; console.e2e.ts tests the maker-checker with the default cap.
     ADJUST_APPROVAL_CAP_USDT: '1000000000',
+    ADJUST_DAILY_CAP_USDT: '1000000000',
     ...env,
   });
   return {

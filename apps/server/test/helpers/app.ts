@@ -106,6 +106,7 @@ export const createTestApp = async (
     SWEEP_INTERVAL_SECONDS: '0',
     // Tests credit members freely; test/console/separation.test.ts sets a small cap to test maker-checker.
     ADJUST_APPROVAL_CAP_USDT: '1000000000',
+    ADJUST_DAILY_CAP_USDT: '1000000000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...(engine === 'postgres' && process.env.TEST_REDIS_URL
       ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test-${randomUUID()}` }
