@@ -301,6 +301,8 @@ describe('every console call is refused for a member, admin-only ones for suppor
   const inputs: Record<string, unknown> = {
     'consoleApi.staffAdd': { username: 'zz_probe', password: 'secret-1', nickName: 'x', roles: ['support'] },
     'consoleApi.staffRoles': { userId: 1, roles: [] },
+    'consoleApi.staffRequestApprove': { id: 1 },
+    'consoleApi.staffRequestReject': { id: 1, note: 'x' },
     'adminMemberApi.info': { id: 1 },
     'adminMemberApi.freeze': { userId: 1, frozen: true, reason: 'x' },
     'adminMemberApi.logout': { userId: 1 },
@@ -378,7 +380,17 @@ describe('menu badges', () => {
   it('count what waits in each queue, live from the server, and change as items arrive', async () => {
     const before = await t.ok(consoleApi.badges, {}, support);
     expect(Object.keys(before).sort()).toEqual(
-      ['appeal', 'complain', 'feedback', 'merchant', 'service', 'withdrawal'].sort(),
+      [
+        'appeal',
+        'complain',
+        'feedback',
+        'merchant',
+        'service',
+        'withdrawal',
+        'moneyAction',
+        'adjustment',
+        'staffRequest',
+      ].sort(),
     );
     const member = await createUser(t);
     await t.ok(merchantApi.apply, { name: 'Badge shop', intro: '', note: '' }, member.token);
