@@ -69,8 +69,11 @@ describe('withdrawal review', () => {
     );
     await t.fails(adminChainApi.approve, { id: res.id }, other.token, ErrorCode.AccountFrozen);
     await t.ok(adminMemberApi.freeze, { userId: mine.id, frozen: false, reason: 'ok' }, await adminToken(t));
+    const before = await t.ok(consoleApi.badges, {}, other.token);
     const approved = await t.ok(adminChainApi.approve, { id: res.id }, other.token);
     expect(approved.status).toBe('approved');
+    // A withdrawal review decision is a staff money action: the dashboard's badge counts it.
+    expect((await t.ok(consoleApi.badges, {}, other.token)).moneyAction).toBe(before.moneyAction + 1);
     const file = await t.ok(adminMemberApi.info, { id: mine.id }, other.token);
     expect(file.withdrawals.map((w) => [w.id, w.amount])).toEqual([[res.id, '1500.00']]);
   });
