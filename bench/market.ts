@@ -67,6 +67,7 @@ const main = async () => {
       SWEEP_INTERVAL_SECONDS: '0',
       // The bench funds its members with admin credits and releases many orders with one PIN.
       ADJUST_APPROVAL_CAP_USDT: '1000000000',
+      ADJUST_DAILY_CAP_USDT: '1000000000',
       PIN_RATE_LIMIT: '100000',
       LOGIN_ADDRESS_RATE_LIMIT: '100000',
     },

@@ -444,4 +444,44 @@ describe('operator console', () => {
     await byId(phone, 'service-conversation').waitFor();
     await shot(phone, 'console-28-service-390');
   });
+  it('a second admin asks for a staff account; the first approves it in the staff requests panel', {
+    timeout: 180_000,
+  }, async () => {
+    const first = await server.api.ok(userApi.loginByName, { username: 'admin', password: 'admin12345' });
+    // While the install has one admin, that admin adds the second at once.
+    const added = await server.api.ok(
+      consoleApi.staffAdd,
+      { username: 'bea_admin', password: 'bea-pass-1', nickName: 'Bea', roles: ['admin'] },
+      first.token,
+    );
+    expect(added.status).toBe('done');
+    const bea = await logInStaff(await desktop(browser), 'bea_admin', 'bea-pass-1');
+    await open(bea, '/admin/staff');
+    await byId(bea, 'staff-username').fill('carl_cs');
+    await byId(bea, 'staff-password').fill('carl-pass-1');
+    await byId(bea, 'staff-nickname').fill('Carl');
+    await byId(bea, 'staff-create').click();
+    const approveButton = bea.locator('[data-testid^="staff-request-approve-"]').first();
+    await approveButton.waitFor();
+    await shot(bea, 'console-30-staff-requests-1280');
+    // Carl does not exist until another admin approves.
+    const early = await server.api.call(userApi.loginByName, {
+      username: 'carl_cs',
+      password: 'carl-pass-1',
+    });
+    expect(early.code).toBe(ErrorCode.InvalidCredentials);
+    const id = (await approveButton.getAttribute('data-testid'))!.replace('staff-request-approve-', '');
+
+    const admin = await logInStaff(await desktop(browser), 'admin', 'admin12345');
+    await byId(admin, 'console-badge-staffRequest').waitFor();
+    await open(admin, '/admin/staff');
+    await byId(admin, `staff-request-approve-${id}`).click();
+    await byId(admin, 'staff-requests-empty').waitFor();
+    const carl = await server.api.call(userApi.loginByName, { username: 'carl_cs', password: 'carl-pass-1' });
+    expect(carl.code).toBe(ErrorCode.Success);
+    // The dashboard lists staff money actions of the last 24 hours.
+    await open(admin, '/admin/dashboard');
+    await byId(admin, 'dash-money').or(byId(admin, 'dash-money-none')).first().waitFor();
+    await shot(admin, 'console-31-dashboard-money-1280');
+  });
 });

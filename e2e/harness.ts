@@ -33,6 +33,7 @@ export const startServer = async (
       WEB_DIST: path.join(root, 'apps/web/dist'),
       // Set-up credits members freely; console.e2e.ts tests the maker-checker with the default cap.
       ADJUST_APPROVAL_CAP_USDT: '1000000000',
+      ADJUST_DAILY_CAP_USDT: '1000000000',
       // Staff sign in with the password alone; security.e2e.ts tests the second factor they must enrol.
       STAFF_FACTOR_REQUIRED: 'false',
       // Set-up members withdraw minutes after they sign up.

@@ -12,6 +12,7 @@ import {
 import { outflowSettings } from './modules/outflow/settings.ts';
 import { uploadSettings } from './modules/uploads/settings.ts';
 import { userSettings } from './modules/user/settings.ts';
+import { walletSettings } from './modules/wallet/settings.ts';
 
 /**
  * A proxy range so wide that trusting it is trusting everyone (`0.0.0.0/0`, `::/0`, `0.0.0.0/1`…): any client
@@ -131,8 +132,6 @@ const schema = z.object({
   AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Member searches and looks at non-friends' profiles a member may make per hour (docs/security.md). */
   FRIEND_LOOKUP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
-  /** Admin credits above this many USDT need a second admin's approval (maker-checker). */
-  ADJUST_APPROVAL_CAP_USDT: z.coerce.number().min(0).max(1_000_000_000).default(1000),
   /** Password of the seeded customer-service account `support`; random (no login) when unset. */
   SUPPORT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   /** How often the deadline sweepers (expired red packets, late orders) run; 0 turns them off. */
@@ -225,6 +224,7 @@ const schema = z.object({
   TEST_CLOCK: bool.default(false),
   ...userSettings,
   ...outflowSettings,
+  ...walletSettings,
   ...uploadSettings,
   ...workersSetting,
   ...metricsSettings,

@@ -16,6 +16,7 @@ import {
   appFeedbackApi,
   bankApi,
   chatTransferApi,
+  consoleApi,
   friendApi,
   groupApi,
   messageApi,
@@ -308,6 +309,8 @@ const probes: Record<string, Probe[]> = {
     })),
   ],
   'adminAdjustApi.reject': [probe(adminAdjustApi.reject, () => ({ id: 1, note: 'no' }))],
+  'consoleApi.staffRequestApprove': [probe(consoleApi.staffRequestApprove, () => ({ id: 1 }))],
+  'consoleApi.staffRequestReject': [probe(consoleApi.staffRequestReject, () => ({ id: 1, note: 'no' }))],
 };
 
 const inputKeys = (e: Endpoint): string[] => {

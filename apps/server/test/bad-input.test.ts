@@ -143,3 +143,16 @@ describe('the address book names the bad field', () => {
     }
   });
 });
+
+describe('staff requests name the bad field', () => {
+  it.each([
+    [shared.consoleApi.staffRequestReject, { id: 1, note: '   ' }, 'note'],
+    [shared.consoleApi.staffRequestApprove, { id: 0 }, 'id'],
+    [shared.consoleApi.staffRequestPage, { status: 'posted' }, 'status'],
+    [shared.consoleApi.staffRoles, { userId: 2, roles: ['user'] }, 'roles'],
+  ] as const)('%#', async (endpoint, input, field) => {
+    const res = await t.call(endpoint as Endpoint, input as never, adminToken);
+    expect(res.code).toBe(shared.ErrorCode.Validation);
+    expect((res.data as { field: string }[]).map((i) => i.field.split('.')[0])).toContain(field);
+  });
+});

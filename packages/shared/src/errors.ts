@@ -171,6 +171,8 @@ export const ErrorCode = {
   DutySeparation: 1181,
   AdjustmentNotFound: 1182,
   AdjustmentNotPending: 1183,
+  StaffRequestNotFound: 1191,
+  StaffRequestNotPending: 1192,
   PushEndpointRefused: 1801,
 } as const;
 
@@ -321,8 +323,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.AddressBookFull]: 'Your address book is full',
   [ErrorCode.FaucetUnavailable]: 'The test faucet is only available on the development chain',
   [ErrorCode.AccountFrozen]: 'This account is frozen; please contact customer service',
-  [ErrorCode.DutySeparation]: 'Another staff member must do this (separation of duties)',
+  [ErrorCode.DutySeparation]:
+    'Separation of duties: staff cannot act on their own account, request or application, nor approve a request of whoever created or promoted them; another staff member must do this',
   [ErrorCode.AdjustmentNotFound]: 'Adjustment request not found',
   [ErrorCode.AdjustmentNotPending]: 'This adjustment request has already been decided',
+  [ErrorCode.StaffRequestNotFound]: 'Staff request not found',
+  [ErrorCode.StaffRequestNotPending]: 'This staff request has already been decided',
   [ErrorCode.PushEndpointRefused]: 'This push service address is not allowed',
 };

@@ -122,7 +122,16 @@ export interface TicketReplyPayload {
  * ticket, customer-service message) or one was handled; staff consoles load their badges and lists again.
  */
 export interface ConsolePayload {
-  kind: 'appeal' | 'merchant' | 'withdrawal' | 'complain' | 'feedback' | 'service';
+  kind:
+    | 'appeal'
+    | 'merchant'
+    | 'withdrawal'
+    | 'complain'
+    | 'feedback'
+    | 'service'
+    | 'moneyAction'
+    | 'adjustment'
+    | 'staffRequest';
 }
 
 /**

@@ -17,7 +17,7 @@ const staff = async (nickName: string) => {
     admin,
   );
   const login = await t.ok(userApi.loginByName, { username, password: 'staff-pass-1' });
-  return { ...created, token: login.token };
+  return { ...created.member!, token: login.token };
 };
 
 beforeAll(async () => {

@@ -113,6 +113,7 @@ export const createTestApp = async (
     STAFF_SESSION_HOURS: '720',
     // Members are created a moment before they withdraw; test/chain/review-routing.test.ts sets the age rule.
     WITHDRAWAL_NEW_ACCOUNT_DAYS: '0',
+    ADJUST_DAILY_CAP_USDT: '1000000000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...(engine === 'postgres' && process.env.TEST_REDIS_URL
       ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test-${randomUUID()}` }

@@ -73,6 +73,7 @@ describe('backup while traffic runs, restore, serve again', () => {
       PIN_RATE_LIMIT: '100000',
       CHAT_SEND_RATE_LIMIT: '100000',
       ADJUST_APPROVAL_CAP_USDT: '1000000000',
+      ADJUST_DAILY_CAP_USDT: '1000000000',
       CHAIN_DEV: 'off',
     };
     const source: Record<string, string> = {

@@ -62,7 +62,7 @@ export const adminC2cApi = {
       note: z.string().trim().max(500).default(''),
     }),
     output: merchantInfo,
-    errors: [ErrorCode.Conflict],
+    errors: [ErrorCode.Conflict, ErrorCode.DutySeparation],
   }),
   merchantRevoke: endpoint({
     method: 'POST',
@@ -73,7 +73,7 @@ export const adminC2cApi = {
       'Support: revoke an approved merchant (role removed, their ads taken down; open orders run to the end), with a note (audited)',
     input: z.object({ userId: c2cId, note: z.string().trim().min(1, 'Content cannot be empty').max(500) }),
     output: merchantInfo,
-    errors: [ErrorCode.MerchantNotFound, ErrorCode.Conflict],
+    errors: [ErrorCode.MerchantNotFound, ErrorCode.Conflict, ErrorCode.DutySeparation],
   }),
   appealPage: endpoint({
     method: 'POST',

@@ -139,7 +139,7 @@ export const standingApi = {
     summary: "Support: lift a member's trading suspension and clear their strikes",
     input: z.object({ userId: c2cId, note: z.string().trim().min(1, 'Content cannot be empty').max(500) }),
     output: traderStanding,
-    errors: [ErrorCode.UserNotFound],
+    errors: [ErrorCode.UserNotFound, ErrorCode.DutySeparation],
   }),
 };
 

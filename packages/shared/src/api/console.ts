@@ -27,6 +27,12 @@ export const consoleBadgeKinds = [
   'complain',
   'feedback',
   'service',
+  /** Staff money actions of the last 24 hours (docs/security.md, "Separation of duties"). */
+  'moneyAction',
+  /** Adjustments waiting for a second admin. */
+  'adjustment',
+  /** Staff requests waiting for a second admin. */
+  'staffRequest',
 ] as const;
 export type ConsoleBadgeKind = (typeof consoleBadgeKinds)[number];
 
@@ -76,6 +82,40 @@ export const staffMember = z.object({
 export type StaffMember = z.infer<typeof staffMember>;
 
 export const staffRoleInfo = z.object({ name: z.enum(staffRoles), permissions: z.array(z.string()) });
+
+/**
+ * What a staff request asks (docs/security.md, "Staff requests"): `add` a staff account, set an account's
+ * staff `roles`. Each kind has its own handler in the server's staff-request service.
+ */
+export const staffRequestKinds = ['add', 'roles'] as const;
+export type StaffRequestKind = (typeof staffRequestKinds)[number];
+export const staffRequestStatuses = ['pending', 'approved', 'rejected'] as const;
+
+export const staffRequest = z.object({
+  id: z.number().int(),
+  kind: z.enum(staffRequestKinds),
+  /** The account the request changes; null for `add` until it is approved (then the new account). */
+  targetUserId: z.number().int().nullable(),
+  /** `add`: the new account's user name and nickname; `roles`: the target's, for the list. */
+  username: z.string(),
+  nickName: z.string(),
+  roles: z.array(z.enum(staffRoles)),
+  status: z.enum(staffRequestStatuses),
+  makerId: z.number().int(),
+  checkerId: z.number().int().nullable(),
+  note: z.string(),
+  createTime: z.string(),
+  decideTime: z.string().nullable(),
+});
+export type StaffRequest = z.infer<typeof staffRequest>;
+
+/** A staff change took effect (`done`, with the account) or waits for a second admin (`pending`, the request). */
+export const staffChange = z.object({
+  status: z.enum(['done', 'pending']),
+  member: staffMember.nullable(),
+  request: staffRequest.nullable(),
+});
+export type StaffChange = z.infer<typeof staffChange>;
 
 // ---- members -------------------------------------------------------------------------------------
 
@@ -173,7 +213,8 @@ export const memberSessions = z.object({
 
 // ---- money ---------------------------------------------------------------------------------------
 
-export const adjustmentStatuses = ['pending', 'approved', 'rejected'] as const;
+/** `posted`: by its maker alone, under both caps; else `pending` until a second admin decides. */
+export const adjustmentStatuses = ['posted', 'pending', 'approved', 'rejected'] as const;
 export const adjustmentRequest = z.object({
   id: z.number().int(),
   userId: z.number().int(),
@@ -237,6 +278,8 @@ export const consoleDashboard = z.object({
       members: z.number().int(),
     }),
   ),
+  /** Staff money actions of the last 24 hours, newest first (at most 50; docs/security.md). */
+  moneyActions: z.array(auditItem),
   /** Per enabled network: the hot wallet's token balance read from the node (null: node not answering). */
   hotWallets: z.array(
     z.object({
@@ -416,14 +459,15 @@ export const consoleApi = {
     path: '/admin/base/staff/add',
     auth: 'user',
     permission: 'base:staff:add',
-    summary: 'Admin: create a staff account with its roles (audited)',
+    summary:
+      'Admin: create a staff account with its roles; a request another admin approves unless the caller is the only admin (audited)',
     input: z.object({
       username,
       password,
       nickName,
       roles: z.array(z.enum(staffRoles)).min(1).max(2),
     }),
-    output: staffMember,
+    output: staffChange,
     errors: [ErrorCode.UsernameTaken, ErrorCode.WeakPassword],
   }),
   staffRoles: endpoint({
@@ -431,10 +475,47 @@ export const consoleApi = {
     path: '/admin/base/staff/roles',
     auth: 'user',
     permission: 'base:staff:update',
-    summary: 'Admin: set the staff roles of an account (empty: no longer staff); not your own (audited)',
+    summary:
+      'Admin: set the staff roles of an account (empty: no longer staff), not your own; a request another admin approves unless the caller is the only admin (audited)',
     input: z.object({ userId: id, roles: z.array(z.enum(staffRoles)).max(2) }),
-    output: staffMember,
+    output: staffChange,
     errors: [ErrorCode.MemberNotFound, ErrorCode.DutySeparation],
+  }),
+  staffRequestPage: endpoint({
+    method: 'POST',
+    path: '/admin/base/staff/request/page',
+    auth: 'user',
+    permission: 'base:staff:page',
+    summary: 'Admin: staff requests (new staff accounts, role changes) waiting for (or past) a second admin',
+    input: pageInput.extend({ status: z.enum(staffRequestStatuses).optional(), order: sortOrder }),
+    output: pageOf(staffRequest),
+  }),
+  staffRequestApprove: endpoint({
+    method: 'POST',
+    path: '/admin/base/staff/request/approve',
+    auth: 'user',
+    permission: 'base:staff:approve',
+    summary:
+      'Admin: approve a pending staff request, which then takes effect; not one you made, about yourself, or from whoever created or promoted you (audited)',
+    input: z.object({ id }),
+    output: staffRequest,
+    errors: [
+      ErrorCode.StaffRequestNotFound,
+      ErrorCode.StaffRequestNotPending,
+      ErrorCode.DutySeparation,
+      ErrorCode.UsernameTaken,
+      ErrorCode.MemberNotFound,
+    ],
+  }),
+  staffRequestReject: endpoint({
+    method: 'POST',
+    path: '/admin/base/staff/request/reject',
+    auth: 'user',
+    permission: 'base:staff:approve',
+    summary: 'Admin: reject a pending staff request (not about yourself), with a note (audited)',
+    input: z.object({ id, note: reason }),
+    output: staffRequest,
+    errors: [ErrorCode.StaffRequestNotFound, ErrorCode.StaffRequestNotPending, ErrorCode.DutySeparation],
   }),
   roleList: endpoint({
     method: 'GET',
@@ -550,10 +631,10 @@ export const adminMemberApi = {
     path: '/admin/user/pin/unlock',
     auth: 'user',
     permission: 'admin:user:unlockPin',
-    summary: "Staff: clear a member's payment PIN lockout (audited)",
+    summary: "Staff: clear a member's payment PIN lockout, not your own (audited)",
     input: z.object({ userId: id }),
     output: ok,
-    errors: [ErrorCode.MemberNotFound],
+    errors: [ErrorCode.MemberNotFound, ErrorCode.DutySeparation],
   }),
 };
 
@@ -572,20 +653,26 @@ export const adminAdjustApi = {
     path: '/admin/usdt/wallet/adjust/approve',
     auth: 'user',
     permission: 'usdt:wallet:adjust',
-    summary: 'Admin: approve a pending adjustment (not your own request): the entry is posted (audited)',
+    summary:
+      'Admin: approve a pending adjustment (not your own request, not of your own account, not from whoever created or promoted you): the entry is posted (audited)',
     input: z.object({ id }),
     output: adjustmentRequest,
-    errors: [ErrorCode.AdjustmentNotFound, ErrorCode.AdjustmentNotPending, ErrorCode.DutySeparation],
+    errors: [
+      ErrorCode.AdjustmentNotFound,
+      ErrorCode.AdjustmentNotPending,
+      ErrorCode.DutySeparation,
+      ErrorCode.InsufficientBalance,
+    ],
   }),
   reject: endpoint({
     method: 'POST',
     path: '/admin/usdt/wallet/adjust/reject',
     auth: 'user',
     permission: 'usdt:wallet:adjust',
-    summary: 'Admin: reject a pending adjustment, with a note (audited)',
+    summary: 'Admin: reject a pending adjustment (not of your own account), with a note (audited)',
     input: z.object({ id, note: reason }),
     output: adjustmentRequest,
-    errors: [ErrorCode.AdjustmentNotFound, ErrorCode.AdjustmentNotPending],
+    errors: [ErrorCode.AdjustmentNotFound, ErrorCode.AdjustmentNotPending, ErrorCode.DutySeparation],
   }),
   systemAccounts: endpoint({
     method: 'GET',

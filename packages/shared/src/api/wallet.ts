@@ -383,7 +383,7 @@ export const adminWalletApi = {
     auth: 'user',
     permission: 'usdt:wallet:adjust',
     summary:
-      'Credit (positive) or debit (negative) a member from the external account, with a reason; a credit above the approval cap waits for a second admin',
+      "Credit (positive) or debit (negative) a member (not yourself) from the external account, with a reason; one above the approval cap, or past the admin's rolling 24 h cap, waits for a second admin",
     input: z.object({
       userId: z.number().int().positive().max(2_147_483_647),
       amount: signedUsdtAmount.refine(
@@ -394,7 +394,7 @@ export const adminWalletApi = {
       requestId,
     }),
     output: z.object({
-      /** The ledger entry; null while a credit above the approval cap waits for a second admin. */
+      /** The ledger entry; null while the adjustment waits for a second admin. */
       id: z.number().int().nullable(),
       status: z.enum(['posted', 'pending']),
       /** The maker-checker request (`/admin/usdt/wallet/adjust/approve`) when pending. */
@@ -404,6 +404,11 @@ export const adminWalletApi = {
       reason: z.string(),
       createTime: z.string(),
     }),
-    errors: [ErrorCode.InsufficientBalance, ErrorCode.MemberNotFound, ErrorCode.IdempotencyConflict],
+    errors: [
+      ErrorCode.InsufficientBalance,
+      ErrorCode.MemberNotFound,
+      ErrorCode.IdempotencyConflict,
+      ErrorCode.DutySeparation,
+    ],
   }),
 };

@@ -14,5 +14,10 @@ export const auditLogs = pgTable(
     entryId: bigint('entry_id', { mode: 'number' }),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_logs_target_idx').on(t.targetUserId), index('audit_logs_actor_idx').on(t.actorId)],
+  (t) => [
+    index('audit_logs_target_idx').on(t.targetUserId),
+    index('audit_logs_actor_idx').on(t.actorId),
+    // The console's staff money actions of the last 24 hours (docs/security.md, "Visibility").
+    index('audit_logs_action_time_idx').on(t.action, t.createTime),
+  ],
 );

@@ -213,6 +213,7 @@ export class MerchantService {
 
   /** Revokes an approved merchant: status rejected with the note, merchant role removed; audited. */
   async revoke(actorId: number, input: { userId: number; note: string }) {
+    if (actorId === input.userId) throw new AppError(ErrorCode.DutySeparation);
     const row = await this.db.transaction(async (tx) => {
       const [m] = await tx
         .select()
@@ -242,6 +243,8 @@ export class MerchantService {
 
   /** Approve (adds the merchant role) or reject a pending application; audited. */
   async review(reviewerId: number, input: { userId: number; approve: boolean; note: string }) {
+    // Separation of duties (docs/security.md): nobody reviews their own application.
+    if (reviewerId === input.userId) throw new AppError(ErrorCode.DutySeparation);
     const row = await this.db.transaction(async (tx) => {
       const [m] = await tx
         .select()

@@ -53,6 +53,7 @@ export const strike = async (
 
 /** Support lifts a suspension: trading again, strikes cleared; audited with the note. */
 export const liftSuspension = async (db: Db, supportId: number, input: { userId: number; note: string }) => {
+  if (supportId === input.userId) throw new AppError(ErrorCode.DutySeparation);
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
   if (!user) throw new AppError(ErrorCode.UserNotFound);
   return db.transaction(async (tx) => {

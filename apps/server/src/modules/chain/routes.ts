@@ -63,15 +63,18 @@ export const registerChainRoutes = (
   });
   route(deps, walletApi.records, (input, ctx) => service.records(ctx.user.id, input));
   route(deps, adminChainApi.withdrawalPage, (input) => service.adminPage(input));
-  // A decided withdrawal leaves the review queue: every staff console's badge follows.
+  // A decided withdrawal leaves the review queue, and is a staff money action (docs/security.md,
+  // "Visibility"): every staff console's badges follow.
   route(deps, adminChainApi.approve, async (input, ctx) => {
     const reviewed = await service.review(ctx.user.id, input.id, 'approve');
     deps.realtime.emitToStaff('console', { kind: 'withdrawal' });
+    deps.realtime.emitToStaff('console', { kind: 'moneyAction' });
     return reviewed;
   });
   route(deps, adminChainApi.reject, async (input, ctx) => {
     const reviewed = await service.review(ctx.user.id, input.id, 'reject', input.reason);
     deps.realtime.emitToStaff('console', { kind: 'withdrawal' });
+    deps.realtime.emitToStaff('console', { kind: 'moneyAction' });
     return reviewed;
   });
   route(deps, adminChainApi.faucet, (input) => service.faucet(input));

@@ -21,6 +21,7 @@ const MENU: Entry[] = [
     router: '/admin/dashboard',
     icon: 'dashboard',
     permission: 'base:dashboard:info',
+    badge: 'moneyAction',
   },
   {
     id: 2,
@@ -109,6 +110,7 @@ const MENU: Entry[] = [
         router: '/admin/adjustments',
         icon: 'transaction',
         permission: 'usdt:wallet:adjust',
+        badge: 'adjustment',
       },
       {
         id: 32,
@@ -137,6 +139,7 @@ const MENU: Entry[] = [
         router: '/admin/staff',
         icon: 'safety',
         permission: 'base:staff:page',
+        badge: 'staffRequest',
       },
       {
         id: 42,

@@ -9,7 +9,7 @@ import {
   micro,
   type OrderStatus,
 } from '@chatpay/shared';
-import { and, asc, count, desc, eq, gte, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -27,14 +27,23 @@ import {
   verifyLedger,
 } from '../ledger/index.ts';
 import { pushSubscriptions } from '../push/index.ts';
-import { presentMember, refreshTokens, users } from '../user/index.ts';
-import { presentBalance } from '../wallet/index.ts';
+import { presentMember, refreshTokens, staffRequests, users } from '../user/index.ts';
+import { presentBalance, walletAdjustRequests } from '../wallet/index.ts';
 import { badgePermissions } from './menu.ts';
 
 /** The dashboard's charts cover this many UTC days. */
 const DAYS = 7;
 const DAY_MS = 24 * 3600 * 1000;
 const joinDay = sql<string>`to_char(${users.createTime} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+
+/** The audit actions that are staff money actions (docs/security.md, "Visibility"). */
+const MONEY_ACTIONS = [
+  'usdt:wallet:adjust',
+  'usdt:wallet:adjust-request',
+  'usdt:wallet:adjust-reject',
+  'usdt:withdrawal:approve',
+  'usdt:withdrawal:reject',
+];
 
 const presentAudit = (r: typeof auditLogs.$inferSelect) => ({
   id: r.id,
@@ -54,6 +63,14 @@ export class ConsoleService {
     private readonly chain: ChainRuntime,
   ) {}
 
+  /** Staff money actions of the last 24 hours (the audit log's clock is the database's). */
+  private moneyActionsSince() {
+    return and(
+      inArray(auditLogs.action, MONEY_ACTIONS),
+      gte(auditLogs.createTime, sql`now() - interval '24 hours'`),
+    );
+  }
+
   async dashboard() {
     const now = this.clock.now();
     const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -67,6 +84,7 @@ export class ConsoleService {
       openTickets,
       ledger,
       lastCheck,
+      moneyActions,
     ] = await Promise.all([
       n(this.db.select({ n: count() }).from(users)),
       n(this.db.select({ n: count() }).from(users).where(gte(users.createTime, today))),
@@ -78,6 +96,7 @@ export class ConsoleService {
       n(this.db.select({ n: count() }).from(appTickets).where(eq(appTickets.status, 'pending'))),
       verifyLedger(this.db),
       lastLedgerCheck(this.db),
+      this.db.select().from(auditLogs).where(this.moneyActionsSince()).orderBy(desc(auditLogs.id)).limit(50),
     ]);
     const [chain, joined] = await Promise.all([
       chainStats(this.db, this.chain, now, DAYS),
@@ -106,6 +125,7 @@ export class ConsoleService {
       deposits24h: chain.deposits24h,
       withdrawals24h: chain.withdrawals24h,
       daily: chain.daily.map((d) => ({ ...d, members: joined.find((j) => j.day === d.day)?.n ?? 0 })),
+      moneyActions: moneyActions.map(presentAudit),
       hotWallets: chain.hotWallets,
     };
   }
@@ -135,6 +155,16 @@ export class ConsoleService {
       complain: () => tickets('complain'),
       feedback: () => tickets('feedback'),
       service: () => unreadServiceConversations(this.db),
+      moneyAction: () => n(this.db.select({ n: count() }).from(auditLogs).where(this.moneyActionsSince())),
+      adjustment: () =>
+        n(
+          this.db
+            .select({ n: count() })
+            .from(walletAdjustRequests)
+            .where(eq(walletAdjustRequests.status, 'pending')),
+        ),
+      staffRequest: () =>
+        n(this.db.select({ n: count() }).from(staffRequests).where(eq(staffRequests.status, 'pending'))),
     };
     const counts = await Promise.all(
       consoleBadgeKinds.map((kind) => {

@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { StaffService } from './staff.ts';
+import { StaffRequestService } from './staff-requests.ts';
 
 export const registerAdminUserRoutes = (deps: AppDeps) => {
   const staff = new StaffService(deps);
@@ -23,8 +24,25 @@ export const registerAdminUserRoutes = (deps: AppDeps) => {
   route(deps, adminSecurityApi.resetFactors, (input, ctx) => staff.resetFactors(ctx.user.id, input));
   route(deps, adminMemberApi.unlockPin, (input, ctx) => staff.unlockPin(ctx.user.id, input.userId));
   route(deps, consoleApi.staffPage, (input) => staff.search({ ...input, staffOnly: true }));
-  route(deps, consoleApi.staffAdd, (input, ctx) => staff.addStaff(ctx.user.id, input));
-  route(deps, consoleApi.staffRoles, (input, ctx) => staff.setRoles(ctx.user.id, input.userId, input.roles));
+  const requests = new StaffRequestService(deps);
+  // Every console reloads its `staffRequest` badge when one is filed or decided.
+  const staffEvent = <T>(answer: T) => {
+    deps.realtime.emitToStaff('console', { kind: 'staffRequest' });
+    return answer;
+  };
+  route(deps, consoleApi.staffAdd, async (input, ctx) =>
+    staffEvent(await requests.addStaff(ctx.user.id, input)),
+  );
+  route(deps, consoleApi.staffRoles, async (input, ctx) =>
+    staffEvent(await requests.setRoles(ctx.user.id, input.userId, input.roles)),
+  );
+  route(deps, consoleApi.staffRequestPage, (input) => requests.page(input));
+  route(deps, consoleApi.staffRequestApprove, async (input, ctx) =>
+    staffEvent(await requests.decide(ctx.user.id, input.id, 'approve')),
+  );
+  route(deps, consoleApi.staffRequestReject, async (input, ctx) =>
+    staffEvent(await requests.decide(ctx.user.id, input.id, 'reject', input.note)),
+  );
   route(deps, consoleApi.roleList, () =>
     staffRoles.map((name) => ({
       name,

@@ -14,5 +14,6 @@ export {
   verifyPin,
 } from './service.ts';
 export { assertNotFrozen, presentMember, type SessionDeps } from './staff.ts';
-export { refreshTokens, users } from './tables.ts';
+export { assertIndependentChecker } from './staff-requests.ts';
+export { refreshTokens, staffRequests, users } from './tables.ts';
 export { TokenService } from './tokens.ts';

@@ -42,15 +42,19 @@ const DUMMY_HASH = await hash('timing-equaliser');
 
 export interface NewUser {
   username: string;
-  password: string;
+  /** The password, or its argon2 hash when it was hashed earlier (a staff request keeps only the hash). */
+  password: string | { hash: string };
   nickName: string;
   roles?: string[];
   invitedBy?: number | null;
+  /** Staff accounts: who made the request that created it and granted its roles (docs/security.md). */
+  createdBy?: number | null;
+  promotedBy?: number | null;
 }
 
 /** Creates a member with a fresh member id and invite code (retried on the rare collision). */
 export const createUser = async (exec: Executor, input: NewUser): Promise<UserRow> => {
-  const passwordHash = await hash(input.password);
+  const passwordHash = typeof input.password === 'string' ? await hash(input.password) : input.password.hash;
   for (let attempt = 0; ; attempt++) {
     try {
       const [row] = await exec
@@ -63,6 +67,8 @@ export const createUser = async (exec: Executor, input: NewUser): Promise<UserRo
           shareCode: newShareCode(),
           invitedBy: input.invitedBy ?? null,
           roles: input.roles ?? [Role.User],
+          createdBy: input.createdBy ?? null,
+          promotedBy: input.promotedBy ?? null,
         })
         .returning();
       return row!;

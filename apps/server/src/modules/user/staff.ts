@@ -1,4 +1,4 @@
-import { ErrorCode, LoggedOutReason, Role, type StaffRole, staffRoles } from '@chatpay/shared';
+import { ErrorCode, LoggedOutReason, Role } from '@chatpay/shared';
 import { and, arrayOverlaps, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -6,8 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { recordAudit } from '../audit/index.ts';
 import { removeAllFactors } from './factors/service.ts';
-import { assertStrongPassword } from './password-policy.ts';
-import { createUser, endUserSessions } from './service.ts';
+import { endUserSessions } from './service.ts';
 import { users } from './tables.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -96,47 +95,6 @@ export class StaffService {
     };
   }
 
-  async addStaff(
-    actorId: number,
-    input: { username: string; password: string; nickName: string; roles: StaffRole[] },
-  ) {
-    assertStrongPassword(input.password, { staff: true, inputs: [input.username, input.nickName] });
-    const row = await this.db.transaction(async (tx) => {
-      const created = await createUser(tx, { ...input, roles: [Role.User, ...new Set(input.roles)] });
-      await recordAudit(tx, {
-        actorId,
-        action: 'base:staff:add',
-        targetUserId: created.id,
-        reason: input.roles.join(','),
-      });
-      return created;
-    });
-    return presentMember(row);
-  }
-
-  /** Replaces the staff roles of an account, keeping its member roles; sessions end so the token changes. */
-  async setRoles(actorId: number, userId: number, roles: StaffRole[]) {
-    if (actorId === userId) throw new AppError(ErrorCode.DutySeparation);
-    const row = await this.db.transaction(async (tx) => {
-      const current = await findMember(tx, userId);
-      const kept = current.roles.filter((r) => !(staffRoles as readonly string[]).includes(r));
-      const [updated] = await tx
-        .update(users)
-        .set({ roles: [...kept, ...new Set(roles)], updateTime: new Date() })
-        .where(eq(users.id, userId))
-        .returning();
-      await recordAudit(tx, {
-        actorId,
-        action: 'base:staff:update',
-        targetUserId: userId,
-        reason: roles.join(',') || 'none',
-      });
-      return updated!;
-    });
-    await endUserSessions(this.deps, userId, 'roles changed');
-    return presentMember(row);
-  }
-
   async freeze(actorId: number, input: { userId: number; frozen: boolean; reason: string }) {
     if (actorId === input.userId) throw new AppError(ErrorCode.DutySeparation);
     const row = await this.db.transaction(async (tx) => {
@@ -169,6 +127,7 @@ export class StaffService {
   }
 
   async unlockPin(actorId: number, userId: number) {
+    if (actorId === userId) throw new AppError(ErrorCode.DutySeparation);
     await this.db.transaction(async (tx) => {
       await findMember(tx, userId);
       await tx.update(users).set({ pinFailures: 0, pinLockedUntil: null }).where(eq(users.id, userId));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -44,6 +45,12 @@ export const users = pgTable(
      */
     credentialsChangedAt: timestamp('credentials_changed_at', { withTimezone: true }),
     disabled: boolean('disabled').notNull().default(false),
+    /**
+     * Who made the request that created this staff account, and who last granted it a staff role: neither
+     * may be checked by it (docs/security.md, "The checker"). Null for members and the seeded accounts.
+     */
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id),
+    promotedBy: integer('promoted_by').references((): AnyPgColumn => users.id),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -208,4 +215,31 @@ export const factorChallenges = pgTable(
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('factor_challenges_user_idx').on(t.userId)],
+);
+
+/**
+ * Maker-checker for staff changes (docs/security.md, "Staff requests"): `add` a staff account (its password
+ * kept only as a hash), set an account's staff `roles`. Pending until another admin approves (it then takes
+ * effect) or rejects it.
+ */
+export const staffRequests = pgTable(
+  'staff_requests',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    targetUserId: integer('target_user_id').references(() => users.id),
+    username: text('username').notNull().default(''),
+    nickName: text('nick_name').notNull().default(''),
+    passwordHash: text('password_hash'),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status').notNull().default('pending'),
+    makerId: integer('maker_id')
+      .notNull()
+      .references(() => users.id),
+    checkerId: integer('checker_id').references(() => users.id),
+    note: text('note').notNull().default(''),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    decideTime: timestamp('decide_time', { withTimezone: true }),
+  },
+  (t) => [index('staff_requests_status_idx').on(t.status, t.id)],
 );

@@ -1,6 +1,14 @@
-import { ErrorCode, formatUsdt, type Micro, micro } from '@chatpay/shared';
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import {
+  type adjustmentStatuses,
+  ErrorCode,
+  formatUsdt,
+  type Micro,
+  micro,
+  parseSignedUsdt,
+} from '@chatpay/shared';
+import { and, asc, count, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
@@ -10,16 +18,18 @@ import {
   postEntry,
   SystemAccount,
 } from '../ledger/index.ts';
+import { assertIndependentChecker, users } from '../user/index.ts';
 import { walletAdjustRequests } from './tables.ts';
 
 type RequestRow = typeof walletAdjustRequests.$inferSelect;
+type AdjustmentStatus = (typeof adjustmentStatuses)[number];
 
 const present = (r: RequestRow) => ({
   id: r.id,
   userId: r.userId,
   amount: formatUsdt(micro(r.amount)),
   reason: r.reason,
-  status: r.status as 'pending' | 'approved' | 'rejected',
+  status: r.status as AdjustmentStatus,
   makerId: r.makerId,
   checkerId: r.checkerId,
   entryId: r.entryId,
@@ -60,61 +70,128 @@ export const postAdjustment = async (
   return posted;
 };
 
+/** The namespace of the per-maker advisory lock that serialises a maker's adjustments. */
+const ADJUST_LOCK = 7_418_002;
+const DAY_MS = 24 * 3600 * 1000;
+
+const abs = (n: bigint) => (n < 0n ? -n : n);
+
+/** The adjust call's answer: the entry when posted, the request while it waits for a second admin. */
+const presentAdjust = (r: RequestRow) => {
+  const posted = r.status === 'posted';
+  return {
+    id: posted ? r.entryId : null,
+    status: posted ? ('posted' as const) : ('pending' as const),
+    approvalId: posted ? null : r.id,
+    userId: r.userId,
+    amount: formatUsdt(micro(r.amount)),
+    reason: r.reason,
+    createTime: r.createTime.toISOString(),
+  };
+};
+
+export interface AdjustCaps {
+  /** A single adjustment above this (micro-USDT, absolute) waits for a second admin. */
+  approval: bigint;
+  /** A maker's rolling 24 h total above this (micro-USDT, absolute values) waits for a second admin. */
+  daily: bigint;
+}
+
 /**
- * Maker-checker for admin credits above the approval cap (separation of duties): the maker's call
- * files a request, a different admin approves (the entry is posted) or rejects it.
+ * Admin adjustments with separation of duties (docs/security.md, "Ledger adjustments"): every adjustment is a
+ * row; under both caps it posts at once, else it waits for an independent admin to approve or reject it.
  */
 export class AdjustmentService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly caps: AdjustCaps,
+  ) {}
 
-  /** Files a request (idempotent by maker and requestId) and audits it. */
-  async request(
+  /**
+   * Credit (positive) or debit (negative) a member, never the maker's own account. The maker's rolling total
+   * is read and the row written under the maker's advisory lock, so two adjustments at once see each other;
+   * a retry with the same requestId answers the same row.
+   */
+  async adjust(
     makerId: number,
-    input: { userId: number; amount: Micro; reason: string; requestId: string },
+    input: { userId: number; amount: string; reason: string; requestId: string },
   ) {
-    return this.db.transaction(async (tx) => {
+    const amount = parseSignedUsdt(input.amount);
+    if (input.userId === makerId) throw new AppError(ErrorCode.DutySeparation);
+    const [target] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+    if (!target) throw new AppError(ErrorCode.MemberNotFound);
+    const row = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADJUST_LOCK}, ${makerId})`);
+      const [first] = await tx
+        .select()
+        .from(walletAdjustRequests)
+        .where(
+          and(eq(walletAdjustRequests.makerId, makerId), eq(walletAdjustRequests.requestId, input.requestId)),
+        );
+      if (first) {
+        if (first.userId !== input.userId || first.amount !== amount)
+          throw new AppError(ErrorCode.IdempotencyConflict);
+        return first;
+      }
+      const now = this.clock.now();
+      const [window] = await tx
+        .select({ total: sql<string>`coalesce(sum(abs(${walletAdjustRequests.amount})), 0)` })
+        .from(walletAdjustRequests)
+        .where(
+          and(
+            eq(walletAdjustRequests.makerId, makerId),
+            gt(walletAdjustRequests.createTime, new Date(now.getTime() - DAY_MS)),
+            ne(walletAdjustRequests.status, 'rejected'),
+          ),
+        );
+      const alone =
+        abs(amount) <= this.caps.approval && BigInt(window?.total ?? 0) + abs(amount) <= this.caps.daily;
       const [created] = await tx
         .insert(walletAdjustRequests)
         .values({
           userId: input.userId,
-          amount: input.amount,
+          amount,
           reason: input.reason,
           requestId: input.requestId,
           makerId,
+          status: alone ? 'posted' : 'pending',
+          createTime: now,
         })
-        .onConflictDoNothing()
         .returning();
-      if (!created) {
-        const [first] = await tx
-          .select()
-          .from(walletAdjustRequests)
-          .where(
-            and(
-              eq(walletAdjustRequests.makerId, makerId),
-              eq(walletAdjustRequests.requestId, input.requestId),
-            ),
-          );
-        if (!first || first.userId !== input.userId || first.amount !== input.amount) {
-          throw new AppError(ErrorCode.IdempotencyConflict);
-        }
-        return first;
+      if (!alone) {
+        await recordAudit(tx, {
+          actorId: makerId,
+          action: 'usdt:wallet:adjust-request',
+          targetUserId: input.userId,
+          amount,
+          reason: input.reason,
+          requestId: input.requestId,
+        });
+        return created!;
       }
-      await recordAudit(tx, {
+      const posted = await postAdjustment(tx, {
         actorId: makerId,
-        action: 'usdt:wallet:adjust-request',
-        targetUserId: input.userId,
-        amount: input.amount,
+        userId: input.userId,
+        amount,
         reason: input.reason,
+        key: `adjust:${makerId}:${input.requestId}`,
         requestId: input.requestId,
       });
-      return created;
+      const [done] = await tx
+        .update(walletAdjustRequests)
+        .set({ entryId: posted.id, decideTime: now })
+        .where(eq(walletAdjustRequests.id, created!.id))
+        .returning();
+      return done!;
     });
+    return presentAdjust(row);
   }
 
   async page(input: {
     page: number;
     size: number;
-    status?: 'pending' | 'approved' | 'rejected' | undefined;
+    status?: AdjustmentStatus | undefined;
     order: 'asc' | 'desc';
   }) {
     const conditions: SQL[] = [];
@@ -145,7 +222,10 @@ export class AdjustmentService {
         .for('update');
       if (!r) throw new AppError(ErrorCode.AdjustmentNotFound);
       if (r.status !== 'pending') throw new AppError(ErrorCode.AdjustmentNotPending);
-      if (decision === 'approve' && r.makerId === checkerId) throw new AppError(ErrorCode.DutySeparation);
+      // Nobody decides an adjustment of their own account, either way.
+      if (r.userId === checkerId) throw new AppError(ErrorCode.DutySeparation);
+      if (decision === 'approve')
+        await assertIndependentChecker(tx, { makerId: r.makerId, checkerId, targetUserId: r.userId });
       let entryId: number | null = null;
       if (decision === 'approve') {
         const posted = await postAdjustment(tx, {

@@ -1,2 +1,3 @@
 export { presentBalance } from './presenter.ts';
 export { registerWalletRoutes } from './routes.ts';
+export { walletAdjustRequests } from './tables.ts';

@@ -35,13 +35,24 @@ export const registerWalletRoutes = (deps: AppDeps, networks: readonly NetworkCo
   route(deps, mccApi.balance, (_input, ctx) => wallet.balance(ctx.user.id));
   route(deps, mccApi.createGuest, (input, ctx) => createGuest(deps.db, ctx.user, input.nickName));
 
-  const approvalCap = parseUsdt(String(deps.config.ADJUST_APPROVAL_CAP_USDT));
-  route(deps, adminWalletApi.adjust, (input, ctx) => wallet.adjust(ctx.user.id, input, approvalCap));
-  const adjustments = new AdjustmentService(deps.db);
+  const adjustments = new AdjustmentService(deps.db, deps.clock, {
+    approval: parseUsdt(String(deps.config.ADJUST_APPROVAL_CAP_USDT)),
+    daily: parseUsdt(String(deps.config.ADJUST_DAILY_CAP_USDT)),
+  });
+  // Every staff money action reaches every console at once (docs/security.md, "Visibility").
+  const moneyAction = <T>(answer: T) => {
+    deps.realtime.emitToStaff('console', { kind: 'moneyAction' });
+    return answer;
+  };
+  route(deps, adminWalletApi.adjust, async (input, ctx) =>
+    moneyAction(await adjustments.adjust(ctx.user.id, input)),
+  );
   route(deps, adminAdjustApi.page, (input) => adjustments.page(input));
-  route(deps, adminAdjustApi.approve, (input, ctx) => adjustments.decide(ctx.user.id, input.id, 'approve'));
-  route(deps, adminAdjustApi.reject, (input, ctx) =>
-    adjustments.decide(ctx.user.id, input.id, 'reject', input.note),
+  route(deps, adminAdjustApi.approve, async (input, ctx) =>
+    moneyAction(await adjustments.decide(ctx.user.id, input.id, 'approve')),
+  );
+  route(deps, adminAdjustApi.reject, async (input, ctx) =>
+    moneyAction(await adjustments.decide(ctx.user.id, input.id, 'reject', input.note)),
   );
   route(deps, adminAdjustApi.systemAccounts, () => adjustments.systemAccounts());
 

@@ -4,12 +4,10 @@ import {
   MIN_TRANSFER,
   micro,
   type Network,
-  parseSignedUsdt,
   parseUsdt,
   type TransferResult,
   type WalletEntry,
 } from '@chatpay/shared';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import type { Ports } from '../../http/ports.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -17,8 +15,7 @@ import type { Realtime } from '../../realtime/socket.ts';
 import { findNetwork, type NetworkConfig, withdrawalFee } from '../chain/index.ts';
 import { memberBalances } from '../ledger/index.ts';
 import type { OutflowGuard } from '../outflow/index.ts';
-import { users, verifyPin } from '../user/index.ts';
-import { AdjustmentService, postAdjustment } from './adjustments.ts';
+import { verifyPin } from '../user/index.ts';
 import { describeRefs } from './history-refs.ts';
 import {
   type HistoryRow,
@@ -179,44 +176,5 @@ export class WalletService {
       name: sender.nickName,
       memberId: sender.memberId,
     });
-  }
-
-  /**
-   * Admin credit (positive, from `external`) or debit (negative, to `external`) with a reason; the entry and
-   * the audit row are written in one transaction, and a replay writes neither again. A credit above the
-   * approval cap only files a request that a second admin decides (maker-checker).
-   */
-  async adjust(
-    adminId: number,
-    input: { userId: number; amount: string; reason: string; requestId: string },
-    approvalCap: bigint,
-  ) {
-    const amount = parseSignedUsdt(input.amount);
-    const [target] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
-    if (!target) throw new AppError(ErrorCode.MemberNotFound);
-    if (amount > approvalCap) {
-      const request = await new AdjustmentService(this.db).request(adminId, { ...input, amount });
-      return {
-        id: null,
-        status: 'pending' as const,
-        approvalId: request.id,
-        userId: input.userId,
-        amount: formatUsdt(amount),
-        reason: request.reason,
-        createTime: request.createTime.toISOString(),
-      };
-    }
-    const entry = await this.db.transaction((tx) =>
-      postAdjustment(tx, { ...input, actorId: adminId, amount, key: `adjust:${adminId}:${input.requestId}` }),
-    );
-    return {
-      id: entry.id,
-      status: 'posted' as const,
-      approvalId: null,
-      userId: input.userId,
-      amount: formatUsdt(amount),
-      reason: entry.memo,
-      createTime: entry.createTime.toISOString(),
-    };
   }
 }

@@ -93,8 +93,9 @@ export const mccGuests = pgTable(
 );
 
 /**
- * Maker-checker: an admin credit above the approval cap waits here until a second admin approves
- * (the entry is posted then) or rejects it. One request per (maker, requestId), so a retry asks nothing twice.
+ * Every admin adjustment (docs/security.md, "Ledger adjustments"): `posted` by its maker alone under the caps,
+ * or `pending` until a second admin approves (the entry is posted then) or rejects it. One row per
+ * (maker, requestId), so a retry asks nothing twice; the maker's rolling total reads (maker, createTime).
  */
 export const walletAdjustRequests = pgTable(
   'wallet_adjust_requests',
@@ -119,5 +120,6 @@ export const walletAdjustRequests = pgTable(
   (t) => [
     uniqueIndex('wallet_adjust_requests_maker_request_key').on(t.makerId, t.requestId),
     index('wallet_adjust_requests_status_idx').on(t.status, t.id),
+    index('wallet_adjust_requests_maker_time_idx').on(t.makerId, t.createTime),
   ],
 );

@@ -1,5 +1,6 @@
 /** The console feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Web features). */
 
+export { type AdjustValues, createAdjustSubmit } from './adjust-form.ts';
 export { isBadgeKind } from './badges.ts';
 export { consoleKeys } from './keys.ts';
 export {
@@ -45,6 +46,9 @@ export {
   useSetRate,
   useStaffAdd,
   useStaffPage,
+  useStaffRequestApprove,
+  useStaffRequestReject,
+  useStaffRequestsPage,
   useStaffRoles,
   useTraderLift,
   useTradersPage,

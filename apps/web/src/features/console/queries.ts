@@ -87,6 +87,15 @@ export const useStaffPage = (input: InputOf<typeof consoleApi.staffPage>, enable
     ...listOptions,
   });
 
+/** Staff changes (new accounts, role changes) waiting for, or past, a second admin. */
+export const useStaffRequestsPage = (input: InputOf<typeof consoleApi.staffRequestPage>, enabled = true) =>
+  useQuery({
+    queryKey: consoleKeys.staffRequests(input),
+    queryFn: () => call(consoleApi.staffRequestPage, input),
+    enabled,
+    ...listOptions,
+  });
+
 export const useAppealsPage = (input: InputOf<typeof adminC2cApi.appealPage>, enabled = true) =>
   useQuery({
     queryKey: consoleKeys.appeals(input),
@@ -265,3 +274,5 @@ export const useTraderLift = () => useConsoleMutation(standingApi.lift);
 export const useSetRate = () => useConsoleMutation(adminRateApi.update, [c2cKeys.all]);
 export const useStaffAdd = () => useConsoleMutation(consoleApi.staffAdd);
 export const useStaffRoles = () => useConsoleMutation(consoleApi.staffRoles);
+export const useStaffRequestApprove = () => useConsoleMutation(consoleApi.staffRequestApprove);
+export const useStaffRequestReject = () => useConsoleMutation(consoleApi.staffRequestReject);

@@ -4,3 +4,4 @@ export { BarChart } from './BarChart.tsx';
 export type { Column } from './components.tsx';
 export { Choice, ConsoleList, ConsolePage, formatTime, OrderChoice, TextField } from './components.tsx';
 export { MemberLedger, MemberOrders, MemberSessions } from './MemberFile.tsx';
+export { StaffRequests } from './StaffRequests.tsx';

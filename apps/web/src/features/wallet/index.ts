@@ -9,7 +9,7 @@ export {
   signedMicro,
   toMicro,
 } from './amount.ts';
-export { createAttempt } from './attempt.ts';
+export { createAttempt, newRequestId } from './attempt.ts';
 export { transferKind, walletNotices } from './chat-kinds.ts';
 export { entryAmount, entryReference, entryStatus, entryTitle, isNeutral } from './history.ts';
 export { walletKeys } from './keys.ts';

@@ -1,8 +1,9 @@
 import { adjustmentStatuses } from '@chatpay/shared';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  createAdjustSubmit,
   useAdjust,
   useAdjustApprove,
   useAdjustmentsPage,
@@ -20,7 +21,10 @@ import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 const filters = ['all', ...adjustmentStatuses] as const;
 
-/** Ledger adjustments: credit or debit with a reason; large credits wait for a second admin. */
+/**
+ * Ledger adjustments: credit or debit with a reason; large ones, or past the admin's daily cap, wait for a
+ * second admin. A submit retried with the same values keeps its request id, so it posts once.
+ */
 const AdjustmentsPage = () => {
   const { t } = useTranslation();
   const [userId, setUserId] = useState('');
@@ -29,6 +33,8 @@ const AdjustmentsPage = () => {
   const [status, setStatus] = useState<(typeof filters)[number]>('pending');
   const [page, setPage] = useState(1);
   const adjust = useAdjust();
+  const send = adjust.mutateAsync;
+  const submitOnce = useMemo(() => createAdjustSubmit(send), [send]);
   const approve = useAdjustApprove();
   const reject = useAdjustReject();
   const query = useAdjustmentsPage({
@@ -42,12 +48,7 @@ const AdjustmentsPage = () => {
     if (!/^\d+$/.test(userId) || !amount.trim() || !reason.trim())
       return void toast(t('console.adjust.fill'));
     try {
-      const done = await adjust.mutateAsync({
-        userId: Number(userId),
-        amount: amount.trim(),
-        reason: reason.trim(),
-        requestId: crypto.randomUUID(),
-      });
+      const done = await submitOnce({ userId: Number(userId), amount: amount.trim(), reason: reason.trim() });
       toastSuccess(done.status === 'pending' ? t('console.adjust.pending') : t('console.adjust.posted'));
       setAmount('');
       setReason('');

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useDashboard } from '../../features/console/index.ts';
-import { BarChart, ConsolePage } from '../../features/console/ui.ts';
+import { BarChart, ConsolePage, formatTime } from '../../features/console/ui.ts';
 
 /** The console's first screen: members and the queues waiting for staff, with the books' state. */
 const DashboardPage = () => {
@@ -149,6 +149,39 @@ const DashboardPage = () => {
           </div>
         ))}
       </div>
+      <h2 className="console-subtitle">{t('console.dash.moneyActions')}</h2>
+      {d.moneyActions.length === 0 ? (
+        <p className="console-muted" data-testid="dash-money-none">
+          {t('console.dash.noMoneyActions')}
+        </p>
+      ) : (
+        <table className="console-table" data-testid="dash-money">
+          <thead>
+            <tr>
+              <th>{t('console.col.time')}</th>
+              <th>{t('console.dash.actor')}</th>
+              <th>{t('console.col.action')}</th>
+              <th>{t('console.col.member')}</th>
+              <th>{t('console.col.amount')}</th>
+              <th>{t('console.col.reason')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.moneyActions.map((a) => (
+              <tr key={a.id} data-testid={`dash-money-${a.id}`}>
+                <td data-label={t('console.col.time')}>{formatTime(a.createTime)}</td>
+                <td data-label={t('console.dash.actor')}>#{a.actorId}</td>
+                <td data-label={t('console.col.action')} className="console-mono">
+                  {a.action}
+                </td>
+                <td data-label={t('console.col.member')}>{a.targetUserId ? `#${a.targetUserId}` : '—'}</td>
+                <td data-label={t('console.col.amount')}>{a.amount ?? '—'}</td>
+                <td data-label={t('console.col.reason')}>{a.reason || '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </ConsolePage>
   );
 };

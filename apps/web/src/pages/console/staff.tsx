@@ -9,13 +9,17 @@ import {
   ConsoleList,
   ConsolePage,
   formatTime,
+  StaffRequests,
   TextField,
 } from '../../features/console/ui.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 const roleChoices = ['support', 'admin', 'none'] as const;
 
-/** Staff accounts: created in the console with a role; roles changed or taken away later. */
+/**
+ * Staff accounts: created in the console with a role; roles changed or taken away later. Both wait for a
+ * second admin unless the caller is the only admin (the requests panel).
+ */
 const StaffPage = () => {
   const { t } = useTranslation();
   const [username, setUsername] = useState('');
@@ -32,13 +36,13 @@ const StaffPage = () => {
     if (!username.trim() || password.length < 6 || !nickName.trim())
       return void toast(t('console.staff.fill'));
     try {
-      await add.mutateAsync({
+      const done = await add.mutateAsync({
         username: username.trim(),
         password,
         nickName: nickName.trim(),
         roles: [role],
       });
-      toastSuccess(t('console.staff.created'));
+      toastSuccess(done.status === 'pending' ? t('console.staff.requested') : t('console.staff.created'));
       setUsername('');
       setPassword('');
       setNickName('');
@@ -48,8 +52,8 @@ const StaffPage = () => {
   };
   const change = async (r: Row, next: (typeof roleChoices)[number]) => {
     try {
-      await setRoles.mutateAsync({ userId: r.id, roles: next === 'none' ? [] : [next] });
-      toastSuccess(t('console.staff.updated'));
+      const done = await setRoles.mutateAsync({ userId: r.id, roles: next === 'none' ? [] : [next] });
+      toastSuccess(done.status === 'pending' ? t('console.staff.requested') : t('console.staff.updated'));
     } catch (error) {
       toastError(error);
     }
@@ -120,6 +124,7 @@ const StaffPage = () => {
           </Button>
         </div>
       </div>
+      <StaffRequests />
       <ConsoleList
         query={query}
         columns={columns}
