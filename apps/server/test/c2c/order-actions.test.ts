@@ -34,12 +34,19 @@ const refusal = async (user: TestUser, action: OrderAction, id: number) => {
   return res.code;
 };
 
-/** Every action not shown to `user` is refused by the API (and nothing changes). */
+/**
+ * Every action not shown to `user` is refused by the API (and nothing changes). One answer is not an action:
+ * the seller's release of an order they released replays its answer (a retry after a lost answer).
+ */
 const expectOthersRefused = async (user: TestUser, id: number, shown: OrderAction[]) => {
-  const status = (await t.ok(transactionApi.detail, { id }, user.token)).status;
+  const detail = await t.ok(transactionApi.detail, { id }, user.token);
+  const status = detail.status;
+  const replays = (action: OrderAction) =>
+    action === 'release' && status === 'completed' && detail.role === 'seller';
   for (const action of ['cancel', 'paid', 'release', 'appeal'] as const) {
     if (shown.includes(action)) continue;
-    expect(await refusal(user, action, id), `${action} on ${status}`).not.toBe(1000);
+    if (replays(action)) expect(await refusal(user, action, id), 'a replayed release').toBe(1000);
+    else expect(await refusal(user, action, id), `${action} on ${status}`).not.toBe(1000);
   }
   expect((await t.ok(transactionApi.detail, { id }, user.token)).status).toBe(status);
 };

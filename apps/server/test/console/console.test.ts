@@ -307,6 +307,7 @@ describe('every console call is refused for a member, admin-only ones for suppor
     'adminMemberApi.freeze': { userId: 1, frozen: true, reason: 'x' },
     'adminMemberApi.logout': { userId: 1 },
     'adminMemberApi.unlockPin': { userId: 1 },
+    'adminSecurityApi.resetFactors': { userId: 1, reason: 'x' },
     'adminMemberApi.ledger': { userId: 1 },
     'adminMemberApi.orders': { userId: 1 },
     'adminMemberApi.sessions': { id: 1 },

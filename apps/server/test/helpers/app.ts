@@ -114,6 +114,8 @@ export const createTestApp = async (
     // Members are created a moment before they withdraw; test/chain/review-routing.test.ts sets the age rule.
     WITHDRAWAL_NEW_ACCOUNT_DAYS: '0',
     ADJUST_DAILY_CAP_USDT: '1000000000',
+    // Tests move large sums; security/outflow-limit.test.ts and chain/withdrawal-controls.test.ts set the limit.
+    OUTFLOW_DAILY_LIMIT_USDT: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...(engine === 'postgres' && process.env.TEST_REDIS_URL
       ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test-${randomUUID()}` }

@@ -70,6 +70,7 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
       PIN_RATE_LIMIT: '100000',
       ADJUST_APPROVAL_CAP_USDT: '1000000000',
       ADJUST_DAILY_CAP_USDT: '1000000000',
+      OUTFLOW_DAILY_LIMIT_USDT: '0',
       CHAT_SEND_RATE_LIMIT: '100000',
       RED_PACKET_TTL_SECONDS: '3',
       SUPPORT_PASSWORD: 'support-pass-1',
