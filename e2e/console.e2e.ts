@@ -451,14 +451,14 @@ describe('operator console', () => {
     // While the install has one admin, that admin adds the second at once.
     const added = await server.api.ok(
       consoleApi.staffAdd,
-      { username: 'bea_admin', password: 'bea-pass-1', nickName: 'Bea', roles: ['admin'] },
+      { username: 'bea_admin', password: 'bea-admin-pass-7', nickName: 'Bea', roles: ['admin'] },
       first.token,
     );
     expect(added.status).toBe('done');
-    const bea = await logInStaff(await desktop(browser), 'bea_admin', 'bea-pass-1');
+    const bea = await logInStaff(await desktop(browser), 'bea_admin', 'bea-admin-pass-7');
     await open(bea, '/admin/staff');
     await byId(bea, 'staff-username').fill('carl_cs');
-    await byId(bea, 'staff-password').fill('carl-pass-1');
+    await byId(bea, 'staff-password').fill('carl-staff-pass-7');
     await byId(bea, 'staff-nickname').fill('Carl');
     await byId(bea, 'staff-create').click();
     const approveButton = bea.locator('[data-testid^="staff-request-approve-"]').first();
@@ -467,7 +467,7 @@ describe('operator console', () => {
     // Carl does not exist until another admin approves.
     const early = await server.api.call(userApi.loginByName, {
       username: 'carl_cs',
-      password: 'carl-pass-1',
+      password: 'carl-staff-pass-7',
     });
     expect(early.code).toBe(ErrorCode.InvalidCredentials);
     const id = (await approveButton.getAttribute('data-testid'))!.replace('staff-request-approve-', '');
@@ -477,7 +477,10 @@ describe('operator console', () => {
     await open(admin, '/admin/staff');
     await byId(admin, `staff-request-approve-${id}`).click();
     await byId(admin, 'staff-requests-empty').waitFor();
-    const carl = await server.api.call(userApi.loginByName, { username: 'carl_cs', password: 'carl-pass-1' });
+    const carl = await server.api.call(userApi.loginByName, {
+      username: 'carl_cs',
+      password: 'carl-staff-pass-7',
+    });
     expect(carl.code).toBe(ErrorCode.Success);
     // The dashboard lists staff money actions of the last 24 hours.
     await open(admin, '/admin/dashboard');
