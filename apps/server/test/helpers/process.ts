@@ -33,7 +33,19 @@ export const startServerProcess = async (
     const timeoutMs = opts.timeoutMs ?? 120_000;
     const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', mainTs], {
       cwd: path.resolve(import.meta.dirname, '../../../..'),
-      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        // As useTestApp: set-up signs staff in with the password alone (production refuses it;
+        // test/security/factors-staff.test.ts tests the gate), and members withdraw minutes after they sign up
+        // (test/chain/withdrawal-controls.test.ts tests the age rule).
+        ...(env.NODE_ENV === 'production'
+          ? {}
+          : { STAFF_FACTOR_REQUIRED: 'false', WITHDRAWAL_NEW_ACCOUNT_DAYS: '0' }),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
