@@ -7,13 +7,11 @@ import {
 } from '@chatpay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/request.ts';
-import { walletKeys } from '../wallet/index.ts';
-
-export const addressBookKey = [...walletKeys.all, 'chain', 'address-book'] as const;
+import { chainKeys } from './queries.ts';
 
 /** My saved withdrawal addresses and the allowlist mode. */
 export const useAddressBook = () =>
-  useQuery({ queryKey: addressBookKey, queryFn: () => call(addressBookApi.list, {}) });
+  useQuery({ queryKey: chainKeys.addressBook(), queryFn: () => call(addressBookApi.list, {}) });
 
 /** The saved addresses of one network a withdrawal may go to now, for the withdraw form's picker. */
 export const usableOn = (book: AddressBook | undefined, network: Network | null): SavedAddress[] =>
@@ -23,7 +21,7 @@ const useBookMutation = <I, O>(run: (input: I) => Promise<O>) => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSettled: () => qc.invalidateQueries({ queryKey: addressBookKey }),
+    onSettled: () => qc.invalidateQueries({ queryKey: chainKeys.addressBook() }),
   });
 };
 

@@ -1,7 +1,6 @@
 /** The chain feature's front door: what other features, pages and the app may use of it (CONTRIBUTING.md, Web features). */
 
 export {
-  addressBookKey,
   usableOn,
   useAddAddress,
   useAddressBook,

@@ -10,6 +10,7 @@ export const chainKeys = {
   records: (type: 'all' | 'deposit' | 'withdrawal') => [...walletKeys.all, 'chain', 'records', type] as const,
   estimate: (network: Network, amount: string) =>
     [...walletKeys.all, 'chain', 'estimate', network, amount] as const,
+  addressBook: () => [...walletKeys.all, 'chain', 'address-book'] as const,
 };
 
 /** States that will still change: the list refreshes itself while one is shown. */
