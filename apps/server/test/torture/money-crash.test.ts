@@ -64,6 +64,8 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
       REDIS_URL: process.env.TEST_REDIS_URL ?? '',
       REDIS_PREFIX: `money-${randomUUID()}`,
       JWT_SECRET: randomUUID() + randomUUID(),
+      // Both processes must pepper PINs alike (each would otherwise generate its own under its DATA_DIR).
+      PIN_PEPPER: randomUUID() + randomUUID(),
       API_RATE_LIMIT: '1000000',
       LOGIN_RATE_LIMIT: '100000',
       LOGIN_ADDRESS_RATE_LIMIT: '100000',
