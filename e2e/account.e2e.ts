@@ -169,7 +169,7 @@ describe('a newcomer signs up and manages their account', () => {
       await byId(page, 'login-username').fill(username);
       await byId(page, 'login-password').fill('builder-pass-12');
       await byId(page, 'login-submit').click();
-      await byId(page, 'chat-empty').waitFor();
+      await byId(page, 'tab-chat').waitFor();
     };
     const first = await (await newPhone(browser)).newPage();
     await login(first);
@@ -180,6 +180,12 @@ describe('a newcomer signs up and manages their account', () => {
     await expect.poll(() => hashPath(first), { timeout: 15_000 }).toBe('/pages/login/index');
     await shot(first, 'account-10-kicked');
     expect(chatTab(hashPath(second))).toBe('/pages/index/chat');
+    // Both phones are new to the account (it signed up through the API): each sign-in leaves a notice in the
+    // customer-service chat, which the second phone sees in its list.
+    await expect
+      .poll(() => second.locator('.session-preview').first().textContent())
+      .toMatch(/^New sign-in on .+ from /);
+    await shot(second, 'account-11-new-device-notice');
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type ContractClient,
   createContractClient,
@@ -39,19 +40,26 @@ export interface Member {
   username: string;
   nickName: string;
   token: string;
+  /**
+   * The device id the member signed up with; `logInAs` gives the phone the same one, so the first login there
+   * is on the device they signed up on and brings no new-device notice (docs/security.md, "Login activity").
+   */
+  deviceId: string;
 }
 
 /** Registers through the API (the account test covers the sign-up screens) and answers who it is. */
 export const registerMember = async (api: ContractClient, nickName: string): Promise<Member> => {
   const username = `${nickName.toLowerCase()}_${Date.now().toString(36)}`;
+  const deviceId = randomUUID();
   const { token } = await api.ok(userApi.registerByName, {
     username,
     password: PASSWORD,
     nickName,
     agree: true,
+    deviceId,
   });
   const me = await api.ok(userApi.person, {}, token);
-  return { id: me.id, memberId: me.memberId, username, nickName, token };
+  return { id: me.id, memberId: me.memberId, username, nickName, token, deviceId };
 };
 
 /** `from` asks, `to` accepts (through the API): they are friends; answers their single session. */
@@ -76,6 +84,9 @@ export const phoneClient = (baseUrl: string, page: Page): ContractClient => {
 
 /** Logs a member in through the login page in a fresh page of `context`. */
 export const logInAs = async (baseUrl: string, context: BrowserContext, who: Member) => {
+  await context.addInitScript((id) => {
+    if (!localStorage.getItem('push-device')) localStorage.setItem('push-device', id);
+  }, who.deviceId);
   const page = await context.newPage();
   await page.goto(`${baseUrl}/#/pages/login/index`);
   await byId(page, 'login-username').fill(who.username);

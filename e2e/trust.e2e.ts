@@ -435,10 +435,11 @@ describe('C2C trust: feedback on the merchant card, taker requirements', () => {
       { id: first.orderId, text: 'Customer service here: please both send your receipts.' },
       support,
     );
-    // Each status change takes the buyer to the order page (onC2COrderStatus, docs/product.md#navigation):
-    // back to the chat.
-    await expect.poll(() => byId(b, 'order-detail').getAttribute('data-status')).toBe('appealing');
-    await open(b, `/pages/chat/index?id=${first.sessionId}`);
+    // A status change while the buyer is in the order chat shows the order banner over it and leaves the chat
+    // open (docs/product.md#navigation).
+    await expect.poll(() => byId(b, 'order-banner').getAttribute('data-status')).toBe('appealing');
+    expect(await byId(b, 'order-banner').getAttribute('data-order')).toBe(String(first.orderId));
+    expect(await byId(b, 'chat-input').isVisible()).toBe(true);
     await seeInChat(b, 'Seller appealed: Payment not received · Nothing arrived yet');
     await seeInChat(b, 'please both send your receipts');
     const staffRow = b.locator('[data-staff="true"]').filter({ hasText: 'please both send your receipts' });
@@ -452,6 +453,9 @@ describe('C2C trust: feedback on the merchant card, taker requirements', () => {
       { id: first.orderId, result: 'completed', note: 'The bank receipt matches.', fault: 'none' },
       support,
     );
+    // The banner follows the order's latest status; its button opens the order.
+    await expect.poll(() => byId(b, 'order-banner').getAttribute('data-status')).toBe('completed');
+    await byId(b, 'order-banner-open').click();
     await expect.poll(() => byId(b, 'order-detail').getAttribute('data-status')).toBe('completed');
     await open(b, `/pages/chat/index?id=${first.sessionId}`);
     await seeInChat(b, 'Support decided: coins released to the buyer. The bank receipt matches.');

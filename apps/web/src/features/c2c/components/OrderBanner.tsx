@@ -18,7 +18,7 @@ export const OrderBanner = () => {
   }, [onItsPage, dismiss]);
   if (!order || onItsPage) return null;
   return (
-    <div data-testid="order-banner" data-order={order.orderId}>
+    <div data-testid="order-banner" data-order={order.orderId} data-status={order.status}>
       <NoticeBar
         color="alert"
         closeable
