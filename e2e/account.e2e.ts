@@ -31,9 +31,11 @@ describe('a newcomer signs up and manages their account', () => {
     const username = `alice_${Date.now().toString(36)}`;
     const password = 'wonderland-rabbit-1';
 
-    // A guarded page without a token goes to login.
-    await page.goto(`${server.url}/#/pages/user/set`);
-    await expect.poll(() => hashPath(page)).toBe('/pages/login/index');
+    // A guarded page without a token goes to login; so do home (the chat tab) and the old captcha route.
+    for (const guarded of ['/pages/user/set', '/pages/index/home', '/pages/user/captcha']) {
+      await page.goto(`${server.url}/#${guarded}`);
+      await expect.poll(() => hashPath(page), guarded).toBe('/pages/login/index');
+    }
     await byId(page, 'login-username').waitFor();
     await shot(page, 'account-01-login');
 

@@ -8,7 +8,6 @@ export const Paths = {
   my: '/pages/index/my',
   login: '/pages/login/index',
   sign: '/pages/login/sign',
-  captcha: '/pages/user/captcha',
   userQr: '/pages/user/qr',
   userDoc: '/pages/user/doc',
   userSet: '/pages/user/set',
@@ -108,8 +107,12 @@ export const C2C_TAB_PATHS = [Paths.c2cMarket, Paths.c2cOrders, Paths.c2cAds, Pa
 /** The bottom tab bar, in order (docs/product.md#routes). */
 export const TAB_PATHS = [Paths.chat, Paths.contact, Paths.discovery, Paths.my] as const;
 
-/** Without a login token only these routes are reachable (docs/product.md#routes). */
-export const WHITE_LIST: readonly string[] = [Paths.home, Paths.login, Paths.captcha, Paths.userDoc];
+/**
+ * Without a login token only these routes are reachable (docs/product.md#route-guard). Home is the chat tab,
+ * which needs a session, and the product has no captcha page (sign-in abuse is met by rate limits and
+ * lockouts): both go to login like any guarded route.
+ */
+export const WHITE_LIST: readonly string[] = [Paths.login, Paths.userDoc];
 
 const pathOnly = (path: string) => {
   const clean = path.split(/[?#]/)[0] ?? '';
