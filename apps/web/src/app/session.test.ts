@@ -14,6 +14,7 @@ vi.mock('../lib/router/navigate.ts', () => router);
 vi.stubGlobal('window', { addEventListener: () => undefined });
 const { useAuth } = await import('../lib/auth.ts');
 const { startSession } = await import('./session.ts');
+const { i18n } = await import('../lib/i18n/index.ts');
 
 afterAll(() => {
   vi.unstubAllGlobals();
@@ -41,9 +42,19 @@ describe('the realtime engine is not part of the login page', () => {
     expect(realtime.connectSocket).toHaveBeenLastCalledWith('token-2');
     expect(realtime.syncPush).toHaveBeenCalledTimes(1);
 
+    // A language switch tells the server this device's new push language at once.
+    await i18n.changeLanguage('vn');
+    await turn();
+    expect(realtime.syncPush).toHaveBeenCalledTimes(2);
+
     useAuth.getState().logout();
     // At once, before any other event can reach the socket.
     expect(realtime.disconnectSocket).toHaveBeenCalledTimes(1);
     expect(router.toLogin).toHaveBeenCalledTimes(1);
+
+    // Signed out (the login page's switch): nothing to update.
+    await i18n.changeLanguage('zh');
+    await turn();
+    expect(realtime.syncPush).toHaveBeenCalledTimes(2);
   });
 });

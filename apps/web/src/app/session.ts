@@ -4,6 +4,7 @@ import { listenForPushTaps } from '../features/push/index.ts';
 import { userKeys } from '../features/user/index.ts';
 import { reloadAuthFromStorage, useAuth } from '../lib/auth.ts';
 import { loadContract } from '../lib/contract.ts';
+import { i18n } from '../lib/i18n/index.ts';
 import { perfMark } from '../lib/perf-marks.ts';
 import { call, restoreSession } from '../lib/request.ts';
 import { afterLogin, navigate, toLogin } from '../lib/router/navigate.ts';
@@ -39,6 +40,19 @@ export const loadRealtime = (): Promise<Realtime> => {
 };
 
 /**
+ * A language switch in a session updates this device's push subscription at once: it carries the language the
+ * server writes pushes in (docs/product.md#push).
+ */
+const followLanguageInPush = () => {
+  let language = i18n.language;
+  i18n.on('languageChanged', (next) => {
+    if (next === language) return;
+    language = next;
+    if (useAuth.getState().token) void loadRealtime().then((r) => r.syncPush());
+  });
+};
+
+/**
  * Reacts to the session: a new token (re)connects the socket; losing the token (logout, failed refresh,
  * 401, single-session kick) disconnects, forgets cached data and relaunches the login page.
  * Answers when the app may render: at once without a session, once the realtime engine runs with one (it
@@ -46,6 +60,7 @@ export const loadRealtime = (): Promise<Realtime> => {
  */
 export const startSession = (): Promise<void> => {
   listenForPushTaps();
+  followLanguageInPush();
   // Guarded actions ask for a second factor in the user feature's sheet, loaded when first needed.
   setStepUpPrompt(() => import('../features/user/ui.ts').then((m) => m.askStepUp()));
   let previous = useAuth.getState().token;
