@@ -1,10 +1,6 @@
+import { SOCKET_CONNECT_TIMEOUT_MS } from '@chatpay/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  CONNECTING_TIMEOUT_MS,
-  connectionEvents,
-  RECONNECTED_SHOWN_MS,
-  useConnection,
-} from './connection.ts';
+import { connectionEvents, RECONNECTED_SHOWN_MS, useConnection } from './connection.ts';
 
 const state = () => useConnection.getState().state;
 
@@ -30,7 +26,10 @@ describe('the connection banner state', () => {
     connectionEvents.connecting();
     vi.advanceTimersByTime(1500);
     expect(state()).toBe('connecting');
-    vi.advanceTimersByTime(CONNECTING_TIMEOUT_MS);
+    // Still connecting until the socket's own connect timeout has passed.
+    vi.advanceTimersByTime(SOCKET_CONNECT_TIMEOUT_MS - 1500 - 1);
+    expect(state()).toBe('connecting');
+    vi.advanceTimersByTime(1);
     expect(state()).toBe('timeout');
     connectionEvents.connected();
     expect(state()).toBe('reconnected');

@@ -1,3 +1,4 @@
+import { SOCKET_CONNECT_TIMEOUT_MS } from '@chatpay/shared';
 import { create } from 'zustand';
 
 /**
@@ -17,9 +18,12 @@ export const useConnection = create<ConnectionStore>()((set) => ({
   set: (state) => set({ state }),
 }));
 
-/** How long "Connected" stays after trouble, and how long connecting may take before it counts as timed out. */
+/**
+ * How long "Connected" stays after trouble, and how long connecting may take before it counts as timed out:
+ * the socket's own connect timeout, so the banner says "timed out" when the socket gives up, not before.
+ */
 export const RECONNECTED_SHOWN_MS = 2000;
-export const CONNECTING_TIMEOUT_MS = 15_000;
+export const CONNECTING_TIMEOUT_MS = SOCKET_CONNECT_TIMEOUT_MS;
 const FIRST_CONNECT_QUIET_MS = 1000;
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
