@@ -34,7 +34,7 @@ describe('a newcomer signs up and manages their account', () => {
     // A guarded page without a token goes to login; so do home (the chat tab) and the old captcha route.
     for (const guarded of ['/pages/user/set', '/pages/index/home', '/pages/user/captcha']) {
       await page.goto(`${server.url}/#${guarded}`);
-      await expect.poll(() => hashPath(page), guarded).toBe('/pages/login/index');
+      await expect.poll(() => hashPath(page), { message: guarded }).toBe('/pages/login/index');
     }
     await byId(page, 'login-username').waitFor();
     await shot(page, 'account-01-login');
