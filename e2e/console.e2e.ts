@@ -165,6 +165,30 @@ describe('operator console', () => {
         .catch(() => {});
       await shot(page, `console-10-${name}-1280`);
     }
+    // An adjustment names the member by the member id the app shows: the form says whom it resolved to first;
+    // a name nobody has is said so and posts nothing.
+    await open(page, '/admin/adjustments');
+    await byId(page, 'adjust-user').fill('nobody_has_this_name');
+    await expect.poll(() => byId(page, 'adjust-user-resolved').getAttribute('data-state')).toBe('missing');
+    await byId(page, 'adjust-user').fill(member.memberId);
+    await expect
+      .poll(() => byId(page, 'adjust-user-resolved').textContent())
+      .toBe(`Fred · @${member.username} · member ID ${member.memberId}`);
+    await byId(page, 'adjust-amount').fill('12.5');
+    await byId(page, 'adjust-reason').fill('e2e goodwill credit');
+    await shot(page, 'console-10b-adjust-resolved-1280');
+    await byId(page, 'adjust-submit').click();
+    await expect
+      .poll(async () => (await server.api.ok(walletApi.balance, {}, member.token)).available)
+      .toBe('12.50');
+    // The audit log filters by the admin's user name, resolved the same way.
+    await open(page, '/admin/audit');
+    await byId(page, 'audit-actor').fill('admin');
+    await expect.poll(() => byId(page, 'audit-actor-resolved').getAttribute('data-state')).toBe('found');
+    await byId(page, 'audit-target').fill(member.username);
+    await expect.poll(() => page.locator('.console-list').textContent()).toContain('e2e goodwill credit');
+    await shot(page, 'console-10c-audit-by-name-1280');
+
     // The member has the app open; a complaint of theirs waits for an answer.
     const app = await logInAs(server.url, await newPhone(browser), member);
     const complaint = await server.api.ok(

@@ -113,6 +113,27 @@ describe('members', () => {
     expect(info.audit[0]!.action).toBe('usdt:wallet:adjust');
   });
 
+  it('a console field resolves a member by member id or user name, never by the internal id', async () => {
+    const nickName = uniqueName('Res');
+    const m = await createUser(t, { nickName });
+    const byMemberId = await t.ok(adminMemberApi.resolve, { who: m.memberId }, support);
+    expect(byMemberId).toMatchObject({ id: m.id, memberId: m.memberId, nickName, username: m.username });
+    const byName = await t.ok(adminMemberApi.resolve, { who: ` ${m.username.toUpperCase()} ` }, support);
+    expect(byName.id).toBe(m.id);
+    // The internal id (a number the member never sees) names nobody unless it is someone's member id.
+    const internal = await t.call(adminMemberApi.resolve, { who: String(m.id) }, support);
+    if (internal.code === 1000) expect(internal.data!.memberId).toBe(String(m.id));
+    else expect(internal.code).toBe(ErrorCode.MemberNotFound);
+    await t.fails(
+      adminMemberApi.resolve,
+      { who: 'no_such_member_anywhere' },
+      support,
+      ErrorCode.MemberNotFound,
+    );
+    await t.fails(adminMemberApi.resolve, { who: '  ' }, support, ErrorCode.Validation);
+    await t.fails(adminMemberApi.resolve, { who: m.memberId }, m.token, ErrorCode.Forbidden);
+  });
+
   it('freeze: no login, sessions and sockets end, unfreeze restores; every step audited', async () => {
     const m = await createUser(t);
     const sock = await connectSocket(t, m.token);
@@ -304,6 +325,7 @@ describe('every console call is refused for a member, admin-only ones for suppor
     'consoleApi.staffRequestApprove': { id: 1 },
     'consoleApi.staffRequestReject': { id: 1, note: 'x' },
     'adminMemberApi.info': { id: 1 },
+    'adminMemberApi.resolve': { who: 'x' },
     'adminMemberApi.freeze': { userId: 1, frozen: true, reason: 'x' },
     'adminMemberApi.logout': { userId: 1 },
     'adminMemberApi.unlockPin': { userId: 1 },

@@ -557,6 +557,17 @@ export const adminMemberApi = {
     }),
     output: pageOf(adminMember),
   }),
+  resolve: endpoint({
+    method: 'GET',
+    path: '/admin/user/resolve',
+    auth: 'user',
+    permission: 'admin:user:page',
+    summary:
+      'Staff: the member a console field names, by member id or user name (exact), shown before an action on them',
+    input: z.object({ who: z.string().trim().min(1).max(64) }),
+    output: adminMember,
+    errors: [ErrorCode.MemberNotFound],
+  }),
   info: endpoint({
     method: 'GET',
     path: '/admin/user/info',

@@ -9,7 +9,7 @@ import {
 } from '@chatpay/shared';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
-import { StaffService } from './staff.ts';
+import { presentMember, StaffService } from './staff.ts';
 import { StaffRequestService } from './staff-requests.ts';
 
 export const registerAdminUserRoutes = (deps: AppDeps) => {
@@ -19,6 +19,7 @@ export const registerAdminUserRoutes = (deps: AppDeps) => {
     return { ...page, list: page.list.map(({ frozen: _frozen, ...m }) => m) };
   });
   route(deps, adminMemberApi.search, (input) => staff.search(input));
+  route(deps, adminMemberApi.resolve, async ({ who }) => presentMember(await staff.resolve(who)));
   route(deps, adminMemberApi.freeze, (input, ctx) => staff.freeze(ctx.user.id, input));
   route(deps, adminMemberApi.logout, (input, ctx) => staff.logout(ctx.user.id, input.userId));
   route(deps, adminSecurityApi.resetFactors, (input, ctx) => staff.resetFactors(ctx.user.id, input));

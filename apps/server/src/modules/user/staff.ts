@@ -1,5 +1,5 @@
 import { ErrorCode, LoggedOutReason, Role } from '@chatpay/shared';
-import { and, arrayOverlaps, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -158,6 +158,18 @@ export class StaffService {
     });
     await endUserSessions(this.deps, input.userId, 'second factor reset');
     return { ok: true as const };
+  }
+
+  /**
+   * The member a console field names (docs/product.md#naming-a-member): the member id members see, else the
+   * user name, both exact. The internal id is not accepted: staff never see it in a form.
+   */
+  async resolve(who: string) {
+    const [byMemberId] = await this.db.select().from(users).where(eq(users.memberId, who));
+    if (byMemberId) return byMemberId;
+    const [byName] = await this.db.select().from(users).where(sql`lower(${users.username}) = lower(${who})`);
+    if (!byName) throw new AppError(ErrorCode.MemberNotFound);
+    return byName;
   }
 
   async member(userId: number) {

@@ -14,6 +14,7 @@ export const consoleKeys = {
   feedback: (input: object) => [...consoleKeys.all, 'feedback', input] as const,
   audit: (input: object) => [...consoleKeys.all, 'audit', input] as const,
   member: (id: number) => [...consoleKeys.all, 'member', id] as const,
+  resolveMember: (who: string) => [...consoleKeys.all, 'resolveMember', who] as const,
   memberLedger: (input: object) => [...consoleKeys.all, 'memberLedger', input] as const,
   memberOrders: (input: object) => [...consoleKeys.all, 'memberOrders', input] as const,
   memberSessions: (id: number) => [...consoleKeys.all, 'memberSessions', id] as const,

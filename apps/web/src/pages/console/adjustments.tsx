@@ -15,7 +15,9 @@ import {
   ConsoleList,
   ConsolePage,
   formatTime,
+  MemberField,
   TextField,
+  useMemberLookup,
 } from '../../features/console/ui.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
@@ -27,7 +29,8 @@ const filters = ['all', ...adjustmentStatuses] as const;
  */
 const AdjustmentsPage = () => {
   const { t } = useTranslation();
-  const [userId, setUserId] = useState('');
+  const [who, setWho] = useState('');
+  const target = useMemberLookup(who);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [status, setStatus] = useState<(typeof filters)[number]>('pending');
@@ -45,10 +48,14 @@ const AdjustmentsPage = () => {
   });
   type Row = NonNullable<typeof query.data>['list'][number];
   const submit = async () => {
-    if (!/^\d+$/.test(userId) || !amount.trim() || !reason.trim())
+    if (target.state !== 'found' || !amount.trim() || !reason.trim())
       return void toast(t('console.adjust.fill'));
     try {
-      const done = await submitOnce({ userId: Number(userId), amount: amount.trim(), reason: reason.trim() });
+      const done = await submitOnce({
+        userId: target.member.id,
+        amount: amount.trim(),
+        reason: reason.trim(),
+      });
       toastSuccess(done.status === 'pending' ? t('console.adjust.pending') : t('console.adjust.posted'));
       setAmount('');
       setReason('');
@@ -106,7 +113,13 @@ const AdjustmentsPage = () => {
       <div className="console-panel">
         <h2>{t('console.adjust.new')}</h2>
         <div className="console-actions">
-          <TextField title={t('console.col.id')} value={userId} onChange={setUserId} testId="adjust-user" />
+          <MemberField
+            title={t('console.col.member')}
+            value={who}
+            onChange={setWho}
+            lookup={target}
+            testId="adjust-user"
+          />
           <TextField
             title={t('console.adjust.amount')}
             placeholder="-10.5 / 100"

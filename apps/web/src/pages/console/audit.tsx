@@ -7,10 +7,17 @@ import {
   ConsoleList,
   ConsolePage,
   formatTime,
+  MemberField,
+  type MemberLookup,
   TextField,
+  useMemberLookup,
 } from '../../features/console/ui.ts';
 
-const idOrUndefined = (text: string) => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);
+/** A member filter: none while the field is empty; the list waits while the field names nobody (yet). */
+const memberFilter = (lookup: MemberLookup) =>
+  lookup.state === 'empty'
+    ? { ready: true, id: undefined }
+    : { ready: lookup.state === 'found', id: lookup.member?.id };
 
 /** The audit log: who did what to whom, filtered by actor, target and action, newest or oldest first. */
 const AuditPage = () => {
@@ -20,16 +27,21 @@ const AuditPage = () => {
   const [action, setAction] = useState('');
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(1);
-  const actorId = idOrUndefined(actor);
-  const targetUserId = idOrUndefined(target);
-  const query = useAuditPage({
-    ...(actorId ? { actorId } : {}),
-    ...(targetUserId ? { targetUserId } : {}),
-    ...(action.trim() ? { action: action.trim() } : {}),
-    order,
-    page,
-    size: 20,
-  });
+  const actorLookup = useMemberLookup(actor);
+  const targetLookup = useMemberLookup(target);
+  const { ready: actorReady, id: actorId } = memberFilter(actorLookup);
+  const { ready: targetReady, id: targetUserId } = memberFilter(targetLookup);
+  const query = useAuditPage(
+    {
+      ...(actorId ? { actorId } : {}),
+      ...(targetUserId ? { targetUserId } : {}),
+      ...(action.trim() ? { action: action.trim() } : {}),
+      order,
+      page,
+      size: 20,
+    },
+    actorReady && targetReady,
+  );
   type Row = NonNullable<typeof query.data>['list'][number];
   const columns: Column<Row>[] = [
     { key: 'time', title: t('console.col.time'), render: (a) => formatTime(a.createTime) },
@@ -53,16 +65,18 @@ const AuditPage = () => {
       testId="console-audit"
       filters={
         <>
-          <TextField
+          <MemberField
             title={t('console.audit.actor')}
             value={actor}
             onChange={reset(setActor)}
+            lookup={actorLookup}
             testId="audit-actor"
           />
-          <TextField
+          <MemberField
             title={t('console.col.member')}
             value={target}
             onChange={reset(setTarget)}
+            lookup={targetLookup}
             testId="audit-target"
           />
           <TextField
