@@ -181,6 +181,12 @@ describe('operator console', () => {
     await expect
       .poll(async () => (await server.api.ok(walletApi.balance, {}, member.token)).available)
       .toBe('12.50');
+    // Development: the member file sends test USDT from the faucet; a real deposit is on its way.
+    await open(page, `/admin/members?id=${member.id}`);
+    await byId(page, 'test-usdt-amount').fill('5');
+    await byId(page, 'test-usdt-send').click();
+    await expect.poll(() => byId(page, 'test-usdt-tx').textContent()).toMatch(/^Transaction 0x[0-9a-f]{64}$/);
+    await shot(page, 'console-10d-test-usdt-1280');
     // The audit log filters by the admin's user name, resolved the same way.
     await open(page, '/admin/audit');
     await byId(page, 'audit-actor').fill('admin');

@@ -1,4 +1,4 @@
-import { ErrorCode, successData, walletApi } from '@chatpay/shared';
+import { adminChainApi, ErrorCode, successData, walletApi } from '@chatpay/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chainCursors, chainDeposits } from '../../src/db/schema/index.ts';
@@ -6,7 +6,7 @@ import { EvmAdapter } from '../../src/modules/chain/evm.ts';
 import { watchDeposits } from '../../src/modules/chain/watcher.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { expectChainMatchesBooks, useTestChain } from '../helpers/chain.ts';
-import { balanceOf, createUser, type TestUser } from '../helpers/factories.ts';
+import { adminToken, balanceOf, createUser, type TestUser } from '../helpers/factories.ts';
 import { connectSocket, recorder } from '../helpers/sockets.ts';
 
 const USDT = 1_000_000n;
@@ -52,6 +52,19 @@ describe('deposit addresses', () => {
     );
     const est = await t.call(walletApi.estimate, { network: 'ERC20', amount: '100' }, a.token);
     expect(est.data).toMatchObject({ enabled: true, gasFee: '1.00', fee: '1.10', total: '101.10' });
+  });
+});
+
+describe('the development faucet', () => {
+  it('names the networks it can send on, and its test USDT arrives as a real deposit', async () => {
+    const admin = await adminToken(t);
+    expect(await t.ok(adminChainApi.faucetNetworks, {}, admin)).toEqual(['ERC20']);
+    const a = await createUser(t);
+    await t.fails(adminChainApi.faucetNetworks, {}, a.token, ErrorCode.Forbidden);
+    const sent = await t.ok(adminChainApi.faucet, { userId: a.id, network: 'ERC20', amount: '25' }, admin);
+    expect(sent.address).toBe(await addressOf(a));
+    await catchUp();
+    expect((await records(a)).map((r) => [r.type, r.amount])).toEqual([['deposit', '25.00']]);
   });
 });
 

@@ -113,6 +113,10 @@ describe('members', () => {
     expect(info.audit[0]!.action).toBe('usdt:wallet:adjust');
   });
 
+  it('without a development chain the faucet names no network', async () => {
+    expect(await t.ok(adminChainApi.faucetNetworks, {}, admin)).toEqual([]);
+  });
+
   it('a console field resolves a member by member id or user name, never by the internal id', async () => {
     const nickName = uniqueName('Res');
     const m = await createUser(t, { nickName });
@@ -122,7 +126,7 @@ describe('members', () => {
     expect(byName.id).toBe(m.id);
     // The internal id (a number the member never sees) names nobody unless it is someone's member id.
     const internal = await t.call(adminMemberApi.resolve, { who: String(m.id) }, support);
-    if (internal.code === 1000) expect(internal.data!.memberId).toBe(String(m.id));
+    if (internal.code === 1000) expect((internal.data as { memberId: string }).memberId).toBe(String(m.id));
     else expect(internal.code).toBe(ErrorCode.MemberNotFound);
     await t.fails(
       adminMemberApi.resolve,

@@ -81,6 +81,15 @@ export const adminChainApi = {
     output: adminWithdrawal,
     errors: [ErrorCode.WithdrawalNotFound, ErrorCode.WithdrawalNotReviewable, ErrorCode.DutySeparation],
   }),
+  faucetNetworks: endpoint({
+    method: 'GET',
+    path: '/admin/usdt/faucet/networks',
+    auth: 'user',
+    permission: 'usdt:faucet',
+    summary: 'Development only: the networks the faucet can send test USDT on (none in production)',
+    input: z.object({}),
+    output: z.array(z.enum(networks)),
+  }),
   faucet: endpoint({
     method: 'POST',
     path: '/admin/usdt/faucet',

@@ -77,6 +77,7 @@ export const registerChainRoutes = (
     deps.realtime.emitToStaff('console', { kind: 'moneyAction' });
     return reviewed;
   });
+  route(deps, adminChainApi.faucetNetworks, async () => service.faucetNetworks());
   route(deps, adminChainApi.faucet, (input) => service.faucet(input));
 
   const log = deps.app.log;

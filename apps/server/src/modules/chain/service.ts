@@ -400,6 +400,14 @@ export class ChainService {
     return this.presentAdmin(row);
   }
 
+  /** The networks the development faucet can send on: enabled with a faucet key, none in production. */
+  faucetNetworks(): Network[] {
+    if (this.production) return [];
+    return this.chain.networks
+      .filter((n) => n.enabled && n.faucetKey && this.chain.adapter(n.network) && this.chain.hd)
+      .map((n) => n.network);
+  }
+
   /** Development faucet: test USDT from an outside account to the member's deposit address. */
   async faucet(input: { userId: number; network: Network; amount: string }) {
     if (this.production) throw new AppError(ErrorCode.Forbidden);

@@ -19,6 +19,7 @@ export const consoleKeys = {
   memberOrders: (input: object) => [...consoleKeys.all, 'memberOrders', input] as const,
   memberSessions: (id: number) => [...consoleKeys.all, 'memberSessions', id] as const,
   books: () => [...consoleKeys.all, 'books'] as const,
+  faucetNetworks: () => [...consoleKeys.all, 'faucetNetworks'] as const,
   roles: () => [...consoleKeys.all, 'roles'] as const,
   dictTypes: () => [...consoleKeys.all, 'dictTypes'] as const,
   dict: (input: object) => [...consoleKeys.all, 'dict', input] as const,

@@ -6,3 +6,4 @@ export { Choice, ConsoleList, ConsolePage, formatTime, OrderChoice, TextField } 
 export { MemberField, type MemberLookup, useMemberLookup } from './MemberField.tsx';
 export { MemberLedger, MemberOrders, MemberSessions } from './MemberFile.tsx';
 export { StaffRequests } from './StaffRequests.tsx';
+export { TestUsdt } from './TestUsdt.tsx';

@@ -22,6 +22,7 @@ import {
   MemberLedger,
   MemberOrders,
   MemberSessions,
+  TestUsdt,
   TextField,
 } from '../../features/console/ui.ts';
 import { useAuth } from '../../lib/auth.ts';
@@ -257,6 +258,7 @@ const MemberDetail = ({ id }: { id: number }) => {
           ) : null}
         </div>
       </div>
+      <TestUsdt userId={m.id} />
       <MemberLedger userId={m.id} />
       <MemberOrders userId={m.id} />
       <div className="console-panel">
