@@ -10,6 +10,7 @@ import {
   adminFeedbackApi,
   adminGoodsApi,
   adminMemberApi,
+  adminSecurityApi,
   adminServiceApi,
   advertisingApi,
   appComplainApi,
@@ -311,6 +312,10 @@ const probes: Record<string, Probe[]> = {
   'adminAdjustApi.reject': [probe(adminAdjustApi.reject, () => ({ id: 1, note: 'no' }))],
   'consoleApi.staffRequestApprove': [probe(consoleApi.staffRequestApprove, () => ({ id: 1 }))],
   'consoleApi.staffRequestReject': [probe(consoleApi.staffRequestReject, () => ({ id: 1, note: 'no' }))],
+  'adminSecurityApi.resetRequestApprove': [probe(adminSecurityApi.resetRequestApprove, () => ({ id: 1 }))],
+  'adminSecurityApi.resetRequestReject': [
+    probe(adminSecurityApi.resetRequestReject, () => ({ id: 1, note: 'no' })),
+  ],
 };
 
 const inputKeys = (e: Endpoint): string[] => {

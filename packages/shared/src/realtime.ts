@@ -131,7 +131,8 @@ export interface ConsolePayload {
     | 'service'
     | 'moneyAction'
     | 'adjustment'
-    | 'staffRequest';
+    | 'staffRequest'
+    | 'factorReset';
 }
 
 /**

@@ -334,6 +334,8 @@ describe('every console call is refused for a member, admin-only ones for suppor
     'adminMemberApi.logout': { userId: 1 },
     'adminMemberApi.unlockPin': { userId: 1 },
     'adminSecurityApi.resetFactors': { userId: 1, reason: 'x' },
+    'adminSecurityApi.resetRequestApprove': { id: 1 },
+    'adminSecurityApi.resetRequestReject': { id: 1, note: 'x' },
     'adminMemberApi.ledger': { userId: 1 },
     'adminMemberApi.orders': { userId: 1 },
     'adminMemberApi.sessions': { id: 1 },
@@ -417,6 +419,7 @@ describe('menu badges', () => {
         'moneyAction',
         'adjustment',
         'staffRequest',
+        'factorReset',
       ].sort(),
     );
     const member = await createUser(t);

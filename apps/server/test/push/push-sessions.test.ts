@@ -1,5 +1,5 @@
 import { adminMemberApi, pushApi, userApi } from '@chatpay/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_JOB, pushJobs, pushSubscriptions, setPushAgent } from '../../src/modules/push/index.ts';
 import { type TestApp, useTestApp } from '../helpers/app.ts';
@@ -33,6 +33,17 @@ const devicesOf = async (t: TestApp, userId: number) =>
     .map((row) => row.deviceId)
     .sort();
 
+/** The devices that take every push (not retired by a login elsewhere). */
+const currentDevicesOf = async (t: TestApp, userId: number) =>
+  (
+    await t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), isNull(pushSubscriptions.retiredTime)))
+  )
+    .map((row) => row.deviceId)
+    .sort();
+
 const loginAgain = async (t: TestApp, user: TestUser) =>
   (await t.ok(userApi.loginByName, { username: user.username, password: user.password })).token;
 
@@ -63,20 +74,21 @@ describe('push subscriptions end with their login session', () => {
     expect(svc.to('logout-b')).toEqual([]);
   });
 
-  it('a login elsewhere removes the other devices’ subscriptions and keeps the new one', async () => {
+  it('a login elsewhere retires the other devices’ subscriptions (security alerts only) and keeps the new one', async () => {
     const { a, b, sessionId } = await createFriendPair(t);
     await subscribe(t, b.token, 'kick-old');
     const second = await loginAgain(t, b);
-    await waitFor(async () => (await devicesOf(t, b.id)).length === 0);
+    await waitFor(async () => (await currentDevicesOf(t, b.id)).length === 0);
     const browser = await subscribe(t, second, 'kick-new');
-    expect(await devicesOf(t, b.id)).toEqual(['dev-kick-new']);
+    expect(await currentDevicesOf(t, b.id)).toEqual(['dev-kick-new']);
+    expect(await devicesOf(t, b.id)).toEqual(['dev-kick-new', 'dev-kick-old']);
     await sendText(t, a, sessionId, 'only the new phone');
     const pushes = await waitFor(() => svc.to('kick-new').length > 0 && svc.to('kick-new'));
     expect(svc.decrypt(pushes[0]!, browser).body).toContain('only the new phone');
     expect(svc.to('kick-old')).toEqual([]);
-    // A third login (without subscribing) leaves the member with no device at all.
+    // A third login (without subscribing) leaves the member with no current device at all.
     await loginAgain(t, b);
-    await waitFor(async () => (await devicesOf(t, b.id)).length === 0);
+    await waitFor(async () => (await currentDevicesOf(t, b.id)).length === 0);
   });
 
   it('an operator’s freeze or forced logout removes every device of the member', async () => {
@@ -104,8 +116,12 @@ describe('push subscriptions end with their login session', () => {
     // As if the process had died between the logout and the removal.
     await t.database.db.insert(pushSubscriptions).values(row!);
     await loginAgain(t, b);
-    await waitFor(async () => (await devicesOf(t, b.id)).length === 0);
-    await t.database.db.insert(pushSubscriptions).values(row!);
+    // The login elsewhere retires it (security alerts only); as if that had been missed as well.
+    await waitFor(async () => (await currentDevicesOf(t, b.id)).length === 0);
+    await t.database.db
+      .update(pushSubscriptions)
+      .set({ retiredTime: null })
+      .where(eq(pushSubscriptions.userId, b.id));
     await sendAndSettle(t, a, b, sessionId, 'to a stale device');
     await t.jobs.runNow(PUSH_JOB);
     const jobs = await t.database.db.select().from(pushJobs).where(eq(pushJobs.userId, b.id));

@@ -91,7 +91,7 @@ describe('support resets a member’s second factor', () => {
     );
   });
 
-  it('removes every factor and code, ends the sessions, starts the withdrawal hold and is audited', async () => {
+  it('files a request another staff member decides; until then nothing changes', async () => {
     const support = await supportToken();
     const member = await createUser(t);
     await enrolTotp(t, member);
@@ -101,26 +101,25 @@ describe('support resets a member’s second factor', () => {
       member.token,
       ErrorCode.Forbidden,
     );
-    await t.ok(
+    const filed = await t.ok(
       adminSecurityApi.resetFactors,
       { userId: member.id, reason: 'lost phone, id checked' },
       support,
     );
-    await t.fails(userApi.person, {}, member.token, ErrorCode.Unauthorized);
-    const login = await t.ok(userApi.loginByName, { username: member.username, password: member.password });
-    expect(await t.ok(securityApi.status, {}, login.token)).toMatchObject({
-      hasFactor: false,
-      recoveryCodesLeft: 0,
+    expect(filed).toMatchObject({
+      status: 'pending',
+      request: { kind: 'resetFactor', targetUserId: member.id },
     });
+    expect(await t.ok(securityApi.status, {}, member.token)).toMatchObject({ hasFactor: true });
     const [row] = await t.database.db
       .select({ changed: users.credentialsChangedAt })
       .from(users)
       .where(eq(users.id, member.id));
-    expect(row!.changed).not.toBeNull();
+    expect(row!.changed).toBeNull();
     const info = await t.ok(adminMemberApi.info, { id: member.id }, support);
     expect(info.audit[0]).toMatchObject({
-      action: 'admin:user:resetFactor',
-      reason: 'lost phone, id checked',
+      action: 'admin:user:resetFactor-request',
+      reason: `#${filed.request!.id} lost phone, id checked`,
     });
   });
 });

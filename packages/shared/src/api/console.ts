@@ -33,6 +33,8 @@ export const consoleBadgeKinds = [
   'adjustment',
   /** Staff requests waiting for a second admin. */
   'staffRequest',
+  /** Second-factor resets waiting for another staff member (docs/security.md, "Losing every factor"). */
+  'factorReset',
 ] as const;
 export type ConsoleBadgeKind = (typeof consoleBadgeKinds)[number];
 
@@ -85,9 +87,10 @@ export const staffRoleInfo = z.object({ name: z.enum(staffRoles), permissions: z
 
 /**
  * What a staff request asks (docs/security.md, "Staff requests"): `add` a staff account, set an account's
- * staff `roles`. Each kind has its own handler in the server's staff-request service.
+ * staff `roles`, `resetFactor`: remove every second factor of an account that lost them all. Each kind has
+ * its own handler in the server's staff-request service.
  */
-export const staffRequestKinds = ['add', 'roles'] as const;
+export const staffRequestKinds = ['add', 'roles', 'resetFactor'] as const;
 export type StaffRequestKind = (typeof staffRequestKinds)[number];
 export const staffRequestStatuses = ['pending', 'approved', 'rejected'] as const;
 
@@ -96,10 +99,13 @@ export const staffRequest = z.object({
   kind: z.enum(staffRequestKinds),
   /** The account the request changes; null for `add` until it is approved (then the new account). */
   targetUserId: z.number().int().nullable(),
-  /** `add`: the new account's user name and nickname; `roles`: the target's, for the list. */
+  /** `add`: the new account's user name and nickname; `roles`, `resetFactor`: the target's, for the list. */
   username: z.string(),
   nickName: z.string(),
+  /** `add`, `roles`: the staff roles asked for; `resetFactor`: the target's when it was filed (none: a member). */
   roles: z.array(z.enum(staffRoles)),
+  /** Why the maker asks (`resetFactor`: how the member's identity was checked); empty for the other kinds. */
+  reason: z.string(),
   status: z.enum(staffRequestStatuses),
   makerId: z.number().int(),
   checkerId: z.number().int().nullable(),
@@ -109,7 +115,10 @@ export const staffRequest = z.object({
 });
 export type StaffRequest = z.infer<typeof staffRequest>;
 
-/** A staff change took effect (`done`, with the account) or waits for a second admin (`pending`, the request). */
+/**
+ * A staff change took effect (`done`, with the account) or waits for another staff member (`pending`, the
+ * request).
+ */
 export const staffChange = z.object({
   status: z.enum(['done', 'pending']),
   member: staffMember.nullable(),
@@ -486,7 +495,8 @@ export const consoleApi = {
     path: '/admin/base/staff/request/page',
     auth: 'user',
     permission: 'base:staff:page',
-    summary: 'Admin: staff requests (new staff accounts, role changes) waiting for (or past) a second admin',
+    summary:
+      'Admin: staff requests (new staff accounts, role changes, second-factor resets) waiting for (or past) a checker',
     input: pageInput.extend({ status: z.enum(staffRequestStatuses).optional(), order: sortOrder }),
     output: pageOf(staffRequest),
   }),

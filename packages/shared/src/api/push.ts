@@ -28,7 +28,8 @@ export const pushSubscriptionInput = z.object({
 
 /** What a push carries to the service worker (the SW shows it and opens `url` on a tap). */
 export const pushPayload = z.object({
-  kind: z.enum(['chat', 'c2c', 'wallet', 'friend', 'ticket']),
+  /** `security`: a security alert (a sign-in from a new device, a PIN change), docs/design/push.md. */
+  kind: z.enum(['chat', 'c2c', 'wallet', 'friend', 'ticket', 'security']),
   title: z.string(),
   body: z.string(),
   /** Collapses notifications of one session or order into one (`Notification.tag`). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { ok } from '../envelope.ts';
+import { ok, pageInput, pageOf } from '../envelope.ts';
 import { ErrorCode } from '../errors.ts';
+import { staffChange, staffRequest, staffRequestStatuses } from './console.ts';
 import { deviceId, loginResult, stepUpProof } from './user.ts';
 
 const SECURITY = '/app/html5/security';
@@ -237,16 +238,58 @@ export const securityApi = {
   }),
 };
 
+/** The second-factor reset requests of the console (docs/security.md, "Losing every factor"). */
+const RESET = '/admin/user/resetSecondFactor';
+
 export const adminSecurityApi = {
   resetFactors: endpoint({
     method: 'POST',
-    path: '/admin/user/resetSecondFactor',
+    path: RESET,
     auth: 'user',
     permission: 'admin:user:resetFactor',
     summary:
-      'Staff: remove every second factor and recovery code of a member who lost them all; ends their sessions and starts the withdrawal hold (audited)',
-    input: z.object({ userId: id, reason: z.string().trim().min(1).max(200) }),
-    output: ok,
+      'Staff: ask to remove every second factor and recovery code of an account that lost them all, not your own; takes effect (ending its sessions, starting the withdrawal hold) once another staff member approves, another admin for a staff account (audited). A second call while one waits answers the waiting request',
+    input: z.object({ userId: id, reason: z.string().trim().min(1, 'Content cannot be empty').max(200) }),
+    output: staffChange,
     errors: [ErrorCode.MemberNotFound, ErrorCode.DutySeparation],
+  }),
+  resetRequestPage: endpoint({
+    method: 'POST',
+    path: `${RESET}/page`,
+    auth: 'user',
+    permission: 'admin:user:resetFactor',
+    summary: 'Staff: second-factor reset requests waiting for (or past) a checker',
+    input: pageInput.extend({
+      status: z.enum(staffRequestStatuses).optional(),
+      order: z.enum(['asc', 'desc']).default('desc'),
+    }),
+    output: pageOf(staffRequest),
+  }),
+  resetRequestApprove: endpoint({
+    method: 'POST',
+    path: `${RESET}/approve`,
+    auth: 'user',
+    permission: 'admin:user:resetFactor',
+    summary:
+      'Staff: approve a pending second-factor reset, which then takes effect; not one you made, about yourself, or from whoever created or promoted you; a staff account’s only as an admin (audited)',
+    input: z.object({ id }),
+    output: staffRequest,
+    errors: [
+      ErrorCode.StaffRequestNotFound,
+      ErrorCode.StaffRequestNotPending,
+      ErrorCode.DutySeparation,
+      ErrorCode.MemberNotFound,
+    ],
+  }),
+  resetRequestReject: endpoint({
+    method: 'POST',
+    path: `${RESET}/reject`,
+    auth: 'user',
+    permission: 'admin:user:resetFactor',
+    summary:
+      'Staff: reject a pending second-factor reset with a note; nothing changes (a staff account’s only as an admin; audited)',
+    input: z.object({ id, note: z.string().trim().min(1, 'Content cannot be empty').max(200) }),
+    output: staffRequest,
+    errors: [ErrorCode.StaffRequestNotFound, ErrorCode.StaffRequestNotPending, ErrorCode.DutySeparation],
   }),
 };

@@ -34,6 +34,7 @@ const MENU: Entry[] = [
         router: '/admin/members',
         icon: 'user',
         permission: 'admin:user:page',
+        badge: 'factorReset',
       },
       {
         id: 22,

@@ -165,6 +165,13 @@ export class ConsoleService {
         ),
       staffRequest: () =>
         n(this.db.select({ n: count() }).from(staffRequests).where(eq(staffRequests.status, 'pending'))),
+      factorReset: () =>
+        n(
+          this.db
+            .select({ n: count() })
+            .from(staffRequests)
+            .where(and(eq(staffRequests.kind, 'resetFactor'), eq(staffRequests.status, 'pending'))),
+        ),
     };
     const counts = await Promise.all(
       consoleBadgeKinds.map((kind) => {

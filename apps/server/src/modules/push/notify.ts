@@ -14,13 +14,15 @@ import { mentionsUser } from '@chatpay/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/connection.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { ShortCache } from '../../lib/short-cache.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { c2cOrders } from '../c2c/index.ts';
 import { notifyStateOf } from '../chat/index.ts';
 import { users } from '../user/index.ts';
+import { takesAlerts } from './service.ts';
 import { pushJobs, pushSubscriptions } from './tables.ts';
-import { messageLine, PREVIEW_MAX, textsFor } from './texts.ts';
+import { alertLine, isAlertType, messageLine, PREVIEW_MAX, textsFor } from './texts.ts';
 
 type Subscription = typeof pushSubscriptions.$inferSelect;
 
@@ -30,6 +32,11 @@ interface Draft {
   topic: string;
   urgency: 'normal' | 'high';
   payload: (sub: Subscription) => PushPayload;
+  /**
+   * A security alert: it also reaches the devices a login elsewhere signed out lately (service.ts
+   * `takesAlerts`), whether or not the member is looking at the app on the current one.
+   */
+  alert?: boolean;
 }
 
 /** The route the service worker opens on a tap (docs/product.md#navigation). */
@@ -57,9 +64,12 @@ export class PushNotifier {
   constructor(
     private readonly db: Db,
     private readonly realtime: Realtime,
+    private readonly clock: Clock,
     private readonly log: Logger,
     /** Called after new jobs were queued. */
     private readonly queued: () => void,
+    /** Resolves when the subscriptions of the sessions that ended so far were removed or retired. */
+    private readonly sessionEnds: () => Promise<unknown> = async () => {},
   ) {}
 
   listen() {
@@ -97,9 +107,10 @@ export class PushNotifier {
   }
 
   private async onMessage(userId: number, message: ChatMessage) {
-    if (message.senderId === userId || message.recalled || message.contentType === 'notice') return;
+    if (message.senderId === userId || message.recalled) return;
+    if (message.contentType === 'notice') return this.onNotice(userId, message);
     // Most members have no subscription: one indexed lookup, nothing more.
-    const subs = await this.subscriptionsOf(userId);
+    const subs = (await this.subscriptionsOf(userId)).filter((s) => !s.retiredTime);
     if (subs.length === 0) return;
     const state = await notifyStateOf(this.db, message.sessionId, userId);
     // An @mention reaches me even in a group I muted.
@@ -131,6 +142,30 @@ export class PushNotifier {
       },
       subs,
     );
+  }
+
+  /**
+   * Notices are pushed only when they are security alerts (a sign-in from a new device, a PIN change): in the
+   * member's language, without the details when previews are off, opening the service chat that holds them.
+   * Only the server writes notices, and only account notices carry these types.
+   */
+  private async onNotice(userId: number, message: ChatMessage) {
+    const type = message.content.type;
+    if (!isAlertType(type)) return;
+    await this.sessionEnds();
+    await this.queue(userId, {
+      dedupeKey: `n${message.id}`,
+      topic: `n${message.id}`,
+      urgency: 'high',
+      alert: true,
+      payload: (sub) => ({
+        kind: 'security',
+        title: textsFor(sub.lang).securityTitle,
+        body: alertLine(textsFor(sub.lang), type, message.content, sub.preview),
+        tag: `security-${message.id}`,
+        url: chatRoute(message.sessionId),
+      }),
+    });
   }
 
   private async onOrder(userId: number, event: OrderStatusPayload) {
@@ -280,14 +315,20 @@ export class PushNotifier {
   }
 
   /**
-   * Queues the push for each of the member's devices (`subs` when the caller already looked them up). A push of
-   * the same topic still waiting to be sent is replaced instead (ten messages in a burst make one notification,
+   * Queues the push for each of the member's devices (`subs` when the caller already looked them up), unless the
+   * member is looking at the app; an alert also for each device retired lately, looking or not. A push of the
+   * same topic still waiting to be sent is replaced instead (ten messages in a burst make one notification,
    * with the count).
    */
   private async queue(userId: number, draft: Draft, subs?: Subscription[]) {
-    const devices = subs ?? (await this.subscriptionsOf(userId));
+    const all = subs ?? (await this.subscriptionsOf(userId));
+    const now = this.clock.now();
+    const current = all.filter((s) => !s.retiredTime);
+    const retired = draft.alert ? all.filter((s) => takesAlerts(s, now)) : [];
+    if (current.length + retired.length === 0) return;
+    const looking = current.length > 0 && (await this.realtime.presence(userId)) === 'visible';
+    const devices = [...(looking ? [] : current), ...retired];
     if (devices.length === 0) return;
-    if ((await this.realtime.presence(userId)) === 'visible') return;
     let added = 0;
     for (const sub of devices) {
       const payload: PushPayload = { ...draft.payload(sub), ...(sub.sound ? {} : { silent: true }) };

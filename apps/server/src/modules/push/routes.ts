@@ -19,7 +19,12 @@ export const registerPushRoutes = (deps: AppDeps) => {
   const log = deps.app.log as unknown as Logger;
   const vapid = loadVapidKeys(deps.config, deps.app.log);
   const allowPrivate = deps.config.PUSH_ALLOW_PRIVATE;
-  const subscriptions = new SubscriptionService(deps.db, allowPrivate, allowedPushHosts(deps.config));
+  const subscriptions = new SubscriptionService(
+    deps.db,
+    deps.clock,
+    allowPrivate,
+    allowedPushHosts(deps.config),
+  );
 
   route(deps, pushApi.key, () => ({ publicKey: vapid.publicKey }));
   route(deps, pushApi.subscribe, async (input, ctx) => {
@@ -56,11 +61,14 @@ export const registerPushRoutes = (deps: AppDeps) => {
     timer ??= setTimeout(() => void pass(), deps.config.PUSH_SEND_DELAY_MS);
     timer.unref();
   };
-  const notifier = new PushNotifier(deps.db, deps.realtime, log, kick);
+  // A logout, a freeze or a forced logout: that device's subscriptions go; a login elsewhere retires them.
+  const removals = new Set<Promise<void>>();
+  // A sign-in's new-device alert waits for the retirement of the devices that sign-in signed out.
+  const notifier = new PushNotifier(deps.db, deps.realtime, deps.clock, log, kick, () =>
+    Promise.all(removals),
+  );
   notifier.listen();
 
-  // A logout, a login elsewhere, a freeze or a forced logout: that device's subscriptions go.
-  const removals = new Set<Promise<void>>();
   deps.realtime.onSessionsEnded((ended) => {
     const removal = subscriptions
       .sessionsEnded(ended)

@@ -6,6 +6,7 @@ import type { Job } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { outboundTargetProblem } from '../../lib/outbound.ts';
 import { users } from '../user/index.ts';
+import { takesAlerts } from './service.ts';
 import { pushJobs, pushSubscriptions } from './tables.ts';
 import type { VapidKeys } from './vapid.ts';
 
@@ -120,8 +121,14 @@ export const pushJob = (
           .where(eq(pushSubscriptions.id, job.subscriptionId));
         const sub = row?.sub;
         // A device whose login session ended (logout, login elsewhere, freeze) gets nothing, even when the
-        // removal at the session's end was missed (a process that died just after the logout).
-        const ended = sub?.sessionId != null && sub.sessionId !== row?.currentSid;
+        // removal at the session's end was missed (a process that died just after the logout); but a device a
+        // login elsewhere retired lately (service.ts) still takes security alerts, and stays for them when it is
+        // refused anything else.
+        const alertable = sub ? takesAlerts(sub, clock.now()) : false;
+        const ended =
+          sub?.sessionId != null &&
+          sub.sessionId !== row?.currentSid &&
+          !(alertable && job.payload.kind === 'security');
         let outcome: Outcome = 'gone';
         if (sub && !ended) {
           const origin = originOf(sub.endpoint);
@@ -134,7 +141,7 @@ export const pushJob = (
         const attempt = job.attempts + 1;
         const retry = typeof outcome === 'object' && outcome.retry && attempt < PUSH_MAX_ATTEMPTS;
         options.onOutcome?.(typeof outcome === 'string' ? outcome : retry ? 'retry' : 'failed');
-        if (outcome === 'gone' && sub)
+        if (outcome === 'gone' && sub && !(ended && alertable))
           await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
         await db
           .update(pushJobs)

@@ -1,6 +1,7 @@
 import { ErrorCode, type InputOf, type pushApi } from '@chatpay/shared';
-import { and, desc, eq, isNull, ne, notInArray, or } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { outboundTargetProblem } from '../../lib/outbound.ts';
 import type { SessionsEnded } from '../../realtime/socket.ts';
@@ -10,10 +11,22 @@ import { pushSubscriptions } from './tables.ts';
 /** Devices a member may have subscribed at once: a new one beyond it replaces the least recently subscribed. */
 export const PUSH_MAX_SUBSCRIPTIONS = 10;
 
+/**
+ * How long a device signed out by a login elsewhere still takes security alerts (docs/design/push.md,
+ * "Security alerts"): the new-device notice of that login, and a PIN change soon after it.
+ */
+export const SECURITY_ALERT_HOURS = 24;
+const SECURITY_ALERT_MS = SECURITY_ALERT_HOURS * 3_600_000;
+
+/** Whether a retired device still takes security alerts at `now`. */
+export const takesAlerts = (sub: { retiredTime: Date | null }, now: Date) =>
+  sub.retiredTime !== null && now.getTime() - sub.retiredTime.getTime() < SECURITY_ALERT_MS;
+
 /** A member's Web Push subscriptions. */
 export class SubscriptionService {
   constructor(
     private readonly db: Db,
+    private readonly clock: Clock,
     private readonly allowPrivate: boolean,
     /** Hosts an endpoint may name (`hosts.ts`); null: any. */
     private readonly allowedHosts: string[] | null = null,
@@ -84,20 +97,41 @@ export class SubscriptionService {
   }
 
   /**
-   * Removes the subscriptions of login sessions that ended: a logged-out, kicked, frozen or force-logged-out
-   * device gets no more pushes of the member (the push job also refuses a subscription whose session is no
-   * longer the member's current one, so a removal missed here still sends nothing).
+   * Removes the subscriptions of login sessions that ended: a logged-out, frozen or force-logged-out device gets
+   * no more pushes of the member (the push job also refuses a subscription whose session is no longer the
+   * member's current one, so a removal missed here still sends nothing). A device signed out by a login
+   * elsewhere is retired instead: it takes security alerts only, for SECURITY_ALERT_HOURS, so that login's
+   * new-device notice reaches it; those retired longer ago go now.
    */
   async sessionsEnded(ended: SessionsEnded) {
-    const which =
-      ended.kind === 'session'
-        ? eq(pushSubscriptions.sessionId, ended.sid)
-        : ended.kind === 'user'
-          ? eq(pushSubscriptions.userId, ended.userId)
-          : and(
-              eq(pushSubscriptions.userId, ended.userId),
-              or(isNull(pushSubscriptions.sessionId), ne(pushSubscriptions.sessionId, ended.keepSid)),
-            );
-    await this.db.delete(pushSubscriptions).where(which);
+    if (ended.kind !== 'others') {
+      const which =
+        ended.kind === 'session'
+          ? eq(pushSubscriptions.sessionId, ended.sid)
+          : eq(pushSubscriptions.userId, ended.userId);
+      await this.db.delete(pushSubscriptions).where(which);
+      return;
+    }
+    const now = this.clock.now();
+    const mine = eq(pushSubscriptions.userId, ended.userId);
+    await this.db
+      .delete(pushSubscriptions)
+      .where(
+        and(
+          mine,
+          isNotNull(pushSubscriptions.retiredTime),
+          lt(pushSubscriptions.retiredTime, new Date(now.getTime() - SECURITY_ALERT_MS)),
+        ),
+      );
+    await this.db
+      .update(pushSubscriptions)
+      .set({ retiredTime: now })
+      .where(
+        and(
+          mine,
+          isNull(pushSubscriptions.retiredTime),
+          or(isNull(pushSubscriptions.sessionId), ne(pushSubscriptions.sessionId, ended.keepSid)),
+        ),
+      );
   }
 }

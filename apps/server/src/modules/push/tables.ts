@@ -24,11 +24,17 @@ export const pushSubscriptions = pgTable(
       .references(() => users.id),
     deviceId: text('device_id').notNull(),
     /**
-     * The login session that registered it: the subscription lives as long as that session (a logout, a login
-     * elsewhere, a freeze or a forced logout removes it; a push is never sent to another session's device).
+     * The login session that registered it: the subscription lives as long as that session (a logout, a freeze
+     * or a forced logout removes it, a login elsewhere retires it; a push is never sent to another session's
+     * device, but for a retired device's security alerts).
      * Null: registered before sessions were recorded, kept until the device subscribes again.
      */
     sessionId: text('session_id'),
+    /**
+     * When the session ended because the member signed in elsewhere: from then on the device takes security
+     * alerts only, for SECURITY_ALERT_HOURS (service.ts), so the sign-in that signed it out can still warn it.
+     */
+    retiredTime: time('retired_time'),
     deviceName: text('device_name').notNull().default(''),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),

@@ -21,6 +21,13 @@ interface Texts {
   withdrawalRejected: (amount: string, reason: string) => string;
   ticketTitle: Record<TicketKind, string>;
   ticketAnswered: Record<TicketStatus, string>;
+  securityTitle: string;
+  /** A sign-in from a device never used before: what it was (`Chrome on Windows`) and from where. */
+  newDevice: (device: string, address: string) => string;
+  /** The same without the details (previews off). */
+  newDeviceHidden: string;
+  unknownDevice: string;
+  pinChanged: string;
 }
 
 const en: Texts = {
@@ -60,6 +67,12 @@ const en: Texts = {
     resolved: 'Support answered you: resolved',
     rejected: 'Support answered you: rejected',
   },
+  securityTitle: 'Security alert',
+  newDevice: (device, address) =>
+    `New sign-in from ${device} (${address}). If this was not you, change your password now.`,
+  newDeviceHidden: 'New sign-in from a new device. If this was not you, change your password now.',
+  unknownDevice: 'an unknown device',
+  pinChanged: 'Your payment PIN was changed. If this was not you, contact customer service now.',
 };
 
 const zh: Texts = {
@@ -99,6 +112,11 @@ const zh: Texts = {
     resolved: '客服已回复你：已解决',
     rejected: '客服已回复你：已驳回',
   },
+  securityTitle: '安全提醒',
+  newDevice: (device, address) => `新设备登录：${device}（${address}）。如非本人操作，请立即修改密码。`,
+  newDeviceHidden: '你的账号在新设备上登录。如非本人操作，请立即修改密码。',
+  unknownDevice: '未知设备',
+  pinChanged: '你的支付密码已修改。如非本人操作，请立即联系客服。',
 };
 
 const vn: Texts = {
@@ -138,6 +156,13 @@ const vn: Texts = {
     resolved: 'Bộ phận hỗ trợ đã trả lời bạn: đã giải quyết',
     rejected: 'Bộ phận hỗ trợ đã trả lời bạn: bị từ chối',
   },
+  securityTitle: 'Cảnh báo bảo mật',
+  newDevice: (device, address) =>
+    `Đăng nhập mới từ ${device} (${address}). Nếu không phải bạn, hãy đổi mật khẩu ngay.`,
+  newDeviceHidden: 'Đăng nhập mới từ một thiết bị mới. Nếu không phải bạn, hãy đổi mật khẩu ngay.',
+  unknownDevice: 'một thiết bị không xác định',
+  pinChanged:
+    'Mã PIN thanh toán của bạn đã được thay đổi. Nếu không phải bạn, hãy liên hệ bộ phận hỗ trợ ngay.',
 };
 
 const jp: Texts = {
@@ -177,6 +202,13 @@ const jp: Texts = {
     resolved: 'サポートから返信がありました：解決済み',
     rejected: 'サポートから返信がありました：却下',
   },
+  securityTitle: 'セキュリティ通知',
+  newDevice: (device, address) =>
+    `${device}（${address}）から新しいログインがありました。心当たりがない場合は、すぐにパスワードを変更してください。`,
+  newDeviceHidden:
+    '新しい端末からログインがありました。心当たりがない場合は、すぐにパスワードを変更してください。',
+  unknownDevice: '不明な端末',
+  pinChanged: '支払いPINが変更されました。心当たりがない場合は、すぐにカスタマーサービスに連絡してください。',
 };
 
 const byLocale: Record<Locale, Texts> = { en, zh, vn, jp };
@@ -199,4 +231,27 @@ export const messageLine = (
     return text.length > PREVIEW_MAX ? `${text.slice(0, PREVIEW_MAX - 1)}…` : text;
   }
   return texts.content[contentType as MessageContentType] ?? texts.newMessage;
+};
+
+/**
+ * Account notices that are security alerts (docs/design/push.md, "Security alerts"): pushed like a message of
+ * their own, also to a device a login elsewhere signed out lately. Other notices are seen in the app only.
+ */
+const alertTypes = ['security.newDevice', 'security.pinChanged'] as const;
+type AlertType = (typeof alertTypes)[number];
+
+export const isAlertType = (type: unknown): type is AlertType =>
+  typeof type === 'string' && (alertTypes as readonly string[]).includes(type);
+
+/** The line of a security alert; with previews off, without the device and address. */
+export const alertLine = (
+  texts: Texts,
+  type: AlertType,
+  content: Record<string, unknown>,
+  preview: boolean,
+): string => {
+  if (type === 'security.pinChanged') return texts.pinChanged;
+  if (!preview) return texts.newDeviceHidden;
+  const device = [content.browser, content.os].filter((v) => typeof v === 'string' && v).join(' / ');
+  return texts.newDevice(device || texts.unknownDevice, String(content.address ?? ''));
 };

@@ -22,7 +22,6 @@ export const registerAdminUserRoutes = (deps: AppDeps) => {
   route(deps, adminMemberApi.resolve, async ({ who }) => presentMember(await staff.resolve(who)));
   route(deps, adminMemberApi.freeze, (input, ctx) => staff.freeze(ctx.user.id, input));
   route(deps, adminMemberApi.logout, (input, ctx) => staff.logout(ctx.user.id, input.userId));
-  route(deps, adminSecurityApi.resetFactors, (input, ctx) => staff.resetFactors(ctx.user.id, input));
   route(deps, adminMemberApi.unlockPin, (input, ctx) => staff.unlockPin(ctx.user.id, input.userId));
   route(deps, consoleApi.staffPage, (input) => staff.search({ ...input, staffOnly: true }));
   const requests = new StaffRequestService(deps);
@@ -43,6 +42,22 @@ export const registerAdminUserRoutes = (deps: AppDeps) => {
   );
   route(deps, consoleApi.staffRequestReject, async (input, ctx) =>
     staffEvent(await requests.decide(ctx.user.id, input.id, 'reject', input.note)),
+  );
+  // Second-factor resets (docs/security.md, "Losing every factor"): support files and decides them too.
+  const resetEvent = <T>(answer: T) => {
+    deps.realtime.emitToStaff('console', { kind: 'factorReset' });
+    return answer;
+  };
+  const resets = ['resetFactor'] as const;
+  route(deps, adminSecurityApi.resetFactors, async (input, ctx) =>
+    resetEvent(await requests.resetFactor(ctx.user.id, input)),
+  );
+  route(deps, adminSecurityApi.resetRequestPage, (input) => requests.page(input, resets));
+  route(deps, adminSecurityApi.resetRequestApprove, async (input, ctx) =>
+    resetEvent(await requests.decide(ctx.user.id, input.id, 'approve', '', resets)),
+  );
+  route(deps, adminSecurityApi.resetRequestReject, async (input, ctx) =>
+    resetEvent(await requests.decide(ctx.user.id, input.id, 'reject', input.note, resets)),
   );
   route(deps, consoleApi.roleList, () =>
     staffRoles.map((name) => ({

@@ -1,12 +1,13 @@
 import {
   ErrorCode,
+  hasPermission,
+  permissionsFor,
   Role,
   type StaffChange,
   type StaffRequestKind,
   type StaffRole,
-  staffRoles,
 } from '@chatpay/shared';
-import { and, arrayContains, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -14,12 +15,18 @@ import { hashSecret } from './hashing.ts';
 import { assertStrongPassword } from './password-policy.ts';
 import { createUser, endUserSessions } from './service.ts';
 import { presentMember, type SessionDeps } from './staff.ts';
+import {
+  apply,
+  asked,
+  effectAction,
+  endsSessions,
+  findMember,
+  isStaffRole,
+  type RequestRow,
+  resetFactorsOf,
+  writeRoles,
+} from './staff-request-kinds.ts';
 import { staffRequests, users } from './tables.ts';
-
-type RequestRow = typeof staffRequests.$inferSelect;
-type UserRow = typeof users.$inferSelect;
-
-const isStaffRole = (role: string): role is StaffRole => (staffRoles as readonly string[]).includes(role);
 
 const present = (r: RequestRow) => ({
   id: r.id,
@@ -28,6 +35,7 @@ const present = (r: RequestRow) => ({
   username: r.username,
   nickName: r.nickName,
   roles: r.roles.filter(isStaffRole),
+  reason: r.reason,
   status: r.status as 'pending' | 'approved' | 'rejected',
   makerId: r.makerId,
   checkerId: r.checkerId,
@@ -54,49 +62,26 @@ export const assertIndependentChecker = async (
     throw new AppError(ErrorCode.DutySeparation);
 };
 
-const findMember = async (exec: Executor, userId: number) => {
-  const [row] = await exec.select().from(users).where(eq(users.id, userId));
-  if (!row) throw new AppError(ErrorCode.MemberNotFound);
-  return row;
+/**
+ * Who may decide a request besides being independent of its maker: an admin any; a support member a reset of
+ * a member's factors (its own permission), never one of a staff account's (docs/security.md, "Staff requests").
+ */
+const assertMayDecide = async (exec: Executor, r: RequestRow, checkerId: number) => {
+  const [checker] = await exec.select({ roles: users.roles }).from(users).where(eq(users.id, checkerId));
+  const roles = checker?.roles ?? [];
+  if (roles.includes(Role.Admin)) return;
+  const target = r.targetUserId ? await findMember(exec, r.targetUserId) : null;
+  const may =
+    r.kind === 'resetFactor' &&
+    hasPermission({ role: roles, permission: permissionsFor(roles) }, 'admin:user:resetFactor') &&
+    !target?.roles.some(isStaffRole);
+  if (!may) throw new AppError(ErrorCode.Forbidden);
 };
-
-/** Sets an account's staff roles, keeping its member roles; a newly granted staff role records its promoter. */
-const writeRoles = async (exec: Executor, userId: number, roles: readonly StaffRole[], promoter: number) => {
-  const current = await findMember(exec, userId);
-  const kept = current.roles.filter((r) => !isStaffRole(r));
-  const granted = roles.some((r) => !current.roles.includes(r));
-  const [updated] = await exec
-    .update(users)
-    .set({
-      roles: [...kept, ...new Set(roles)],
-      ...(granted ? { promotedBy: promoter } : {}),
-      updateTime: new Date(),
-    })
-    .where(eq(users.id, userId))
-    .returning();
-  return updated!;
-};
-
-/** What an approved request of each kind does; a new kind of request adds its handler here. */
-const apply: Record<StaffRequestKind, (tx: Executor, r: RequestRow) => Promise<UserRow>> = {
-  add: (tx, r) =>
-    createUser(tx, {
-      username: r.username,
-      password: { hash: r.passwordHash! },
-      nickName: r.nickName,
-      roles: [Role.User, ...r.roles],
-      createdBy: r.makerId,
-      promotedBy: r.makerId,
-    }),
-  roles: (tx, r) => writeRoles(tx, r.targetUserId!, r.roles.filter(isStaffRole), r.makerId),
-};
-
-/** The audit action of a staff change taking effect, by kind. */
-const effectAction: Record<StaffRequestKind, string> = { add: 'base:staff:add', roles: 'base:staff:update' };
 
 /**
  * Maker-checker for staff changes (docs/security.md, "Staff requests"): adding a staff account and setting
- * roles file a request another admin decides, unless the caller is the install's only admin.
+ * roles file a request another admin decides, unless the caller is the install's only admin; resetting a
+ * second factor files one another staff member decides (another admin for a staff account's).
  */
 export class StaffRequestService {
   constructor(private readonly deps: SessionDeps) {}
@@ -105,8 +90,13 @@ export class StaffRequestService {
     return this.deps.db;
   }
 
-  /** Whether no other admin exists to check the caller (the lone-admin exception). */
+  /**
+   * Whether the caller is an admin and no other admin exists to check it (the lone-admin exception); a support
+   * member is never the lone admin.
+   */
   private async loneAdmin(exec: Executor, actorId: number) {
+    const [actor] = await exec.select({ roles: users.roles }).from(users).where(eq(users.id, actorId));
+    if (!actor?.roles.includes(Role.Admin)) return false;
     const [row] = await exec
       .select({ n: count() })
       .from(users)
@@ -209,14 +199,77 @@ export class StaffRequestService {
     return change;
   }
 
-  async page(input: {
-    page: number;
-    size: number;
-    status?: 'pending' | 'approved' | 'rejected' | undefined;
-    order: 'asc' | 'desc';
-  }) {
+  /**
+   * Asks to remove every second factor of an account that lost them all (never one's own): it takes effect when
+   * another staff member approves (docs/security.md, "Losing every factor"). While a request for the account
+   * waits, asking again answers that request. A staff account's reset is a staff change: the lone admin's
+   * takes effect at once, as its other staff changes do.
+   */
+  async resetFactor(actorId: number, input: { userId: number; reason: string }): Promise<StaffChange> {
+    if (actorId === input.userId) throw new AppError(ErrorCode.DutySeparation);
+    const change = await this.db.transaction(async (tx): Promise<StaffChange> => {
+      // The target's row lock makes two filings at once answer one request.
+      const [target] = await tx.select().from(users).where(eq(users.id, input.userId)).for('update');
+      if (!target) throw new AppError(ErrorCode.MemberNotFound);
+      const targetRoles = target.roles.filter(isStaffRole);
+      if (targetRoles.length > 0 && (await this.loneAdmin(tx, actorId))) {
+        const updated = await resetFactorsOf(tx, target.id, this.deps.clock.now());
+        await recordAudit(tx, {
+          actorId,
+          action: effectAction.resetFactor,
+          targetUserId: target.id,
+          reason: input.reason,
+        });
+        return { status: 'done', member: presentMember(updated), request: null };
+      }
+      const [waiting] = await tx
+        .select()
+        .from(staffRequests)
+        .where(
+          and(
+            eq(staffRequests.kind, 'resetFactor'),
+            eq(staffRequests.status, 'pending'),
+            eq(staffRequests.targetUserId, target.id),
+          ),
+        );
+      if (waiting) return { status: 'pending', member: null, request: present(waiting) };
+      const [row] = await tx
+        .insert(staffRequests)
+        .values({
+          kind: 'resetFactor',
+          targetUserId: target.id,
+          username: target.username,
+          nickName: target.nickName,
+          roles: targetRoles,
+          reason: input.reason,
+          makerId: actorId,
+        })
+        .returning();
+      await recordAudit(tx, {
+        actorId,
+        action: 'admin:user:resetFactor-request',
+        targetUserId: target.id,
+        reason: `#${row!.id} ${input.reason}`,
+      });
+      return { status: 'pending', member: null, request: present(row!) };
+    });
+    if (change.status === 'done') await endUserSessions(this.deps, input.userId, endsSessions.resetFactor!);
+    return change;
+  }
+
+  /** Requests, newest first by default; `kinds` narrows them (support sees only second-factor resets). */
+  async page(
+    input: {
+      page: number;
+      size: number;
+      status?: 'pending' | 'approved' | 'rejected' | undefined;
+      order: 'asc' | 'desc';
+    },
+    kinds?: readonly StaffRequestKind[],
+  ) {
     const conditions: SQL[] = [];
     if (input.status) conditions.push(eq(staffRequests.status, input.status));
+    if (kinds) conditions.push(inArray(staffRequests.kind, [...kinds]));
     const where = conditions.length ? and(...conditions) : undefined;
     const [rows, [total]] = await Promise.all([
       this.db
@@ -234,24 +287,35 @@ export class StaffRequestService {
     };
   }
 
-  /** Approves (the change takes effect) or rejects a pending request; the checker must be independent. */
-  async decide(checkerId: number, id: number, decision: 'approve' | 'reject', note = '') {
+  /**
+   * Approves (the change takes effect) or rejects a pending request; the checker must be independent and may
+   * decide its kind (`assertMayDecide`). `kinds`: the kinds the calling endpoint decides (others are not found).
+   */
+  async decide(
+    checkerId: number,
+    id: number,
+    decision: 'approve' | 'reject',
+    note = '',
+    kinds?: readonly StaffRequestKind[],
+  ) {
     const row = await this.db.transaction(async (tx) => {
       const [r] = await tx.select().from(staffRequests).where(eq(staffRequests.id, id)).for('update');
-      if (!r) throw new AppError(ErrorCode.StaffRequestNotFound);
+      const kind = r?.kind as StaffRequestKind | undefined;
+      if (!r || !kind || (kinds && !kinds.includes(kind))) throw new AppError(ErrorCode.StaffRequestNotFound);
       if (r.status !== 'pending') throw new AppError(ErrorCode.StaffRequestNotPending);
       let targetUserId = r.targetUserId;
       // Nobody decides a change of their own account, either way.
       if (checkerId === targetUserId) throw new AppError(ErrorCode.DutySeparation);
+      await assertMayDecide(tx, r, checkerId);
       if (decision === 'approve') {
         await assertIndependentChecker(tx, { makerId: r.makerId, checkerId, targetUserId });
-        const changed = await apply[r.kind as StaffRequestKind](tx, r);
+        const changed = await apply[kind](tx, r, this.deps.clock.now());
         targetUserId = changed.id;
         await recordAudit(tx, {
           actorId: checkerId,
-          action: effectAction[r.kind as StaffRequestKind],
+          action: effectAction[kind],
           targetUserId,
-          reason: `#${r.id} by #${r.makerId}: ${r.roles.join(',') || 'none'}`,
+          reason: `#${r.id} by #${r.makerId}: ${asked[kind](r)}`,
         });
       } else {
         await recordAudit(tx, {
@@ -274,8 +338,9 @@ export class StaffRequestService {
         .returning();
       return updated!;
     });
-    if (decision === 'approve' && row.kind === 'roles' && row.targetUserId)
-      await endUserSessions(this.deps, row.targetUserId, 'roles changed');
+    const ended = endsSessions[row.kind as StaffRequestKind];
+    if (decision === 'approve' && ended && row.targetUserId)
+      await endUserSessions(this.deps, row.targetUserId, ended);
     return present(row);
   }
 }

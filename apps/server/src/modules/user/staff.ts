@@ -5,7 +5,6 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { recordAudit } from '../audit/index.ts';
-import { removeAllFactors } from './factors/service.ts';
 import { endUserSessions } from './service.ts';
 import { users } from './tables.ts';
 
@@ -133,30 +132,6 @@ export class StaffService {
       await tx.update(users).set({ pinFailures: 0, pinLockedUntil: null }).where(eq(users.id, userId));
       await recordAudit(tx, { actorId, action: 'admin:user:unlockPin', targetUserId: userId });
     });
-    return { ok: true as const };
-  }
-
-  /**
-   * A member who lost every second factor (and their recovery codes): removes them all, ends their sessions
-   * and starts the withdrawal hold, as a password change does (docs/security.md, "Second factors"). Audited.
-   */
-  async resetFactors(actorId: number, input: { userId: number; reason: string }) {
-    if (actorId === input.userId) throw new AppError(ErrorCode.DutySeparation);
-    await this.db.transaction(async (tx) => {
-      await findMember(tx, input.userId);
-      await removeAllFactors(tx, input.userId);
-      await tx
-        .update(users)
-        .set({ credentialsChangedAt: this.deps.clock.now(), updateTime: new Date() })
-        .where(eq(users.id, input.userId));
-      await recordAudit(tx, {
-        actorId,
-        action: 'admin:user:resetFactor',
-        targetUserId: input.userId,
-        reason: input.reason,
-      });
-    });
-    await endUserSessions(this.deps, input.userId, 'second factor reset');
     return { ok: true as const };
   }
 

@@ -219,8 +219,9 @@ export const factorChallenges = pgTable(
 
 /**
  * Maker-checker for staff changes (docs/security.md, "Staff requests"): `add` a staff account (its password
- * kept only as a hash), set an account's staff `roles`. Pending until another admin approves (it then takes
- * effect) or rejects it.
+ * kept only as a hash), set an account's staff `roles`, `resetFactor` (remove every second factor of an account
+ * that lost them all). Pending until another admin (for a member's reset, another staff member) approves (it
+ * then takes effect) or rejects it.
  */
 export const staffRequests = pgTable(
   'staff_requests',
@@ -237,6 +238,8 @@ export const staffRequests = pgTable(
       .notNull()
       .references(() => users.id),
     checkerId: integer('checker_id').references(() => users.id),
+    /** The maker's reason (`resetFactor`: how the identity was checked); `note` is the checker's. */
+    reason: text('reason').notNull().default(''),
     note: text('note').notNull().default(''),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     decideTime: timestamp('decide_time', { withTimezone: true }),

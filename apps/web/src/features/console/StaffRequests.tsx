@@ -4,27 +4,40 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 import { Choice, type Column, ConsoleList, formatTime, TextField } from './components.tsx';
-import { useStaffRequestApprove, useStaffRequestReject, useStaffRequestsPage } from './queries.ts';
+import {
+  type StaffRequestScope,
+  useStaffRequestApprove,
+  useStaffRequestReject,
+  useStaffRequestsPage,
+} from './queries.ts';
 
 const filters = ['all', ...staffRequestStatuses] as const;
 
+/** The panel's heading, hint and empty text, and its test ids, by scope. */
+const panels = {
+  staff: { texts: 'console.staff.requests', testId: 'staff-requests', itemId: 'staff-request' },
+  resetFactor: { texts: 'console.member.resetRequests', testId: 'reset-requests', itemId: 'reset-request' },
+} as const;
+
 /**
- * Staff requests (docs/security.md, "Staff requests"): new staff accounts and role changes that wait for a
- * second admin, who approves them or rejects them with a note. The server refuses a checker who may not decide.
+ * Staff requests (docs/security.md, "Staff requests"): new staff accounts, role changes and second-factor resets
+ * that wait for a checker, who approves them or rejects them with a note. `scope`: every kind (the staff page,
+ * admins), or the resets alone (the members page, support too). The server refuses a checker who may not decide.
  */
-export const StaffRequests = () => {
+export const StaffRequests = ({ scope = 'staff' }: { scope?: StaffRequestScope }) => {
   const { t } = useTranslation();
+  const { texts, testId, itemId } = panels[scope];
   const [status, setStatus] = useState<(typeof filters)[number]>('pending');
   const [page, setPage] = useState(1);
   const [note, setNote] = useState('');
-  const query = useStaffRequestsPage({
+  const query = useStaffRequestsPage(scope, {
     ...(status === 'all' ? {} : { status }),
     page,
     size: 20,
     order: 'desc',
   });
-  const approve = useStaffRequestApprove();
-  const reject = useStaffRequestReject();
+  const approve = useStaffRequestApprove(scope);
+  const reject = useStaffRequestReject(scope);
   const decide = async (r: StaffRequest, ok: boolean) => {
     if (!ok && !note.trim()) return void toast(t('console.staff.requests.noteRequired'));
     try {
@@ -53,6 +66,7 @@ export const StaffRequests = () => {
       render: (r) => `${r.username} (${r.nickName})${r.targetUserId ? ` #${r.targetUserId}` : ''}`,
     },
     { key: 'roles', title: t('console.col.role'), render: roles },
+    { key: 'reason', title: t('console.col.reason'), render: (r) => r.reason || '—' },
     { key: 'maker', title: t('console.adjust.maker'), render: (r) => `#${r.makerId}` },
     {
       key: 'checker',
@@ -75,7 +89,7 @@ export const StaffRequests = () => {
               size="mini"
               color="primary"
               onClick={() => void decide(r, true)}
-              data-testid={`staff-request-approve-${r.id}`}
+              data-testid={`${itemId}-approve-${r.id}`}
               aria-label={t('console.staff.requests.approveOne', { id: r.id })}
             >
               {t('console.approve')}
@@ -85,7 +99,7 @@ export const StaffRequests = () => {
               color="danger"
               fill="outline"
               onClick={() => void decide(r, false)}
-              data-testid={`staff-request-reject-${r.id}`}
+              data-testid={`${itemId}-reject-${r.id}`}
               aria-label={t('console.staff.requests.rejectOne', { id: r.id })}
             >
               {t('console.reject')}
@@ -97,13 +111,9 @@ export const StaffRequests = () => {
     },
   ];
   return (
-    <section
-      className="console-panel"
-      aria-labelledby="staff-requests-title"
-      data-testid="staff-requests-panel"
-    >
-      <h2 id="staff-requests-title">{t('console.staff.requests.title')}</h2>
-      <p>{t('console.staff.requests.hint')}</p>
+    <section className="console-panel" aria-labelledby={`${testId}-title`} data-testid={`${testId}-panel`}>
+      <h2 id={`${testId}-title`}>{t(`${texts}.title`)}</h2>
+      <p>{t(`${texts}.hint`)}</p>
       <div className="console-filters">
         <Choice
           title={t('console.col.status')}
@@ -114,21 +124,21 @@ export const StaffRequests = () => {
             setStatus(v);
             setPage(1);
           }}
-          testId="staff-request-status"
+          testId={`${itemId}-status`}
         />
         <TextField
           title={t('console.staff.requests.note')}
           value={note}
           onChange={setNote}
-          testId="staff-request-note"
+          testId={`${itemId}-note`}
         />
       </div>
       <ConsoleList
         query={query}
         columns={columns}
         rowKey={(r) => r.id}
-        testId="staff-requests"
-        empty={t('console.staff.requests.empty')}
+        testId={testId}
+        empty={t(`${texts}.empty`)}
         page={page}
         onPage={setPage}
       />

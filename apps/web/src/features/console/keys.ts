@@ -7,7 +7,8 @@ export const consoleKeys = {
   merchants: (input: object) => [...consoleKeys.all, 'merchants', input] as const,
   withdrawals: (input: object) => [...consoleKeys.all, 'withdrawals', input] as const,
   staff: (input: object) => [...consoleKeys.all, 'staff', input] as const,
-  staffRequests: (input: object) => [...consoleKeys.all, 'staffRequests', input] as const,
+  staffRequests: (scope: string, input: object) =>
+    [...consoleKeys.all, 'staffRequests', scope, input] as const,
   appeals: (input: object) => [...consoleKeys.all, 'appeals', input] as const,
   adjustments: (input: object) => [...consoleKeys.all, 'adjustments', input] as const,
   complaints: (input: object) => [...consoleKeys.all, 'complaints', input] as const,

@@ -87,11 +87,33 @@ export const useStaffPage = (input: InputOf<typeof consoleApi.staffPage>, enable
     ...listOptions,
   });
 
-/** Staff changes (new accounts, role changes) waiting for, or past, a second admin. */
-export const useStaffRequestsPage = (input: InputOf<typeof consoleApi.staffRequestPage>, enabled = true) =>
+/**
+ * The calls behind a list of staff requests: every kind (`staff`, admins), or only second-factor resets
+ * (`resetFactor`, which support decides too; docs/security.md, "Losing every factor").
+ */
+const requestCalls = {
+  staff: {
+    page: consoleApi.staffRequestPage,
+    approve: consoleApi.staffRequestApprove,
+    reject: consoleApi.staffRequestReject,
+  },
+  resetFactor: {
+    page: adminSecurityApi.resetRequestPage,
+    approve: adminSecurityApi.resetRequestApprove,
+    reject: adminSecurityApi.resetRequestReject,
+  },
+} as const;
+export type StaffRequestScope = keyof typeof requestCalls;
+
+/** Staff requests waiting for, or past, a checker. */
+export const useStaffRequestsPage = (
+  scope: StaffRequestScope,
+  input: InputOf<typeof consoleApi.staffRequestPage>,
+  enabled = true,
+) =>
   useQuery({
-    queryKey: consoleKeys.staffRequests(input),
-    queryFn: () => call(consoleApi.staffRequestPage, input),
+    queryKey: consoleKeys.staffRequests(scope, input),
+    queryFn: () => call(requestCalls[scope].page, input),
     enabled,
     ...listOptions,
   });
@@ -274,5 +296,7 @@ export const useTraderLift = () => useConsoleMutation(standingApi.lift);
 export const useSetRate = () => useConsoleMutation(adminRateApi.update, [c2cKeys.all]);
 export const useStaffAdd = () => useConsoleMutation(consoleApi.staffAdd);
 export const useStaffRoles = () => useConsoleMutation(consoleApi.staffRoles);
-export const useStaffRequestApprove = () => useConsoleMutation(consoleApi.staffRequestApprove);
-export const useStaffRequestReject = () => useConsoleMutation(consoleApi.staffRequestReject);
+export const useStaffRequestApprove = (scope: StaffRequestScope) =>
+  useConsoleMutation(requestCalls[scope].approve);
+export const useStaffRequestReject = (scope: StaffRequestScope) =>
+  useConsoleMutation(requestCalls[scope].reject);

@@ -22,6 +22,7 @@ import {
   MemberLedger,
   MemberOrders,
   MemberSessions,
+  StaffRequests,
   TestUsdt,
   TextField,
 } from '../../features/console/ui.ts';
@@ -35,6 +36,7 @@ const frozenFilters = ['all', 'active', 'frozen'] as const;
 
 const MemberList = () => {
   const { t } = useTranslation();
+  const payload = useAuth((s) => s.payload);
   const [keyword, setKeyword] = useState('');
   const [frozen, setFrozen] = useState<(typeof frozenFilters)[number]>('all');
   const [sort, setSort] = useState<(typeof memberSortFields)[number]>('id');
@@ -108,6 +110,9 @@ const MemberList = () => {
         </>
       }
     >
+      {payload && hasPermission(payload, 'admin:user:resetFactor') ? (
+        <StaffRequests scope="resetFactor" />
+      ) : null}
       <ConsoleList
         query={query}
         columns={columns}
@@ -135,24 +140,25 @@ const MemberDetail = ({ id }: { id: number }) => {
   if (member.isPending) return <Loading />;
   if (member.isError) return <LoadError error={member.error} onRetry={() => void member.refetch()} />;
   const m = member.data;
-  const run = async (work: () => Promise<unknown>, done: string) => {
+  const run = async <T,>(work: () => Promise<T>, done: string | ((answer: T) => string)) => {
     try {
-      await work();
-      toastSuccess(done);
+      const answer = await work();
+      toastSuccess(typeof done === 'string' ? done : done(answer));
       setReason('');
     } catch (error) {
       toastError(error);
     }
   };
-  // A member who lost every second factor and their recovery codes: audited, ends their sessions and starts
-  // the withdrawal hold (docs/security.md, "Second factors").
+  // A member who lost every second factor and their recovery codes: a request another staff member approves,
+  // which then ends their sessions and starts the withdrawal hold (docs/security.md, "Losing every factor").
   const resetSecondFactors = async () => {
     if (!reason.trim()) return void toast(t('console.member.reasonRequired'));
     if (!(await confirm(t('console.member.resetFactorsConfirm'), 'reset-factors', t('common.confirm'), true)))
       return;
     await run(
       () => resetFactors.mutateAsync({ userId: m.id, reason: reason.trim() }),
-      t('console.member.factorsReset'),
+      (change) =>
+        change.status === 'pending' ? t('console.member.resetRequested') : t('console.member.factorsReset'),
     );
   };
   const toggleFreeze = async () => {
@@ -303,7 +309,10 @@ const MemberDetail = ({ id }: { id: number }) => {
   );
 };
 
-/** Member look-up: search, a member's file, freeze/unfreeze, force logout, clear a PIN lockout. */
+/**
+ * Member look-up: search, a member's file, freeze/unfreeze, force logout, clear a PIN lockout, ask for a
+ * second-factor reset; the resets waiting for a checker are listed above the search.
+ */
 const MembersPage = () => {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;

@@ -1,0 +1,1 @@
+ALTER TABLE "push_subscriptions" ADD COLUMN "retired_time" timestamp with time zone;
