@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { dyingWithParent } from '../../src/lib/parent-death.ts';
 import { seedMigratedPglite } from './migrated-pglite.ts';
 
 const mainTs = path.resolve(import.meta.dirname, '../../src/main.ts');
@@ -19,6 +20,9 @@ export interface ServerProcess {
  * (the default) the address is read from the "listening at" log line, which needs LOG_LEVEL info or lower;
  * with a fixed PORT, readiness is polled at /api/health, so any LOG_LEVEL works (benchmarks run with warn).
  */
+/** How long a stopping server may take before it is killed (its own forced exit comes at 10 s). */
+const STOP_GRACE_MS = 15_000;
+
 export const startServerProcess = async (
   env: Record<string, string>,
   opts: {
@@ -31,7 +35,15 @@ export const startServerProcess = async (
   if (!env.DATABASE_URL && env.DATA_DIR && !opts.migrateFromScratch) await seedMigratedPglite(env.DATA_DIR);
   return new Promise<ServerProcess>((resolve, reject) => {
     const timeoutMs = opts.timeoutMs ?? 120_000;
-    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', mainTs], {
+    // The server dies with this test worker even when the worker is killed (a timed-out run): no server is
+    // left running, and taking CPU, after the run that started it.
+    const [command, args] = dyingWithParent(process.execPath, [
+      ...(opts.nodeArgs ?? []),
+      '--import',
+      'tsx',
+      mainTs,
+    ]);
+    const child = spawn(command, args, {
       cwd: path.resolve(import.meta.dirname, '../../../..'),
       env: {
         PATH: process.env.PATH ?? '',
@@ -58,7 +70,10 @@ export const startServerProcess = async (
         if (child.exitCode !== null || child.signalCode !== null) return;
         const exited = new Promise((r) => child.once('exit', r));
         child.kill(signal);
+        // A stop that hangs past the server's own 10 s bound is ended for good.
+        const hard = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
         await exited;
+        clearTimeout(hard);
       },
     });
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { type Address, createPublicClient, createWalletClient, type Hex, http, parseEther } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
+import { dyingWithParent } from '../../../lib/parent-death.ts';
 import { erc20Abi } from './abi.ts';
 
 const require = createRequire(import.meta.url);
@@ -35,19 +36,8 @@ export const anvilBinary = () => {
   return bin;
 };
 
-/**
- * The command that runs anvil so that it dies with this process, even when this process is killed with
- * SIGKILL and cannot stop it: on Linux, util-linux's `setpriv --pdeathsig` asks the kernel to send anvil
- * SIGTERM when its parent exits (it then dumps its state as at any stop). Elsewhere, or without setpriv,
- * anvil is started directly and only a clean stop ends it.
- */
-export const anvilCommand = (args: string[]): [string, string[]] => {
-  const setpriv = '/usr/bin/setpriv';
-  if (process.platform === 'linux' && fs.existsSync(setpriv)) {
-    return [setpriv, ['--pdeathsig', 'TERM', '--', anvilBinary(), ...args]];
-  }
-  return [anvilBinary(), args];
-};
+/** The command that runs anvil so that it dies with this process (it then dumps its state as at any stop). */
+export const anvilCommand = (args: string[]): [string, string[]] => dyingWithParent(anvilBinary(), args);
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
