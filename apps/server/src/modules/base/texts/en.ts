@@ -1,10 +1,7 @@
-/**
- * First-start wording of the public documents (`param` keys userAgreement, privacyPolicy, aboutUs). Plain text
- * with line breaks; an operator is expected to replace them with their own, reviewed by their own counsel.
- * What they say about the product must stay true of it: hashing and second factors (docs/security.md),
- * withdrawal review and holds (docs/product.md#withdrawals), orders and appeals (docs/product.md#orders).
- */
-export const defaultDocuments = (appName: string) => ({
+import type { DocumentTexts } from '../documents.ts';
+
+/** The built-in documents in English: the base text the other languages translate (see index.ts). */
+export const en = (appName: string): DocumentTexts => ({
   userAgreement: `${appName} User Agreement
 
 1. About this agreement
