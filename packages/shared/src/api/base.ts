@@ -176,13 +176,13 @@ export const adminDocument = z.object({
   lang: z.enum(LOCALES),
   /** The text readers in this language get: its own, else the base (English) text. */
   value: z.string(),
-  /** When its own text was written (by the seed or by staff); null: none of its own (readers get the base text). */
+  /** When its own text was written (by the seed or by staff); null: none of its own (the base text shows). */
   updateTime: z.string().nullable(),
-  /** The text is the one the app ships for this language (docs/product.md#dictionary): not edited, or restored. */
+  /** The text is the one the app ships in this language (docs/product.md#documents): unedited or restored. */
   builtIn: z.boolean(),
 });
 
-/** Admin: the dictionary (docs/product.md#dictionary) and the documents per language. */
+/** Admin: the dictionary (docs/product.md#dictionary) and the documents per language (#documents there). */
 export const adminContentApi = {
   dictTypes: endpoint({
     method: 'GET',

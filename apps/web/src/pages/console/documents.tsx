@@ -10,7 +10,7 @@ import { toastError, toastSuccess } from '../../lib/toast.ts';
 
 /**
  * The agreement, privacy policy and about texts in each of the four languages. The app ships its own text in
- * each (docs/product.md#dictionary); the app's pages show the reader's language, and saving an empty text
+ * each (docs/product.md#documents); the app's pages show the reader's language, and saving an empty text
  * brings the built-in one back.
  */
 const DocumentsPage = () => {

@@ -7,8 +7,8 @@ import { zh } from './zh.ts';
 
 /**
  * The built-in wording of the public documents (`param` keys userAgreement, privacyPolicy, aboutUs) in each
- * language the app speaks, with the app's name filled in. Plain text with line breaks; an operator is expected
- * to replace them with their own, reviewed by their own counsel, in the console.
+ * language the app speaks, with the app's name filled in (docs/product.md#documents). Plain text with line
+ * breaks; an operator is expected to replace them in the console with their own, reviewed by their counsel.
  *
  * What they say about the product must stay true of it: hashing and second factors (docs/security.md),
  * withdrawal review and holds (docs/product.md#withdrawals), orders and appeals (docs/product.md#orders).
