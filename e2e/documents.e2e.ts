@@ -22,7 +22,7 @@ const phrases = {
 };
 
 describe('documents in the reader’s language', () => {
-  it('About, the agreement and the privacy policy come in the app’s language on a fresh install', async () => {
+  it('About, the agreement and the privacy policy come in the app’s language', async () => {
     const member = await registerMember(server.api, 'Reader');
     const page = await logInAs(server.url, await newPhone(browser), member);
     for (const [lang, phrase] of Object.entries(phrases)) {

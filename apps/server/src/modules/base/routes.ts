@@ -63,7 +63,7 @@ export const registerBaseRoutes = (deps: AppDeps) => {
           lang,
           value,
           updateTime: own?.updateTime.toISOString() ?? null,
-          // Compared with the text, not flagged at the seed: a text saved back to the built-in one counts too.
+          // Compared with the text rather than flagged by the seed: a text saved back to it counts too.
           builtIn: isBuiltIn(value, key, lang, names),
         };
       }),
