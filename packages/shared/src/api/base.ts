@@ -174,12 +174,15 @@ export const adminDictEntry = z.object({
 export const adminDocument = z.object({
   key: z.enum(documentKeys),
   lang: z.enum(LOCALES),
+  /** The text readers in this language get: its own, else the base (English) text. */
   value: z.string(),
-  /** null: no text of its own in this language (the app shows the default). */
+  /** When its own text was written (by the seed or by staff); null: none of its own (the base text shows). */
   updateTime: z.string().nullable(),
+  /** The text is the one the app ships in this language (docs/product.md#documents): unedited or restored. */
+  builtIn: z.boolean(),
 });
 
-/** Admin: the dictionary (docs/product.md#dictionary) and the documents per language. */
+/** Admin: the dictionary (docs/product.md#dictionary) and the documents per language (#documents there). */
 export const adminContentApi = {
   dictTypes: endpoint({
     method: 'GET',
@@ -246,7 +249,7 @@ export const adminContentApi = {
     path: '/admin/base/document/save',
     auth: 'user',
     permission: 'base:document:update',
-    summary: 'Admin: set a document’s text in one language; empty removes it (the default shows) (audited)',
+    summary: 'Admin: set a document’s text in one language; empty restores the built-in text (audited)',
     input: z.object({
       key: z.enum(documentKeys),
       lang: z.enum(LOCALES),

@@ -9,8 +9,9 @@ import { Choice, ConsolePage, formatTime } from '../../features/console/ui.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 
 /**
- * The agreement, privacy policy and about texts in each of the four languages. The app's pages show
- * the reader's language; an empty text falls back to the default.
+ * The agreement, privacy policy and about texts in each of the four languages. The app ships its own text in
+ * each (docs/product.md#documents); the app's pages show the reader's language, and saving an empty text
+ * brings the built-in one back.
  */
 const DocumentsPage = () => {
   const { t } = useTranslation();
@@ -61,9 +62,11 @@ const DocumentsPage = () => {
       ) : (
         <div className="console-panel">
           <p className="console-muted" data-testid="doc-state">
-            {current?.updateTime
-              ? t('console.doc.updated', { time: formatTime(current.updateTime) })
-              : t('console.doc.default')}
+            {current?.builtIn
+              ? t('console.doc.builtIn')
+              : current?.updateTime
+                ? t('console.doc.updated', { time: formatTime(current.updateTime) })
+                : t('console.doc.default')}
           </p>
           <textarea
             className="console-doc"
