@@ -31,8 +31,9 @@ describe('a newcomer signs up and manages their account', () => {
     const username = `alice_${Date.now().toString(36)}`;
     const password = 'wonderland-rabbit-1';
 
-    // A guarded page without a token goes to login; so do home (the chat tab) and the old captcha route.
-    for (const guarded of ['/pages/user/set', '/pages/index/home', '/pages/user/captcha']) {
+    // A guarded page without a token goes to login; so do home (the chat tab) and the old captcha route. The
+    // last one asked for opens after sign-up (deep links survive login).
+    for (const guarded of ['/pages/index/home', '/pages/user/captcha', '/pages/user/set']) {
       await page.goto(`${server.url}/#${guarded}`);
       await expect.poll(() => hashPath(page), { message: guarded }).toBe('/pages/login/index');
     }
