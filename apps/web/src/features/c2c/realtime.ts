@@ -5,7 +5,6 @@ import { navigate } from '../../lib/router/navigate.ts';
 import { onServerEvent, onSocketConnect } from '../../lib/socket.ts';
 import { isComposing, playMessageSound } from '../chat/index.ts';
 import { orderSoundAllowed } from '../settings/index.ts';
-import { invalidateWallet } from '../wallet/index.ts';
 import { c2cKeys } from './keys.ts';
 import { orderEventLanding } from './logic.ts';
 import { useOrderBanner } from './order-banner.ts';
@@ -25,9 +24,8 @@ const currentPage = () =>
 const handlers = {
   onC2COrderStatus: (raw: unknown) => {
     const parsed = orderStatusPayload.safeParse(raw);
+    // The coins it moved show in every balance through the wallet's own listener (features/wallet).
     void client?.invalidateQueries({ queryKey: c2cKeys.all });
-    // A release, a cancel or a resolution moves coins: the wallet's balance and history are stale too.
-    if (client) void invalidateWallet(client);
     if (!parsed.success) return;
     if (isMerchant() && orderSoundAllowed()) playMessageSound();
     // docs/product.md#navigation: the event names the page to show. Only a member on a page of the same
