@@ -21,9 +21,16 @@ export const OrderBanner = () => {
   }, [onItsPage, dismiss]);
   if (!order || onItsPage) return null;
   return (
-    <div data-testid="order-banner" data-order={order.orderId} data-kind={order.kind}>
+    <div
+      className="order-banner"
+      data-testid="order-banner"
+      data-order={order.orderId}
+      data-kind={order.kind}
+    >
       <NoticeBar
         color="alert"
+        // A reminder is a sentence: wrapped, it reads at once; scrolled, it reads only after seconds.
+        wrap
         closeable
         onClose={dismiss}
         content={
