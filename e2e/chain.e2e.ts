@@ -48,6 +48,14 @@ describe('chain: deposit and withdrawal on the development chain', () => {
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await expect.poll(() => byId(page, 'deposit-notes').textContent()).toContain('10.00');
     await shot(page, 'chain-01-usdt-in-en');
+    // The wallet's main screen open in a second tab, as a member waiting for the money would keep it: it
+    // follows the credit live, without a reload (docs/design/chain.md).
+    const walletTab = await phone.newPage();
+    await open(walletTab, '/pages/usdt/wallet');
+    await expect.poll(() => byId(walletTab, 'wallet-available').textContent()).toBe('0.00');
+    await walletTab.evaluate(() => {
+      (window as { notReloaded?: boolean }).notReloaded = true;
+    });
 
     const sent = await server.api.ok(
       adminChainApi.faucet,
@@ -59,6 +67,12 @@ describe('chain: deposit and withdrawal on the development chain', () => {
     await shot(page, 'chain-02-deposit-confirming-en');
     await expect.poll(() => statusOf(page, 'deposit-records'), { timeout: 60_000 }).toBe('credited');
     await shot(page, 'chain-03-deposit-credited-en');
+    await expect
+      .poll(() => byId(walletTab, 'wallet-available').textContent(), { timeout: 10_000 })
+      .toBe('25.00');
+    expect(await walletTab.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await shot(walletTab, 'chain-03b-wallet-credited-en');
+    await walletTab.close();
 
     await server.api.ok(
       adminWalletApi.adjust,

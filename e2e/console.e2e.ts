@@ -235,23 +235,7 @@ describe('operator console', () => {
     await byId(page, 'member-reason').fill('checked, all fine');
     await byId(page, 'member-freeze').click();
     await expect.poll(() => byId(page, 'member-state').getAttribute('data-frozen')).toBe('false');
-    const again = await logInAs(server.url, await newPhone(browser), member);
-
-    // Admin publishes a version; the list shows it as the latest.
-    await open(page, '/admin/versions');
-    await byId(page, 'version-version').fill('9.1.0');
-    await byId(page, 'version-code').fill('910');
-    await byId(page, 'version-forced').selectOption('yes');
-    await byId(page, 'version-publish').click();
-    await expect.poll(() => byId(page, 'version-web').textContent()).toContain('9.1.0');
-    await shot(page, 'console-12-versions-1280');
-    // The member's About page offers it: a forced update is offered at once and cannot be put off.
-    await open(again, '/pages/user/about');
-    await byId(again, 'update-dialog').waitFor();
-    await expect.poll(() => again.locator('.adm-dialog').textContent()).toContain('9.1.0');
-    expect(await byId(again, 'update-now').count()).toBe(1);
-    expect(await byId(again, 'update-later').count()).toBe(0);
-    await shot(again, 'console-16-about-update-390');
+    await logInAs(server.url, await newPhone(browser), member);
 
     // Content: the dictionary and the documents.
     await open(page, '/admin/dictionary');
@@ -516,5 +500,34 @@ describe('operator console', () => {
     await open(admin, '/admin/dashboard');
     await byId(admin, 'dash-money').or(byId(admin, 'dash-money-none')).first().waitFor();
     await shot(admin, 'console-31-dashboard-money-1280');
+  });
+
+  // Last: a forced web version blocks every member page of this server from then on.
+  it('admin publishes a forced web version: an open member app is blocked at its next check', {
+    timeout: 180_000,
+  }, async () => {
+    const member = await registerMember(server.api, 'Otto');
+    const app = await logInAs(server.url, await newPhone(browser), member);
+    const page = await logInStaff(await desktop(browser), 'admin', 'admin12345');
+
+    // Admin publishes a version; the list shows it as the latest.
+    await open(page, '/admin/versions');
+    await byId(page, 'version-version').fill('9.1.0');
+    await byId(page, 'version-code').fill('910');
+    await byId(page, 'version-forced').selectOption('yes');
+    await byId(page, 'version-publish').click();
+    await expect.poll(() => byId(page, 'version-web').textContent()).toContain('9.1.0');
+    await shot(page, 'console-12-versions-1280');
+    // The member's About page checks: a forced update replaces the app at once; the only way on is the update
+    // (no download address: a reload that fetches the new build from this site).
+    await open(app, '/pages/user/about');
+    await byId(app, 'update-block').waitFor();
+    expect(await byId(app, 'update-block').textContent()).toContain('9.1.0');
+    expect(await byId(app, 'update-block-reload').count()).toBe(1);
+    expect(await byId(app, 'about-check').count()).toBe(0);
+    await shot(app, 'console-16-about-update-390');
+    // The console itself is not blocked.
+    await open(page, '/admin/dashboard');
+    await byId(page, 'console-dashboard').waitFor();
   });
 });

@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import {
   adminC2cApi,
   adminWalletApi,
@@ -264,8 +265,33 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
     // The buyer may appeal once the release countdown (15 minutes) is over: the server's clock moves on,
     // and the buyer opens the order again.
     expect(await byId(b, 'order-action-appeal').count()).toBe(0);
+    // When the release time is up the reminder job tells both parties in the open app, without moving them
+    // (docs/product.md#navigation): the merchant reading Chinese on his ads page, the buyer in a chat.
+    await m.evaluate(() => localStorage.setItem('locale', 'zh'));
+    await m.reload();
+    await byId(m, 'ads-publish').waitFor();
+    await open(b, '/pages/index/chat');
+    await byId(b, 'tab-chat').waitFor();
     await server.api.ok(testClockApi.advance, { seconds: 15 * 60 + 1 }, admin);
-    await b.reload();
+    // The job runs every 15 s (SWEEP_INTERVAL_SECONDS).
+    const reminded = { timeout: 40_000 };
+    await expect.poll(() => byId(m, 'order-banner').getAttribute('data-kind'), reminded).toBe('release-due');
+    await expect.poll(() => byId(b, 'order-banner').getAttribute('data-kind'), reminded).toBe('release-due');
+    expect(await byId(m, 'order-banner').textContent()).toContain('放币时间已到：请核对收款后放币');
+    expect(await byId(b, 'order-banner').textContent()).toContain(
+      'The seller has not released yet: you can now appeal',
+    );
+    expect(m.url()).toContain('/pages/c2c/ad');
+    expect(b.url()).toContain('/pages/index/chat');
+    await shot(m, 'market-12a-m-release-due-zh');
+    await shot(b, 'market-12a-b-release-due-en');
+    const axe = await new AxeBuilder({ page: b }).include('[data-testid="order-banner"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+    await m.evaluate(() => localStorage.setItem('locale', 'en'));
+    await m.reload();
+    // A tap on the banner opens the order, where the buyer may now appeal.
+    await byId(b, 'order-banner-open').click();
+    await expect.poll(() => b.url()).toContain(`/pages/c2c/detail?id=${order2}`);
     await byId(b, 'order-action-appeal').waitFor();
     await byId(b, 'order-action-appeal').click();
     await byId(b, 'appeal-reason').fill('I paid 144.00 but the seller does not release.');

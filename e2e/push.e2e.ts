@@ -1,4 +1,5 @@
 /// <reference path="../apps/server/test/push/http_ece.d.ts" />
+import AxeBuilder from '@axe-core/playwright';
 import {
   adminC2cApi,
   adminWalletApi,
@@ -252,6 +253,107 @@ describe('Web Push through a push service on this machine', () => {
     expect(Date.now() - tapped).toBeGreaterThanOrEqual(PUSH_TAP_DELAY_MS - 100);
     expect(await byId(page, 'order-detail').getAttribute('data-status')).toBe('payment');
     await shot(page, 'push-04-order-opened');
+    await ctx.close();
+  });
+});
+
+/** The failures axe rates critical or serious on the page, one line each. */
+const axeFailures = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+
+const pushState = (page: Page) => byId(page, 'push-state').getAttribute('data-state');
+
+describe('Settings shows whether notifications really reach this device', () => {
+  it('the browser refuses: Settings says it is blocked there, with the notifications switch still on', async () => {
+    const who = await registerMember(server.api, 'Pia');
+    const ctx = await newPhone(browser);
+    const page = await logInAs(server.url, ctx, who);
+    await page.goto(`${server.url}/#/pages/user/set`);
+    // Never asked: a tap asks; headless Chromium answers "denied", as a member refusing the prompt.
+    await expect.poll(() => pushState(page)).toBe('ask');
+    await byId(page, 'push-fix').click();
+    await expect.poll(() => pushState(page)).toBe('denied');
+    expect(await page.evaluate(() => Notification.permission)).toBe('denied');
+    expect(await byId(page, 'push-state').textContent()).toContain('Blocked by the browser');
+    expect(await byId(page, 'push-state').textContent()).toContain(
+      "Allow them in the browser's site settings",
+    );
+    expect(await byId(page, 'push-fix').count()).toBe(0);
+    expect(await byId(page, 'set-notify').getAttribute('aria-checked')).toBe('true');
+    expect(await axeFailures(page)).toEqual([]);
+    await shot(page, 'push-05-settings-denied-en');
+    await page.evaluate(() => localStorage.setItem('locale', 'jp'));
+    await page.reload();
+    await expect
+      .poll(() => byId(page, 'push-state').textContent())
+      .toContain('ブラウザでブロックされています');
+    await shot(page, 'push-06-settings-denied-jp');
+    await ctx.close();
+  });
+
+  it('allowed, but the browser gave no subscription: Settings says so; a retry subscribes and shows it', async () => {
+    const who = await registerMember(server.api, 'Quin');
+    const ctx = await newPhone(browser);
+    await ctx.grantPermissions(['notifications'], { origin: new URL(server.url).origin });
+    const page = await logInAs(server.url, ctx, who);
+    await page.goto(`${server.url}/#/pages/user/set`);
+    // The login tried to subscribe; headless Chromium has no push service, so the browser refused.
+    await expect.poll(() => pushState(page)).toBe('browser');
+    expect(await byId(page, 'push-state').textContent()).toContain('Could not subscribe');
+    expect(await axeFailures(page)).toEqual([]);
+    await shot(page, 'push-07-settings-no-subscription-en');
+
+    // A push service on this machine stands in for the browser's: the retry subscribes through it.
+    const device = `quin-phone-${Date.now()}`;
+    const keys = browserKeys();
+    await page.evaluate(
+      ({ endpoint, p256dh, auth }) => {
+        let current: unknown = null;
+        const sub = {
+          endpoint,
+          options: { applicationServerKey: null },
+          toJSON: () => ({ endpoint, keys: { p256dh, auth } }),
+          unsubscribe: async () => {
+            current = null;
+            return true;
+          },
+        };
+        PushManager.prototype.subscribe = async () => {
+          current = sub;
+          return sub as unknown as PushSubscription;
+        };
+        PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+      },
+      { endpoint: svc.endpoint(device), ...keys.keys },
+    );
+    await byId(page, 'push-fix').click();
+    await expect.poll(() => pushState(page)).toBe('on');
+    expect(await byId(page, 'push-state').textContent()).toContain('On for this device');
+    // The server holds this device's subscription.
+    const deviceId = String(await page.evaluate(() => localStorage.getItem('push-device')));
+    expect(
+      await phoneClient(server.url, page).ok(pushApi.status, { deviceId, endpoint: svc.endpoint(device) }),
+    ).toEqual({ subscribed: true });
+    expect(await axeFailures(page)).toEqual([]);
+    await shot(page, 'push-08-settings-subscribed-en');
+    // In Chinese, after a restart: the stand-in keeps the browser's subscription.
+    await ctx.addInitScript(
+      ({ endpoint, p256dh, auth }) => {
+        const sub = {
+          endpoint,
+          options: { applicationServerKey: null },
+          toJSON: () => ({ endpoint, keys: { p256dh, auth } }),
+        };
+        PushManager.prototype.getSubscription = async () => sub as unknown as PushSubscription;
+      },
+      { endpoint: svc.endpoint(device), ...keys.keys },
+    );
+    await page.evaluate(() => localStorage.setItem('locale', 'zh'));
+    await page.reload();
+    await expect.poll(() => byId(page, 'push-state').textContent()).toContain('本设备已开启');
+    await shot(page, 'push-09-settings-subscribed-zh');
     await ctx.close();
   });
 });

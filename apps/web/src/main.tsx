@@ -6,6 +6,7 @@ import { syncAntdLocale } from './app/antdLocale.ts';
 import { startLaunchPage } from './app/boot-route.ts';
 import { registerServiceWorkerWhenIdle } from './app/service-worker.ts';
 import { startSession } from './app/session.ts';
+import { checkForUpdate } from './features/app/index.ts';
 import { logAppOpen } from './features/user/index.ts';
 import { i18nReady } from './lib/i18n/index.ts';
 import { whenIdleAfterLoad } from './lib/idle.ts';
@@ -44,6 +45,8 @@ const pluginsReady = import('./app/plugins.ts').then(
 );
 // A one-time record that loads the API contract: not while the first screen loads.
 logAppOpen(whenIdleAfterLoad);
+// Whether this version may still be used (a forced update blocks the member pages): the same, once idle.
+checkForUpdate(whenIdleAfterLoad);
 
 void Promise.all([i18nReady, sessionReady, pageReady, pluginsReady]).then(() => {
   perfMark('render');

@@ -94,14 +94,17 @@ export type WalletPayload = z.infer<typeof walletPayload>;
 /**
  * A countdown of one of my orders needs me (sent once per order by the `c2c-order-reminders` job): the payment
  * deadline is near (`payment-soon`, to the buyer) or the release deadline passed (`release-due`, to both).
+ * `role` is mine in the order: a seller is asked to release, a buyer told they may appeal.
  */
-export interface OrderReminderPayload {
-  orderId: number;
-  kind: 'payment-soon' | 'release-due';
+export const orderReminderPayload = z.object({
+  orderId: z.number().int(),
+  kind: z.enum(['payment-soon', 'release-due']),
+  role: z.enum(['buyer', 'seller']),
   /** Whole minutes left to pay (`payment-soon`), 0 otherwise. */
-  minutesLeft: number;
-  page: string;
-}
+  minutesLeft: z.number().int().min(0),
+  page: z.string(),
+});
+export type OrderReminderPayload = z.infer<typeof orderReminderPayload>;
 
 /** Support decided my merchant application (or revoked my merchant status): `/pages/c2c/my` shows it live. */
 export const merchantReviewPayload = z.object({

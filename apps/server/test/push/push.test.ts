@@ -241,6 +241,27 @@ describe('subscriptions', () => {
     expect(await own()).toEqual([]);
   });
 
+  it('status: my device is subscribed with its current endpoint; another member’s device is not mine', async () => {
+    const { a, b } = await createFriendPair(t);
+    const status = (who: TestUser, input: { deviceId: string; endpoint?: string }) =>
+      t.ok(pushApi.status, input, who.token);
+    expect(await status(a, { deviceId: 'dev-status-a' })).toEqual({ subscribed: false });
+    await subscribe(t, a, 'status-a');
+    expect(await status(a, { deviceId: 'dev-status-a' })).toEqual({ subscribed: true });
+    expect(await status(a, { deviceId: 'dev-status-a', endpoint: svc.endpoint('status-a') })).toEqual({
+      subscribed: true,
+    });
+    // The browser holds another subscription than the server (it subscribed again, or the server dropped it).
+    expect(await status(a, { deviceId: 'dev-status-a', endpoint: svc.endpoint('other') })).toEqual({
+      subscribed: false,
+    });
+    expect(await status(b, { deviceId: 'dev-status-a' })).toEqual({ subscribed: false });
+    await t.ok(pushApi.unsubscribe, { deviceId: 'dev-status-a' }, a.token);
+    expect(await status(a, { deviceId: 'dev-status-a' })).toEqual({ subscribed: false });
+    await t.fails(pushApi.status, { deviceId: '' }, a.token, ErrorCode.Validation);
+    await t.fails(pushApi.status, { deviceId: 'dev-status-a' }, '', ErrorCode.Unauthorized);
+  });
+
   it('refuses bad subscriptions', async () => {
     const { a } = await createFriendPair(t);
     const keys = browserKeys().keys;

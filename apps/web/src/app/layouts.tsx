@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { Loading } from '../components/Loading.tsx';
+import { updatePrompt, useAppUpdate } from '../features/app/index.ts';
 import { OrderBanner } from '../features/c2c/ui.ts';
 import { useAuth } from '../lib/auth.ts';
 import { rememberTarget } from '../lib/router/deep-link.ts';
@@ -9,14 +10,29 @@ import { isReachable, Paths } from '../lib/router/paths.ts';
 
 // The tab bar's unread badges need the chat engine and the contract: only a session shows it.
 const AppTabBar = lazy(() => import('./TabBar.tsx').then((m) => ({ default: m.AppTabBar })));
+// Shown only when the server has a newer version: not part of the first screen.
+const UpdateBlock = lazy(() => import('../features/app/ui.ts').then((m) => ({ default: m.UpdateBlock })));
+const UpdateBar = lazy(() => import('../features/app/ui.ts').then((m) => ({ default: m.UpdateBar })));
 
 /**
- * Every route passes here: the guard (docs/product.md#route-guard) for addresses typed or restored, and the
- * page width limit.
+ * Every member route passes here: the guard (docs/product.md#route-guard) for addresses typed or restored, the
+ * page width limit, and the version check: a forced update replaces every page, login included, until taken
+ * (docs/product.md#navigation).
  */
 export const RootLayout = () => {
   const token = useAuth((s) => s.token);
   const { pathname, search } = useLocation();
+  const check = useAppUpdate((s) => s.check);
+  const dismissed = useAppUpdate((s) => s.dismissed);
+  const prompt = updatePrompt(check, dismissed);
+  if (prompt.kind === 'forced')
+    return (
+      <div className="app-shell">
+        <Suspense fallback={<Loading />}>
+          <UpdateBlock latest={prompt.latest} />
+        </Suspense>
+      </div>
+    );
   if (!isReachable(pathname, Boolean(token))) {
     // An address opened while signed out (an invite link): opened after login.
     rememberTarget(`${pathname}${search}`);
@@ -24,6 +40,11 @@ export const RootLayout = () => {
   }
   return (
     <div className="app-shell">
+      {prompt.kind === 'available' ? (
+        <Suspense fallback={null}>
+          <UpdateBar latest={prompt.latest} />
+        </Suspense>
+      ) : null}
       <ConnectionBanner />
       {/* An order that changed while the member was elsewhere: offered here on every page. */}
       <OrderBanner />

@@ -73,4 +73,6 @@ export const StorageKey = {
   OpenLogged: 'open-logged',
   /** Prefix of a member's unsent drafts per chat (features/chat/drafts.ts), `drafts-<userId>`. */
   Drafts: 'drafts',
+  /** The version code whose "new version" bar the member closed (features/app/update.ts). */
+  UpdateDismissed: 'update-dismissed',
 } as const;

@@ -71,6 +71,18 @@ export const pushApi = {
     output: ok,
     errors: [ErrorCode.PushEndpointRefused],
   }),
+  status: endpoint({
+    method: 'GET',
+    path: '/push/status',
+    auth: 'user',
+    summary:
+      'Whether this device of mine has a push subscription on the server (with this endpoint, when given): what Settings shows',
+    input: z.object({
+      deviceId: z.string().trim().min(1).max(128),
+      endpoint: pushSubscriptionInput.shape.endpoint.optional(),
+    }),
+    output: z.object({ subscribed: z.boolean() }),
+  }),
   unsubscribe: endpoint({
     method: 'POST',
     path: '/push/unsubscribe',

@@ -71,15 +71,20 @@ export const orderReminderJob = (db: Db, realtime: Realtime, clock: Clock): Job 
       realtime.emitToUser(o.buyerId, 'onC2COrderReminder', {
         orderId: o.id,
         kind: 'payment-soon',
+        role: 'buyer',
         minutesLeft,
         page: orderPage(o.id),
       });
     }
     for (const o of releasing) {
-      for (const userId of [o.sellerId, o.buyerId]) {
+      for (const [userId, role] of [
+        [o.sellerId, 'seller'],
+        [o.buyerId, 'buyer'],
+      ] as const) {
         realtime.emitToUser(userId, 'onC2COrderReminder', {
           orderId: o.id,
           kind: 'release-due',
+          role,
           minutesLeft: 0,
           page: orderPage(o.id),
         });

@@ -17,7 +17,6 @@ import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ShortCache } from '../../lib/short-cache.ts';
 import type { Realtime } from '../../realtime/socket.ts';
-import { c2cOrders } from '../c2c/index.ts';
 import { notifyStateOf } from '../chat/index.ts';
 import { users } from '../user/index.ts';
 import { takesAlerts } from './service.ts';
@@ -189,12 +188,7 @@ export class PushNotifier {
   private async onOrderReminder(userId: number, event: OrderReminderPayload) {
     const subs = await this.subscriptionsOf(userId);
     if (subs.length === 0) return;
-    const [order] = await this.db
-      .select({ sellerId: c2cOrders.sellerId })
-      .from(c2cOrders)
-      .where(eq(c2cOrders.id, event.orderId));
-    if (!order) return;
-    const seller = order.sellerId === userId;
+    const seller = event.role === 'seller';
     await this.queue(
       userId,
       {

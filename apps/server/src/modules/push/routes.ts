@@ -33,6 +33,7 @@ export const registerPushRoutes = (deps: AppDeps) => {
     deps.realtime.invalidate({ kind: 'push-user', userId: ctx.user.id });
     return answer;
   });
+  route(deps, pushApi.status, (input, ctx) => subscriptions.status(ctx.user.id, input));
   route(deps, pushApi.unsubscribe, (input, ctx) => subscriptions.unsubscribe(ctx.user.id, input));
 
   deps.jobs.add(

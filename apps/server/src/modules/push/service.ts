@@ -86,6 +86,19 @@ export class SubscriptionService {
     return { ok: true as const };
   }
 
+  /**
+   * Whether my device has a subscription here, and (when the browser names its endpoint) that one: a browser
+   * that subscribed again with a new endpoint, or whose subscription this server dropped (a 410 from its push
+   * service, an ended session), is not subscribed.
+   */
+  async status(userId: number, input: InputOf<typeof pushApi.status>) {
+    const [row] = await this.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.deviceId, input.deviceId)));
+    return { subscribed: row !== undefined && (!input.endpoint || row.endpoint === input.endpoint) };
+  }
+
   /** Removes my subscription of that endpoint or device (logout, notifications turned off). */
   async unsubscribe(userId: number, input: InputOf<typeof pushApi.unsubscribe>) {
     const which = [

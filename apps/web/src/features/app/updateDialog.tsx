@@ -6,7 +6,8 @@ import { toast } from '../../lib/toast.ts';
 import { updateAction } from './version.ts';
 import './app.css';
 
-const update = async (latest: AppVersion) => {
+/** Takes the update: a reload that fetches the new build, or the download link opened; a bad link is refused. */
+export const update = async (latest: AppVersion) => {
   const action = updateAction(latest, window.location.origin);
   if (action.kind === 'invalid') {
     toast(t('about.invalidUrl'));

@@ -9,6 +9,7 @@ import {
   formatUsdt,
   type MerchantCard,
   micro,
+  type OrderReminderPayload,
   type OrderStatus,
   orderStatuses,
   type PricedAd,
@@ -186,6 +187,22 @@ export const orderEventLanding = (page: string, current: string): 'stay' | 'open
   const onMarketPage = current.startsWith('/pages/c2c/');
   return onMarketPage && idOf(current) !== null && idOf(current) === idOf(page) ? 'open' : 'banner';
 };
+
+/**
+ * Where a countdown reminder shows: it never takes the member anywhere (docs/product.md#navigation). On the
+ * order's own page (which counts down already) a toast says it; anywhere else the order banner, with a tap to
+ * open the order.
+ */
+export const reminderLanding = (page: string, current: string): 'toast' | 'banner' =>
+  samePage(page, current) ? 'toast' : 'banner';
+
+/** The text key of a reminder: pay within N minutes (buyer), release now (seller) or appeal now (buyer). */
+export const reminderKey = (r: Pick<OrderReminderPayload, 'kind' | 'role'>) =>
+  r.kind === 'payment-soon'
+    ? 'c2c.reminder.paySoon'
+    : r.role === 'seller'
+      ? 'c2c.reminder.releaseSeller'
+      : 'c2c.reminder.releaseBuyer';
 
 /** The price a floating ad would have now ("7.31"), or a dash while the percent is not valid. */
 export const floatPreview = (rate: string, percent: string) => {

@@ -1,13 +1,19 @@
-import { merchantReviewPayload, orderStatusPayload, orderUnreadPayload, Role } from '@chatpay/shared';
+import {
+  merchantReviewPayload,
+  orderReminderPayload,
+  orderStatusPayload,
+  orderUnreadPayload,
+  Role,
+} from '@chatpay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth.ts';
+import { t } from '../../lib/i18n/index.ts';
 import { navigate } from '../../lib/router/navigate.ts';
 import { onServerEvent, onSocketConnect } from '../../lib/socket.ts';
 import { isComposing, playMessageSound } from '../chat/index.ts';
 import { orderSoundAllowed } from '../settings/index.ts';
-import { invalidateWallet } from '../wallet/index.ts';
 import { c2cKeys } from './keys.ts';
-import { orderEventLanding } from './logic.ts';
+import { orderEventLanding, reminderKey, reminderLanding } from './logic.ts';
 import { useOrderBanner } from './order-banner.ts';
 
 let client: QueryClient | null = null;
@@ -25,9 +31,8 @@ const currentPage = () =>
 const handlers = {
   onC2COrderStatus: (raw: unknown) => {
     const parsed = orderStatusPayload.safeParse(raw);
+    // The coins it moved show in every balance through the wallet's own listener (features/wallet).
     void client?.invalidateQueries({ queryKey: c2cKeys.all });
-    // A release, a cancel or a resolution moves coins: the wallet's balance and history are stale too.
-    if (client) void invalidateWallet(client);
     if (!parsed.success) return;
     if (isMerchant() && orderSoundAllowed()) playMessageSound();
     // docs/product.md#navigation: the event names the page to show. Only a member on a page of the same
@@ -36,7 +41,23 @@ const handlers = {
     if (!page) return;
     const landing = orderEventLanding(page, currentPage());
     if (landing === 'open' && !isComposing()) navigate(page);
-    else if (landing !== 'stay') useOrderBanner.getState().show(parsed.data);
+    else if (landing !== 'stay') useOrderBanner.getState().show({ kind: 'status', ...parsed.data });
+  },
+  /**
+   * Pay within N minutes, or the release time is up: said in the app too, not only by Web Push (which reaches
+   * only a member whose app is hidden). It never moves the member; the banner offers the order.
+   */
+  onC2COrderReminder: (raw: unknown) => {
+    const parsed = orderReminderPayload.safeParse(raw);
+    if (!parsed.success) return;
+    const reminder = parsed.data;
+    if (reminderLanding(reminder.page, currentPage()) === 'banner') {
+      useOrderBanner.getState().show(reminder);
+      return;
+    }
+    const text = t(reminderKey(reminder), { minutes: reminder.minutesLeft });
+    // The toast layer pulls in antd-mobile: loaded on first use, so this module stays light (and testable).
+    void import('../../lib/toast.ts').then(({ toast }) => toast(text));
   },
   /** Support decided my application (or revoked me): my merchant page turns at once, no reload. */
   onMerchantReview: (raw: unknown) => {

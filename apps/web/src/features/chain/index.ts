@@ -8,4 +8,4 @@ export {
   useRemoveAddress,
   useSetAllowlist,
 } from './address-book.ts';
-export { useChainEvents, useChainRecords, useDepositAddress, useEstimate, useWithdraw } from './queries.ts';
+export { useChainRecords, useDepositAddress, useEstimate, useWithdraw } from './queries.ts';

@@ -1,8 +1,6 @@
 import { type ChainRecord, type InputOf, type Network, walletApi } from '@chatpay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { call } from '../../lib/request.ts';
-import { onServerEvent } from '../../lib/socket.ts';
 import { invalidateWallet, walletKeys } from '../wallet/index.ts';
 
 export const chainKeys = {
@@ -25,7 +23,10 @@ export const useDepositAddress = (network: Network | null) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-/** My deposits and withdrawals (the first page), refreshed on `chain` socket events and while any is pending. */
+/**
+ * My deposits and withdrawals (the first page), refreshed while any is pending and on `chain` socket events
+ * (the wallet's listener, features/wallet/balance-events.ts, marks every wallet query stale).
+ */
 export const useChainRecords = (type: 'all' | 'deposit' | 'withdrawal') => {
   const q = useQuery({
     queryKey: chainKeys.records(type),
@@ -33,15 +34,6 @@ export const useChainRecords = (type: 'all' | 'deposit' | 'withdrawal') => {
     refetchInterval: (query) => (query.state.data?.list.some(isPending) ? 3000 : false),
   });
   return q;
-};
-
-/**
- * Refreshes the wallet when one of my deposits or withdrawals changes (socket event `chain`); a transfer by
- * member id (`wallet`) is handled with the other realtime events (features/chat/realtime.ts).
- */
-export const useChainEvents = () => {
-  const qc = useQueryClient();
-  useEffect(() => onServerEvent('chain', () => void invalidateWallet(qc)), [qc]);
 };
 
 export const useEstimate = (network: Network | null, amount: string | null) =>

@@ -30,7 +30,7 @@ export const PushOffer = () => {
           data-testid="push-offer-on"
           onClick={() => {
             close();
-            void enablePush(true).catch(() => false);
+            void enablePush(true);
           }}
         >
           {t('pwa.turnOn')}

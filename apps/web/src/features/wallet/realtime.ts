@@ -1,26 +1,34 @@
 import { walletPayload } from '@chatpay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { t } from '../../lib/i18n/index.ts';
-import { onServerEvent } from '../../lib/socket.ts';
+import { onServerEvent, onSocketConnect } from '../../lib/socket.ts';
 import { onChatMessage } from '../chat/index.ts';
 import { showUsdt } from './amount.ts';
+import { balanceEvents, messageMovesBalance, refreshBalanceAfter } from './balance-events.ts';
 import { walletKeys } from './keys.ts';
 
 let started = false;
 
-/** Listens once: money that arrives shows in an open wallet at once, and its member is told who sent it. */
+/**
+ * Listens once, for the whole session: whatever page is open, every balance on screen follows the money that
+ * moves (`balance-events.ts`), and a member who receives money is told who sent it.
+ */
 export const startWalletRealtime = (client: QueryClient) => {
   if (started) return;
   started = true;
-  // A transfer to me is received at once: the wallet shows it without a refresh.
+  for (const event of Object.keys(balanceEvents) as (keyof typeof balanceEvents)[]) {
+    onServerEvent(event, (raw) => refreshBalanceAfter(client, event, raw));
+  }
+  // A transfer or a red packet in a chat is received at once: the wallet shows it without a refresh.
   onChatMessage((m) => {
-    if (m.contentType === 'transfer') void client.invalidateQueries({ queryKey: walletKeys.all });
+    if (messageMovesBalance(m)) void client.invalidateQueries({ queryKey: walletKeys.all });
   });
-  // Money arrived by member id or a merchant's refund.
+  // Events sent while the socket was down are not sent again: after a (re)connect the balance is read again.
+  onSocketConnect(() => void client.invalidateQueries({ queryKey: walletKeys.all }));
+  // Money arrived by member id or a merchant's refund: say who sent it.
   onServerEvent('wallet', (raw) => {
     const parsed = walletPayload.safeParse(raw);
     if (!parsed.success) return;
-    void client.invalidateQueries({ queryKey: walletKeys.all });
     const e = parsed.data;
     const text =
       e.kind === 'transferIn'

@@ -1,9 +1,9 @@
 import { APP_VERSION } from '@chatpay/shared';
 import { Badge, List, SpinLoading } from 'antd-mobile';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
-import { useVersionCheck } from '../../features/app/index.ts';
+import { useAppUpdate, useVersionCheck } from '../../features/app/index.ts';
 import { showUpdateDialog } from '../../features/app/ui.ts';
 import { useParam } from '../../features/base/index.ts';
 import { navigate } from '../../lib/router/navigate.ts';
@@ -17,13 +17,9 @@ const AboutPage = () => {
   const check = useVersionCheck();
   const result = check.data;
 
-  // A forced update is shown as soon as it is known; it cannot be dismissed.
-  const shownForced = useRef(false);
+  // What the check finds holds for the whole app: a forced update blocks every member page at once.
   useEffect(() => {
-    if (result?.forced && result.latest && !shownForced.current) {
-      shownForced.current = true;
-      showUpdateDialog(result.latest, true);
-    }
+    if (result) useAppUpdate.getState().setCheck(result);
   }, [result]);
 
   const onCheck = async () => {

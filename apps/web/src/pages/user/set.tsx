@@ -6,6 +6,7 @@ import { Page } from '../../components/Page.tsx';
 import { fileSize, requestNotificationPermission } from '../../features/chat/index.ts';
 import { useContactService } from '../../features/chat/ui.ts';
 import { disablePush, enablePush } from '../../features/push/index.ts';
+import { PushStateItem } from '../../features/push/ui.ts';
 import { clearCache, usePrefs } from '../../features/settings/index.ts';
 import { ThemeSwitch } from '../../features/settings/ui.ts';
 import { InviterItem } from '../../features/user/ui.ts';
@@ -40,18 +41,18 @@ const SetPage = () => {
       if (Notification.permission === 'denied') toast(t('set.notifyDenied'));
       return;
     }
-    await enablePush(true).catch(() => false);
+    await enablePush(true);
   };
 
   const setPreview = async (on: boolean) => {
     prefs.set({ preview: on });
-    if (prefs.notify) await enablePush(false).catch(() => false);
+    if (prefs.notify) await enablePush(false);
   };
 
   // Pushes of this device follow the sound switch too (shown silently when it is off).
   const setSound = async (on: boolean) => {
     prefs.set({ sound: on });
-    if (prefs.notify) await enablePush(false).catch(() => false);
+    if (prefs.notify) await enablePush(false);
   };
 
   const onClearCache = async () => {
@@ -88,6 +89,8 @@ const SetPage = () => {
         >
           {t('set.notify')}
         </List.Item>
+        {/* Whether notifications really reach this device, and why not (docs/design/push.md, Settings). */}
+        <PushStateItem />
         <List.Item
           description={prefs.notify ? undefined : t('set.soundOffHint')}
           extra={

@@ -10,7 +10,7 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../features/wallet/wallet.css';
 import '../../features/chain/chain.css';
-import { useChainEvents, useChainRecords, useDepositAddress } from '../../features/chain/index.ts';
+import { useChainRecords, useDepositAddress } from '../../features/chain/index.ts';
 import { NetworkChooser, pickNetwork, RecordRow } from '../../features/chain/ui.ts';
 import { showUsdt, useWalletInfo } from '../../features/wallet/index.ts';
 import { copyText } from '../../lib/clipboard.ts';
@@ -28,7 +28,6 @@ const UsdtInPage = () => {
   const settings = info.data?.networks.find((n) => n.network === network);
   const address = useDepositAddress(network);
   const records = useChainRecords('deposit');
-  useChainEvents();
 
   if (info.isPending) return <Page title={t('chain.inTitle')}>{<Loading />}</Page>;
   if (info.error)

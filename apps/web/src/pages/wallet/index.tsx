@@ -9,7 +9,7 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../features/wallet/wallet.css';
 import '../../features/chain/chain.css';
-import { useChainEvents, useChainRecords } from '../../features/chain/index.ts';
+import { useChainRecords } from '../../features/chain/index.ts';
 import { RecordRow } from '../../features/chain/ui.ts';
 import {
   type HistoryTab,
@@ -33,7 +33,6 @@ const TABS: Tab[] = ['all', 'income', 'expense', 'chain'];
 const ChainHistory = () => {
   const { t } = useTranslation();
   const records = useChainRecords('all');
-  useChainEvents();
   if (records.isPending) return <Loading />;
   if (records.error && !records.data)
     return <LoadError error={records.error} onRetry={() => records.refetch()} />;

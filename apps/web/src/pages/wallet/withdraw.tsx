@@ -13,7 +13,6 @@ import '../../features/chain/chain.css';
 import {
   usableOn,
   useAddressBook,
-  useChainEvents,
   useChainRecords,
   useEstimate,
   useWithdraw,
@@ -59,7 +58,6 @@ const UsdtOutPage = () => {
   const records = useChainRecords('withdrawal');
   const book = useAddressBook();
   const saved = usableOn(book.data, network);
-  useChainEvents();
 
   const min = settings?.minWithdrawal ?? MIN_WITHDRAWAL;
   const check = checkAmount(amount, { min, balance: null });
