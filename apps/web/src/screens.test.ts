@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
  * until it gets one or a reason; a listed call that gained a screen fails it too, so the list stays true.
  */
 const WITHOUT_A_SCREEN: Record<string, string> = {
-  'adminChainApi.faucet': 'development chain only: credits test USDT, refused in production',
   'adminUserApi.page':
     "superseded in the console by the member search (consoleApi), kept for SPEC §7's admin API",
   'baseApi.eps': 'SPEC §7: the route table for API clients, not a page',
