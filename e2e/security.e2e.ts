@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  adminAdjustApi,
   adminWalletApi,
   consoleApi,
   ErrorCode,
   type FactorChallenge,
   securityApi,
   userApi,
+  walletApi,
 } from '@chatpay/shared';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
 import { byId, PASSWORD, phoneClient, registerMember } from './people.ts';
@@ -17,7 +19,9 @@ import { byId, PASSWORD, phoneClient, registerMember } from './people.ts';
 /**
  * Second factors in the browser (docs/security.md, "Second factors"): a member adds a passkey through
  * Chromium's virtual authenticator and an authenticator app (codes computed here), logs in again with each,
- * and is asked for the factor when withdrawing; staff cannot reach the console before enrolling.
+ * and is asked for the factor when withdrawing; staff cannot reach the console before enrolling. Together they
+ * show that no single person and no single password moves money: a large credit waits for a second,
+ * independent admin ("Separation of duties").
  */
 let server: RunningServer;
 let browser: Browser;
@@ -28,6 +32,10 @@ beforeAll(async () => {
     STAFF_FACTOR_REQUIRED: 'true',
     SUPPORT_PASSWORD: 'support-pass-1',
     CHAIN_POLL_SECONDS: '1',
+    // The default approval cap: the 5,000 USDT credit waits for a second admin. The daily cap leaves room for
+    // the small set-up credits of the seeded admin on top of it.
+    ADJUST_APPROVAL_CAP_USDT: '1000',
+    ADJUST_DAILY_CAP_USDT: '10000',
   });
   base = server.url.replace('127.0.0.1', 'localhost');
   browser = await launchBrowser();
@@ -38,6 +46,7 @@ afterAll(async () => {
 });
 
 const PIN = '246810';
+const STAFF_PASSWORD = 'staff-pass-e2e-7';
 const OUTSIDE = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 const docsShots = path.resolve(import.meta.dirname, '../docs/screenshots');
 
@@ -112,9 +121,31 @@ const logOut = async (page: Page) => {
   await byId(page, 'login-username').waitFor();
 };
 
+/** The toast shown now ('' when none). */
+const toast = (page: Page) =>
+  page
+    .locator('.adm-toast-main')
+    .textContent({ timeout: 5_000 })
+    .catch(() => '');
+
 /** The toasts have gone: a screenshot shows the page under them. */
 const toastGone = (page: Page) =>
   expect.poll(() => page.locator('.adm-toast-main').count(), { timeout: 10_000 }).toBe(0);
+
+/** A console-sized window: each is a separate person (own storage). */
+const desktop = (): Promise<BrowserContext> =>
+  browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+
+/** Staff log in at 1280 px: with the app's code when they have one (then they land in the console). */
+const logInStaff = async (username: string, password: string, secret?: string) => {
+  const page = await (await desktop()).newPage();
+  await logInWithPassword(page, username, password);
+  if (!secret) return page;
+  await byId(page, 'login-factor-code').fill(await code(secret));
+  await byId(page, 'login-factor-submit').click();
+  await byId(page, 'console-dashboard').waitFor();
+  return page;
+};
 
 /** Staff without a factor, on the Security page they are sent to, enrol the app and open the console. */
 const enrolApp = async (page: Page) => {
@@ -226,5 +257,74 @@ describe('staff', () => {
     expect(await byId(page, 'console-shell').count()).toBe(0);
     await enrolApp(page);
     await api.ok(consoleApi.menu, {});
+  });
+});
+
+describe('separation of duties', () => {
+  it('a large credit by one admin waits for an admin it did not create, who approves it', {
+    timeout: 240_000,
+  }, async () => {
+    const member = await registerMember(server.api, 'Mo');
+    if (!adminSecret) await adminToken();
+    const a = await logInStaff(ADMIN.username, ADMIN.password, adminSecret);
+    const addAdmin = async (page: Page, username: string) => {
+      await page.goto(`${base}/#/admin/staff`);
+      await byId(page, 'staff-username').fill(username);
+      await byId(page, 'staff-password').fill(STAFF_PASSWORD);
+      await byId(page, 'staff-nickname').fill(username);
+      await byId(page, 'staff-new-role').selectOption('admin');
+      await byId(page, 'staff-create').click();
+    };
+    // While A is the only admin, the admin B it adds exists at once, created by A ("The lone admin").
+    const stamp = Date.now().toString(36);
+    await addAdmin(a, `bo_${stamp}`);
+    const b = await logInStaff(`bo_${stamp}`, STAFF_PASSWORD);
+    await byId(b, 'security-must-enrol').waitFor();
+    await enrolApp(b);
+    // B asks for C; A approves: C is created by B, so it may check A ("The checker").
+    await addAdmin(b, `cy_${stamp}`);
+    const request = b.locator('[data-testid^="staff-request-approve-"]').first();
+    await request.waitFor();
+    const requestId = (await request.getAttribute('data-testid'))!.replace('staff-request-approve-', '');
+    await a.reload();
+    await byId(a, `staff-request-approve-${requestId}`).click();
+    await byId(a, 'staff-requests-empty').waitFor();
+    const c = await logInStaff(`cy_${stamp}`, STAFF_PASSWORD);
+    await byId(c, 'security-must-enrol').waitFor();
+    await enrolApp(c);
+
+    // A credits 5,000 USDT, above the approval cap: it waits, and the member has nothing yet.
+    await a.goto(`${base}/#/admin/adjustments`);
+    await byId(a, 'adjust-user').fill(member.memberId);
+    await expect.poll(() => byId(a, 'adjust-user-resolved').getAttribute('data-state')).toBe('found');
+    await byId(a, 'adjust-amount').fill('5000');
+    await byId(a, 'adjust-reason').fill('e2e large credit');
+    await byId(a, 'adjust-submit').click();
+    const approve = a.locator('[data-testid^="adjust-approve-"]');
+    await approve.waitFor();
+    const id = Number((await approve.getAttribute('data-testid'))!.replace('adjust-approve-', ''));
+    await expect.poll(() => toast(a)).toBe('Waiting for a second admin');
+    const balance = async () => (await server.api.ok(walletApi.balance, {}, member.token)).available;
+    // Neither A nor the admin A created may approve it.
+    for (const page of [a, b])
+      await phoneClient(server.url, page).fails(
+        adminAdjustApi.approve,
+        { id },
+        null,
+        ErrorCode.DutySeparation,
+      );
+    expect(await balance()).toBe('0.00');
+    await toastGone(a);
+    await shot(a, 'security-06-adjustment-pending-1280');
+
+    // C, whom A did not create, approves it in its own window: the credit is posted.
+    await c.goto(`${base}/#/admin/adjustments`);
+    await byId(c, `adjust-approve-${id}`).click();
+    await byId(c, 'adjustments-empty').waitFor();
+    await expect.poll(balance).toBe('5000.00');
+    await byId(c, 'adjust-status').selectOption('approved');
+    await byId(c, `adjustments-row-${id}`).waitFor();
+    await toastGone(c);
+    await shot(c, 'security-07-adjustment-approved-1280');
   });
 });
