@@ -7,6 +7,7 @@ import {
   ErrorCode,
   type FactorChallenge,
   securityApi,
+  testClockApi,
   userApi,
   walletApi,
 } from '@chatpay/shared';
@@ -14,14 +15,15 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { byId, PASSWORD, phoneClient, registerMember } from './people.ts';
+import { byId, logInAs, PASSWORD, phoneClient, registerMember } from './people.ts';
 
 /**
  * Second factors in the browser (docs/security.md, "Second factors"): a member adds a passkey through
  * Chromium's virtual authenticator and an authenticator app (codes computed here), logs in again with each,
  * and is asked for the factor when withdrawing; staff cannot reach the console before enrolling. Together they
  * show that no single person and no single password moves money: a large credit waits for a second,
- * independent admin ("Separation of duties").
+ * independent admin ("Separation of duties"), and a new withdrawal address asks for the factor and waits out
+ * its delay ("Withdrawal address book").
  */
 let server: RunningServer;
 let browser: Browser;
@@ -36,6 +38,8 @@ beforeAll(async () => {
     // the small set-up credits of the seeded admin on top of it.
     ADJUST_APPROVAL_CAP_USDT: '1000',
     ADJUST_DAILY_CAP_USDT: '10000',
+    // The last test moves the clock past the new address's delay instead of waiting 24 hours.
+    TEST_CLOCK: 'true',
   });
   base = server.url.replace('127.0.0.1', 'localhost');
   browser = await launchBrowser();
@@ -326,5 +330,73 @@ describe('separation of duties', () => {
     await byId(c, `adjustments-row-${id}`).waitFor();
     await toastGone(c);
     await shot(c, 'security-07-adjustment-approved-1280');
+  });
+});
+
+describe('a new withdrawal address', () => {
+  it('asks for the second factor, and a withdrawal to it waits out the delay', {
+    timeout: 180_000,
+  }, async () => {
+    const member = await registerMember(server.api, 'Wes');
+    await server.api.ok(userApi.setPayPassword, { password: PASSWORD, pin: PIN }, member.token);
+    const admin = await adminToken();
+    await server.api.ok(
+      adminWalletApi.adjust,
+      { userId: member.id, amount: '100', reason: 'e2e credit', requestId: `e2e-book-${Date.now()}` },
+      admin,
+    );
+    const page = await logInAs(base, await newPhone(browser), member);
+    await addVirtualAuthenticator(page);
+
+    // A passkey, then the app (a step-up answered with the passkey).
+    await page.goto(`${base}/#/pages/user/security`);
+    await byId(page, 'passkey-add-name').fill('This phone');
+    await byId(page, 'passkey-add').click();
+    await byId(page, 'recovery-codes-done').click();
+    await byId(page, 'totp-start').click();
+    await byId(page, 'step-up-passkey').click();
+    const secret = (await byId(page, 'totp-secret').textContent()) ?? '';
+    await byId(page, 'totp-confirm-code').fill(await code(secret));
+    await byId(page, 'totp-confirm').click();
+    await expect.poll(() => byId(page, 'totp-state').textContent()).toBe('On');
+
+    // The allowlist on, a new address: saving it asks for the factor (here the app's code).
+    await page.goto(`${base}/#/pages/usdt/address-book`);
+    await byId(page, 'allowlist-switch').click();
+    await expect
+      .poll(() => byId(page, 'allowlist-hint').textContent())
+      .toBe('On: withdrawals go only to saved addresses that are ready.');
+    await byId(page, 'book-address').fill(OUTSIDE);
+    await byId(page, 'book-label').fill('Exchange');
+    await byId(page, 'book-save').click();
+    await byId(page, 'step-up-code').fill(await code(secret));
+    await byId(page, 'step-up-submit').click();
+    const card = page.locator('[data-testid^="saved-"][data-usable]');
+    await card.waitFor();
+    const saved = (await card.getAttribute('data-testid'))!;
+    expect(await card.getAttribute('data-usable')).toBe('false');
+    await expect.poll(() => byId(page, `${saved}-state`).textContent()).toMatch(/^Usable from /);
+
+    // A withdrawal to it asks for the PIN and the factor, and is refused until the delay has passed.
+    const withdraw = async () => {
+      await page.goto(`${base}/#/pages/usdt/usdt-out`);
+      await page.locator('[data-testid^="withdraw-saved-"]').click();
+      await byId(page, 'withdraw-amount').fill('60');
+      await byId(page, 'withdraw-total').waitFor();
+      await byId(page, 'withdraw-submit').click();
+      await byId(page, 'pay-pin').fill(PIN);
+      await byId(page, 'step-up-passkey').click();
+    };
+    await withdraw();
+    await expect.poll(() => toast(page)).toMatch(/This address was saved recently: it can be used from /);
+    expect((await phoneClient(server.url, page).ok(walletApi.balance, {})).available).toBe('100.00');
+
+    // Past WITHDRAWAL_ADDRESS_DELAY_HOURS (24 by default) on the test clock, it goes.
+    await server.api.ok(testClockApi.advance, { seconds: 25 * 3600 }, admin);
+    await page.goto(`${base}/#/pages/usdt/address-book`);
+    await page.reload();
+    await expect.poll(() => byId(page, `${saved}-state`).textContent()).toBe('Ready to use');
+    await withdraw();
+    await byId(page, 'withdraw-result').waitFor();
   });
 });
