@@ -52,6 +52,7 @@ export const adminTicket = ticket.extend({
    */
   target: ticketTarget.extend({ label: z.string() }).nullable(),
 });
+export type AdminTicket = z.infer<typeof adminTicket>;
 
 const submitInput = z.object({
   type: z.string().trim().min(1).max(32),
