@@ -241,6 +241,85 @@ describe('complaints and settings', () => {
     await shot(a, 'feedback-01-submit-zh');
   });
 
+  it('B complains about a moment from its menu, support sees the target and picture, B opens the reply from the notice', async () => {
+    const [alice, bob] = await Promise.all([register('Alice'), register('Bob')]);
+    await befriend(server.api, alice, bob);
+    const moment = await server.api.ok(momentsApi.post, { text: 'Cheap USDT, pay me outside' }, alice.token);
+    const b = await phone(bob);
+
+    // The moment's "…" menu offers Complain; the form names the moment.
+    await open(b, `/pages/moments/detail?id=${moment.id}`);
+    await byId(b, `moment-more-${moment.id}`).click();
+    await byId(b, 'moment-complain').click();
+    await expect.poll(() => byId(b, 'ticket-target').textContent()).toContain('Cheap USDT, pay me outside');
+    await byId(b, 'ticket-type-fraud').click();
+    await byId(b, 'ticket-text').locator('textarea').first().fill('Asks friends to pay outside the market');
+    await byId(b, 'ticket-images')
+      .locator('input[type=file]')
+      .setInputFiles([pngFile('moment-proof.png', [30, 30, 200])]);
+    await expect
+      .poll(() => byId(b, 'ticket-images').locator('.adm-image-uploader-cell-image').count())
+      .toBe(1);
+    await byId(b, 'ticket-contact').fill('bob@example.com');
+    await expect.poll(() => byId(b, 'ticket-submit').isEnabled()).toBe(true);
+    await shot(b, 'complain-10-moment-submit-390');
+    await byId(b, 'ticket-submit').click();
+    await expect.poll(() => byId(b, 'ticket-status').textContent()).toBe('Pending');
+
+    // The Me tab's Complaints entry lists it.
+    const [mine] = (await server.api.ok(appComplainApi.page, { page: 1 }, await tokenOf(b))).list;
+    expect(mine?.target).toEqual({ kind: 'moment', id: moment.id });
+    await open(b, '/pages/index/my');
+    await byId(b, 'my-complaints').click();
+    await byId(b, `ticket-${mine?.id}`).waitFor();
+    await b.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+    await shot(b, 'complain-11-me-list-390');
+
+    // Support sees who complained, about what, with the picture, and answers from the console.
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const staff = await desk.newPage();
+    await staff.goto(`${server.url}/#/pages/login/index`);
+    await byId(staff, 'login-username').fill('support');
+    await byId(staff, 'login-password').fill(SUPPORT_PASSWORD);
+    await byId(staff, 'login-submit').click();
+    await byId(staff, 'console-dashboard').waitFor();
+    await open(staff, '/admin/tickets/complain');
+    const target = byId(staff, `ticket-target-${mine?.id}`);
+    await expect.poll(() => target.textContent()).toBe('MomentCheap USDT, pay me outside');
+    expect(await target.getAttribute('data-kind')).toBe('moment');
+    expect(await byId(staff, `ticket-from-${mine?.id}`).getAttribute('href')).toBe(
+      `#/admin/members?id=${bob.id}`,
+    );
+    expect(await byId(staff, `ticket-contact-${mine?.id}`).textContent()).toBe('Contact: bob@example.com');
+    const picture = byId(staff, `ticket-images-${mine?.id}`).locator('a');
+    expect(await picture.count()).toBe(1);
+    expect(await picture.getAttribute('href')).toBe(mine?.images[0]);
+    await expect
+      .poll(() => picture.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await shot(staff, 'console-20-complaint-moment-1280');
+    await byId(staff, `ticket-reply-${mine?.id}`).click();
+    await expect
+      .poll(() => byId(staff, 'ticket-reply-summary').textContent())
+      .toContain('Asks friends to pay outside the market');
+    await byId(staff, 'ticket-reply-text').fill('We removed the moment and warned the member.');
+    await shot(staff, 'console-21-complaint-reply-1280');
+    await byId(staff, 'ticket-reply-send').click();
+    await byId(staff, 'tickets-empty').waitFor();
+    await desk.close();
+
+    // The notice in the service chat opens the ticket with the reply.
+    await open(b, '/pages/index/my');
+    await byId(b, 'my-service').click();
+    const notice = byId(b, `ticket-reply-notice-${mine?.id}`);
+    await notice.waitFor();
+    await shot(b, 'complain-12-reply-notice-390');
+    await notice.click();
+    await expect.poll(() => byId(b, 'ticket-reply').textContent()).toContain('We removed the moment');
+    expect(b.url()).toContain(`/uni_modules/cool-app/pages/complain/detail?id=${mine?.id}`);
+    await shot(b, 'complain-13-reply-detail-390');
+  });
+
   it('the sound switch is kept on the device; notifications off also silence the sound', async () => {
     const alice = await register('Alice');
     const a = await phone(alice);

@@ -32,15 +32,15 @@ import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerMetrics } from './metrics/routes.ts';
 import { registerAppRoutes } from './modules/app/index.ts';
 import { guardApiDocs, registerBaseRoutes, trackEndpoints } from './modules/base/index.ts';
-import { describeC2COrders, registerC2CRoutes, tradePort } from './modules/c2c/index.ts';
+import { describeC2COrders, orderTicketTarget, registerC2CRoutes, tradePort } from './modules/c2c/index.ts';
 import { registerChainRoutes, startChain } from './modules/chain/index.ts';
 import { createAccountNoticePort, registerChatRoutes } from './modules/chat/index.ts';
 import { registerConsoleRoutes } from './modules/console/index.ts';
 import { registerDictRoutes } from './modules/dict/index.ts';
-import { groupChatPort, registerGroupRoutes } from './modules/group/index.ts';
+import { groupChatPort, groupTicketTarget, registerGroupRoutes } from './modules/group/index.ts';
 import { registerHealthRoutes, registerTestClockRoutes } from './modules/health/index.ts';
 import { ledgerCheckJob } from './modules/ledger/index.ts';
-import { registerMomentsRoutes } from './modules/moments/index.ts';
+import { momentTicketTarget, registerMomentsRoutes } from './modules/moments/index.ts';
 import { describePayOrders, registerPayDeskRoutes } from './modules/paydesk/index.ts';
 import { registerPushRoutes } from './modules/push/index.ts';
 import { cacheControlFor, registerUploadRoutes, s3Origins } from './modules/uploads/index.ts';
@@ -269,6 +269,7 @@ export const buildApp = async (
       ['pay-order', describePayOrders],
     ]),
     trades: tradePort,
+    ticketTargets: { order: orderTicketTarget, group: groupTicketTarget, moment: momentTicketTarget },
   };
   const deps: AppDeps = {
     app,

@@ -68,6 +68,7 @@ const ID_KEYS = [
   'adId',
   'bankId',
   'sid',
+  'targetId',
 ];
 
 /** Endpoints whose id is not something a member owns, with the reason. */
@@ -187,6 +188,27 @@ const probes: Record<string, Probe[]> = {
   ],
   'momentsApi.deleteComment': [probe(momentsApi.deleteComment, (w) => ({ id: w.commentId }))],
   'appComplainApi.info': [probe(appComplainApi.info, (w) => ({ id: w.complaintId }))],
+  // A complaint about something names only what the complainer can see; the answer names nothing of it.
+  'appComplainApi.submit': [
+    probe(appComplainApi.submit, (w) => ({
+      type: 'fraud',
+      text: 'x',
+      targetKind: 'group',
+      targetId: w.group.groupId,
+    })),
+    probe(appComplainApi.submit, (w) => ({
+      type: 'fraud',
+      text: 'x',
+      targetKind: 'moment',
+      targetId: w.moment.id,
+    })),
+    probe(appComplainApi.submit, (w) => ({
+      type: 'fraud',
+      text: 'x',
+      targetKind: 'order',
+      targetId: w.c2cOrderId,
+    })),
+  ],
   'appFeedbackApi.info': [probe(appFeedbackApi.info, (w) => ({ id: w.feedbackId }))],
   'adminComplainApi.reply': [probe(adminComplainApi.reply, (w) => ({ id: w.complaintId, reply: 'done' }))],
   'adminFeedbackApi.reply': [probe(adminFeedbackApi.reply, (w) => ({ id: w.feedbackId, reply: 'done' }))],

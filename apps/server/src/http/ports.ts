@@ -1,4 +1,4 @@
-import type { ChatSession } from '@chatpay/shared';
+import type { ChatSession, TicketTargetKind } from '@chatpay/shared';
 import type { Db, Executor } from '../db/connection.ts';
 import type { Realtime } from '../realtime/socket.ts';
 
@@ -20,7 +20,25 @@ export interface Ports {
   historyRefs: ReadonlyMap<string, RefDescriber>;
   /** Chat asks the market whether two members traded (c2c implements it, `tradedWith`). */
   trades: TradePort;
+  /** Complaints name an order, a group or a moment; the owning module checks and names it (docs/product.md#tickets). */
+  ticketTargets: TicketTargetPorts;
 }
+
+// ---- complaint targets (implemented by c2c, group and moments) -----------------------------------------
+
+/** How a complaint's target of one kind is checked and shown to support. */
+export interface TicketTargetPort {
+  /**
+   * Throws the kind's "not found" (OrderNotFound, GroupNotFound, MomentNotFound) unless `userId` may see the
+   * record: a party to the order, a member of the group, the author or a friend of the author of the moment.
+   */
+  assertVisible(exec: Executor, userId: number, id: number): Promise<void>;
+  /** What support sees of each record (order number, group name, the moment's text), by id; gone ones absent. */
+  describe(exec: Executor, ids: number[]): Promise<Map<number, string>>;
+}
+
+/** The kinds a module above the app area owns; a member target is the app area's own (the user module). */
+export type TicketTargetPorts = Readonly<Record<Exclude<TicketTargetKind, 'member'>, TicketTargetPort>>;
 
 // ---- trades (implemented by c2c/history.ts) ----------------------------------------------------------
 

@@ -17,6 +17,12 @@ export const ticketStatuses = ['pending', 'processing', 'resolved', 'rejected'] 
 export type TicketStatus = (typeof ticketStatuses)[number];
 export const ticketKinds = ['complain', 'feedback'] as const;
 export type TicketKind = (typeof ticketKinds)[number];
+/** What a complaint may be about (docs/product.md#tickets): a member, a C2C order, a group or a moment. */
+export const ticketTargetKinds = ['member', 'order', 'group', 'moment'] as const;
+export type TicketTargetKind = (typeof ticketTargetKinds)[number];
+/** The record a complaint is about, by kind and id (a user id, a C2C order id, a group id, a moment id). */
+export const ticketTarget = z.object({ kind: z.enum(ticketTargetKinds), id: z.number().int() });
+export type TicketTarget = z.infer<typeof ticketTarget>;
 
 /** A complaint or a piece of feedback with the support reply (docs/product.md#tickets). */
 export const ticket = z.object({
@@ -26,7 +32,9 @@ export const ticket = z.object({
   text: z.string(),
   images: z.array(z.string()),
   contact: z.string(),
+  /** The member complained about, also when named through `target` (older clients read this). */
   targetUserId: z.number().int().nullable(),
+  target: ticketTarget.nullable(),
   status: z.enum(ticketStatuses),
   reply: z.string(),
   replyTime: z.string().nullable(),
@@ -38,7 +46,13 @@ export const adminTicket = ticket.extend({
   userId: z.number().int(),
   username: z.string(),
   nickName: z.string(),
+  /**
+   * What support sees of the target: a member's nickname, an order's number, a group's name, a moment's text
+   * (its start); empty when the record is gone.
+   */
+  target: ticketTarget.extend({ label: z.string() }).nullable(),
 });
+export type AdminTicket = z.infer<typeof adminTicket>;
 
 const submitInput = z.object({
   type: z.string().trim().min(1).max(32),
@@ -48,7 +62,12 @@ const submitInput = z.object({
 });
 const ticketPageInput = pageInput.extend({ status: z.enum(ticketStatuses).optional() });
 
-const ticketApi = <S extends z.ZodRawShape>(kind: TicketKind, what: string, extra: S) => ({
+const ticketApi = <S extends z.ZodRawShape>(
+  kind: TicketKind,
+  what: string,
+  extra: S,
+  errors: ErrorCode[] = [],
+) => ({
   submit: endpoint({
     method: 'POST',
     path: `/app/app/${kind}/submit`,
@@ -56,7 +75,7 @@ const ticketApi = <S extends z.ZodRawShape>(kind: TicketKind, what: string, extr
     summary: `Submit ${what}`,
     input: submitInput.extend(extra),
     output: ticket,
-    errors: [ErrorCode.InvalidMediaUrl, ErrorCode.InvalidTicketType],
+    errors: [ErrorCode.InvalidMediaUrl, ErrorCode.InvalidTicketType, ...errors],
   }),
   page: endpoint({
     method: 'POST',
@@ -77,7 +96,16 @@ const ticketApi = <S extends z.ZodRawShape>(kind: TicketKind, what: string, extr
   }),
 });
 
-export const appComplainApi = ticketApi('complain', 'complaints', { targetUserId: id.optional() });
+/**
+ * A complaint names at most one target: `targetKind` with `targetId`, or `targetUserId` (a member, as older
+ * clients send it). The complainer must be able to see it, else it is the kind's "not found".
+ */
+export const appComplainApi = ticketApi(
+  'complain',
+  'complaints',
+  { targetUserId: id.optional(), targetKind: z.enum(ticketTargetKinds).optional(), targetId: id.optional() },
+  [ErrorCode.UserNotFound, ErrorCode.OrderNotFound, ErrorCode.GroupNotFound, ErrorCode.MomentNotFound],
+);
 export const appFeedbackApi = ticketApi('feedback', 'feedback', {});
 
 const adminTicketApi = (kind: TicketKind, what: string) => ({

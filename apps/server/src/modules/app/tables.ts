@@ -27,6 +27,12 @@ export const appTickets = pgTable(
     images: jsonb('images').$type<string[]>().notNull().default([]),
     contact: text('contact').notNull().default(''),
     targetUserId: integer('target_user_id').references(() => users.id),
+    /**
+     * What a complaint is about (docs/product.md#tickets): member | order | group | moment, with the user,
+     * C2C order, group or moment id; null for none. A member target is also in `target_user_id`.
+     */
+    targetKind: text('target_kind'),
+    targetId: integer('target_id'),
     /** pending | processing | resolved | rejected */
     status: text('status').notNull().default('pending'),
     reply: text('reply').notNull().default(''),

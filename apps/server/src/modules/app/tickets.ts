@@ -1,7 +1,14 @@
-import { ErrorCode, type Ticket, type TicketKind, type TicketStatus } from '@chatpay/shared';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  ErrorCode,
+  type Ticket,
+  type TicketKind,
+  type TicketStatus,
+  type TicketTarget,
+  type TicketTargetKind,
+} from '@chatpay/shared';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/connection.ts';
+import type { Db, Executor } from '../../db/connection.ts';
 import type { Ports } from '../../http/ports.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
@@ -12,8 +19,24 @@ import { users } from '../user/index.ts';
 import { appTickets } from './tables.ts';
 
 type TicketRow = typeof appTickets.$inferSelect;
+type SubmitInput = {
+  type: string;
+  text: string;
+  images: string[];
+  contact: string;
+  targetUserId?: number;
+  targetKind?: TicketTargetKind;
+  targetId?: number;
+};
 
 const dictOf: Record<TicketKind, string> = { complain: 'complainType', feedback: 'feedbackType' };
+
+/** A row's target, when it names one (a member target written before kinds existed has only the user id). */
+const targetOf = (row: TicketRow): TicketTarget | null => {
+  if (row.targetKind && row.targetId !== null)
+    return { kind: row.targetKind as TicketTargetKind, id: row.targetId };
+  return row.targetUserId !== null ? { kind: 'member', id: row.targetUserId } : null;
+};
 
 const present = (row: TicketRow): Ticket => ({
   id: row.id,
@@ -22,6 +45,7 @@ const present = (row: TicketRow): Ticket => ({
   images: row.images,
   contact: row.contact,
   targetUserId: row.targetUserId,
+  target: targetOf(row),
   status: row.status as TicketStatus,
   reply: row.reply,
   replyTime: row.replyTime?.toISOString() ?? null,
@@ -38,21 +62,11 @@ export class TicketService {
     private readonly ports: Ports,
   ) {}
 
-  async submit(
-    kind: TicketKind,
-    userId: number,
-    input: { type: string; text: string; images: string[]; contact: string; targetUserId?: number },
-  ) {
+  async submit(kind: TicketKind, userId: number, input: SubmitInput) {
     const types = (await dictionaryData(this.db, [dictOf[kind]]))[dictOf[kind]] ?? [];
     if (!types.some((t) => t.value === input.type)) throw new AppError(ErrorCode.InvalidTicketType);
     await assertMayUseMedia(this.db, this.config.PUBLIC_URL, userId, input.images);
-    if (input.targetUserId !== undefined) {
-      const [target] = await this.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.id, input.targetUserId));
-      if (!target) throw new AppError(ErrorCode.UserNotFound);
-    }
+    const target = await this.checkTarget(userId, input);
     const [row] = await this.db
       .insert(appTickets)
       .values({
@@ -62,10 +76,40 @@ export class TicketService {
         text: input.text,
         images: input.images,
         contact: input.contact,
-        targetUserId: input.targetUserId ?? null,
+        targetUserId: target?.kind === 'member' ? target.id : null,
+        targetKind: target?.kind ?? null,
+        targetId: target?.id ?? null,
       })
       .returning();
     return present(row!);
+  }
+
+  /**
+   * The one target a complaint names, checked: a member who exists, or an order, group or moment the
+   * complainer can see (its module's rule, through the port); anything else is that kind's "not found".
+   */
+  private async checkTarget(userId: number, input: SubmitInput): Promise<TicketTarget | null> {
+    const named = input.targetKind !== undefined || input.targetId !== undefined;
+    if (named && (input.targetKind === undefined || input.targetId === undefined)) {
+      throw new AppError(ErrorCode.Validation, 'targetKind and targetId go together');
+    }
+    if (named && input.targetUserId !== undefined) {
+      throw new AppError(ErrorCode.Validation, 'A complaint names one target');
+    }
+    const target: TicketTarget | null =
+      input.targetKind !== undefined && input.targetId !== undefined
+        ? { kind: input.targetKind, id: input.targetId }
+        : input.targetUserId !== undefined
+          ? { kind: 'member', id: input.targetUserId }
+          : null;
+    if (!target) return null;
+    if (target.kind === 'member') {
+      const [found] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, target.id));
+      if (!found) throw new AppError(ErrorCode.UserNotFound);
+    } else {
+      await this.ports.ticketTargets[target.kind].assertVisible(this.db, userId, target.id);
+    }
+    return target;
   }
 
   async page(
@@ -87,12 +131,17 @@ export class TicketService {
       .limit(input.size)
       .offset((input.page - 1) * input.size);
     const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(appTickets).where(where);
+    const labels = await this.targetLabels(
+      this.db,
+      rows.map((r) => r.ticket),
+    );
     return {
       list: rows.map((r) => ({
         ...present(r.ticket),
         userId: r.ticket.userId,
         username: r.username,
         nickName: r.nickName,
+        target: withLabel(r.ticket, labels),
       })),
       pagination: { page: input.page, size: input.size, total: count?.n ?? 0 },
     };
@@ -157,6 +206,35 @@ export class TicketService {
       userId: row.userId,
       username: user?.username ?? '',
       nickName: user?.nickName ?? '',
+      target: withLabel(row, await this.targetLabels(this.db, [row])),
     };
   }
+
+  /** What support sees of the rows' targets, by kind and id: members by nickname, the rest from their module. */
+  private async targetLabels(exec: Executor, rows: TicketRow[]): Promise<Labels> {
+    const ids = new Map<TicketTargetKind, number[]>();
+    for (const target of rows.map(targetOf)) {
+      if (target) ids.set(target.kind, [...(ids.get(target.kind) ?? []), target.id]);
+    }
+    const labels: Labels = new Map();
+    for (const [kind, list] of ids) {
+      if (kind === 'member') {
+        const found = await exec
+          .select({ id: users.id, nickName: users.nickName })
+          .from(users)
+          .where(inArray(users.id, list));
+        labels.set(kind, new Map(found.map((u) => [u.id, u.nickName])));
+      } else {
+        labels.set(kind, await this.ports.ticketTargets[kind].describe(exec, list));
+      }
+    }
+    return labels;
+  }
 }
+
+type Labels = Map<TicketTargetKind, Map<number, string>>;
+
+const withLabel = (row: TicketRow, labels: Labels) => {
+  const target = targetOf(row);
+  return target ? { ...target, label: labels.get(target.kind)?.get(target.id) ?? '' } : null;
+};

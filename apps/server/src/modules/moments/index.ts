@@ -1,1 +1,2 @@
 export { registerMomentsRoutes } from './routes.ts';
+export { momentTicketTarget } from './ticket-target.ts';

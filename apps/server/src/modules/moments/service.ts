@@ -12,6 +12,16 @@ import { momentComments, momentLikes, moments } from './tables.ts';
 type MomentRow = typeof moments.$inferSelect;
 type Video = { url: string; poster?: string; duration?: number };
 
+/** The moment if the viewer may see it (author or the author's friend); else MomentNotFound. */
+export const visibleMoment = async (exec: Executor, viewer: number, id: number) => {
+  const [row] = await exec.select().from(moments).where(eq(moments.id, id));
+  if (!row) throw new AppError(ErrorCode.MomentNotFound);
+  if (row.userId !== viewer && !(await friendIdsOf(exec, viewer)).has(row.userId)) {
+    throw new AppError(ErrorCode.MomentNotFound);
+  }
+  return row;
+};
+
 /**
  * Moments: a friends-only feed (docs/design/groups-moments.md). A moment is visible to its author and the
  * author's friends; its likes and comments are shown to a viewer only when written by the viewer, the author or
@@ -73,20 +83,20 @@ export class MomentsService {
   }
 
   async detail(viewer: number, id: number) {
-    const row = await this.visible(this.db, viewer, id);
+    const row = await visibleMoment(this.db, viewer, id);
     const [view] = await this.present(this.db, viewer, [row], await friendIdsOf(this.db, viewer));
     return view!;
   }
 
   async remove(viewer: number, id: number) {
-    const row = await this.visible(this.db, viewer, id);
+    const row = await visibleMoment(this.db, viewer, id);
     if (row.userId !== viewer) throw new AppError(ErrorCode.Forbidden);
     await this.db.delete(moments).where(eq(moments.id, id));
     return { ok: true as const };
   }
 
   async like(viewer: number, id: number, liked: boolean) {
-    const moment = await this.visible(this.db, viewer, id);
+    const moment = await visibleMoment(this.db, viewer, id);
     if (liked) {
       const added = await this.db
         .insert(momentLikes)
@@ -103,7 +113,7 @@ export class MomentsService {
   }
 
   async comment(viewer: number, input: { id: number; text: string; replyToId?: number }) {
-    const moment = await this.visible(this.db, viewer, input.id);
+    const moment = await visibleMoment(this.db, viewer, input.id);
     let replyToUserId: number | null = null;
     if (input.replyToId !== undefined) {
       const [target] = await this.db
@@ -132,22 +142,12 @@ export class MomentsService {
   async deleteComment(viewer: number, commentId: number) {
     const [comment] = await this.db.select().from(momentComments).where(eq(momentComments.id, commentId));
     if (!comment) throw new AppError(ErrorCode.CommentNotFound);
-    const moment = await this.visible(this.db, viewer, comment.momentId).catch(() => {
+    const moment = await visibleMoment(this.db, viewer, comment.momentId).catch(() => {
       throw new AppError(ErrorCode.CommentNotFound);
     });
     if (comment.userId !== viewer && moment.userId !== viewer) throw new AppError(ErrorCode.Forbidden);
     await this.db.delete(momentComments).where(eq(momentComments.id, commentId));
     return { ok: true as const };
-  }
-
-  /** The moment if the viewer may see it (author or the author's friend); else MomentNotFound. */
-  private async visible(exec: Executor, viewer: number, id: number) {
-    const [row] = await exec.select().from(moments).where(eq(moments.id, id));
-    if (!row) throw new AppError(ErrorCode.MomentNotFound);
-    if (row.userId !== viewer && !(await friendIdsOf(exec, viewer)).has(row.userId)) {
-      throw new AppError(ErrorCode.MomentNotFound);
-    }
-    return row;
   }
 
   private async present(

@@ -7,3 +7,4 @@ export { MemberField, type MemberLookup, useMemberLookup } from './MemberField.t
 export { MemberLedger, MemberOrders, MemberSessions } from './MemberFile.tsx';
 export { StaffRequests } from './StaffRequests.tsx';
 export { TestUsdt } from './TestUsdt.tsx';
+export { TicketContent, TicketFrom, TicketSummary, TicketTarget, TicketType } from './TicketParts.tsx';

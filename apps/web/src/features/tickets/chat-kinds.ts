@@ -1,12 +1,10 @@
-import { t } from '../../lib/i18n/index.ts';
 import type { NoticeKind } from '../chat/index.ts';
+import { ticketNoticeText } from './notice-text.ts';
 
-/** Support answered a complaint or feedback: the notice in the member's service chat. */
+/** Support answered a complaint or feedback: the notice in the member's service chat opens the ticket. */
 export const ticketNotices: NoticeKind = {
-  text: (type, content) =>
-    type === 'ticket.replied'
-      ? t(content?.kind === 'feedback' ? 'chat.notice.feedbackReplied' : 'chat.notice.complaintReplied', {
-          id: Number(content?.id) || '',
-        })
-      : null,
+  text: (type, content) => (type === 'ticket.replied' ? ticketNoticeText(content) : null),
+  cards: {
+    'ticket.replied': () => import('./components/TicketReplyNotice.tsx').then((m) => m.TicketReplyNotice),
+  },
 };

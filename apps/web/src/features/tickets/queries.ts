@@ -48,9 +48,9 @@ export const useSubmitTicket = (kind: TicketKind) => {
   const qc = useQueryClient();
   return useMutation({
     // Feedback takes no target: the same form sends it only for complaints.
-    mutationFn: ({ targetUserId, ...rest }: TicketInput) =>
+    mutationFn: ({ targetUserId, targetKind, targetId, ...rest }: TicketInput) =>
       kind === 'complain'
-        ? call(ticketApis.complain.submit, { ...rest, targetUserId })
+        ? call(ticketApis.complain.submit, { ...rest, targetUserId, targetKind, targetId })
         : call(ticketApis.feedback.submit, rest),
     onSuccess: (ticket) => {
       qc.setQueryData(ticketKeys.detail(kind, ticket.id), ticket);

@@ -94,7 +94,24 @@ const DetailPage = () => {
 
   const headline = known ? t(`c2c.detail.head.${o.status}.${o.role}`) : t('c2c.status.unknown');
   return (
-    <Page title={t('c2c.titles.detail')}>
+    <Page
+      title={t('c2c.titles.detail')}
+      right={
+        <button
+          type="button"
+          className="c2c-nav-button"
+          onClick={() =>
+            navigate({
+              path: Paths.complainSubmit,
+              query: { targetKind: 'order', targetId: o.orderId, label: o.orderNo },
+            })
+          }
+          data-testid="order-complain"
+        >
+          {t('c2c.detail.complain')}
+        </button>
+      }
+    >
       <div className="page-body-inner" data-testid="order-detail" data-status={o.status}>
         <div className="c2c-status-head">
           <div className="c2c-card-title">

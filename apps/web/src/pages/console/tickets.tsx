@@ -16,6 +16,11 @@ import {
   ConsolePage,
   formatTime,
   OrderChoice,
+  TicketContent,
+  TicketFrom,
+  TicketSummary,
+  TicketTarget,
+  TicketType,
 } from '../../features/console/ui.ts';
 import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
@@ -41,6 +46,7 @@ const TicketsPage = () => {
   const feedbackReply = useFeedbackReply();
   const send = kind === 'feedback' ? feedbackReply : complainReply;
   type Row = NonNullable<typeof query.data>['list'][number];
+  const answering = query.data?.list.find((r) => r.id === replyTo);
   const submit = async () => {
     if (replyTo === null) return;
     if (!reply.trim()) return void toast(t('common.contentEmpty'));
@@ -55,9 +61,16 @@ const TicketsPage = () => {
   };
   const columns: Column<Row>[] = [
     { key: 'id', title: t('console.col.id'), render: (r) => r.id },
-    { key: 'member', title: t('console.col.member'), render: (r) => `${r.nickName} (${r.username})` },
-    { key: 'type', title: t('console.ticket.type'), render: (r) => r.type },
-    { key: 'text', title: t('console.ticket.text'), render: (r) => r.text },
+    { key: 'member', title: t('console.col.member'), render: (r) => <TicketFrom r={r} /> },
+    {
+      key: 'type',
+      title: t('console.ticket.type'),
+      render: (r) => <TicketType kind={kind} value={r.type} />,
+    },
+    ...(kind === 'complain'
+      ? [{ key: 'target', title: t('console.ticket.target'), render: (r: Row) => <TicketTarget r={r} /> }]
+      : []),
+    { key: 'text', title: t('console.ticket.text'), render: (r) => <TicketContent r={r} /> },
     { key: 'status', title: t('console.col.status'), render: (r) => t(`ticket.status.${r.status}`) },
     { key: 'reply', title: t('console.ticket.reply'), render: (r) => r.reply || '—' },
     { key: 'created', title: t('console.col.created'), render: (r) => formatTime(r.createTime) },
@@ -102,6 +115,7 @@ const TicketsPage = () => {
       {replyTo !== null ? (
         <div className="console-panel" data-testid="ticket-reply-panel">
           <h2>{t('console.ticket.replyTo', { id: replyTo })}</h2>
+          {answering ? <TicketSummary kind={kind} r={answering} /> : null}
           <label className="console-field">
             <span>{t('console.ticket.reply')}</span>
             <textarea

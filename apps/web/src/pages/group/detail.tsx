@@ -210,6 +210,17 @@ const GroupDetailPage = () => {
         >
           {t('group.qr')}
         </List.Item>
+        <List.Item
+          onClick={() =>
+            navigate({
+              path: Paths.complainSubmit,
+              query: { targetKind: 'group', targetId: g.groupId, label: g.name },
+            })
+          }
+          data-testid="group-complain"
+        >
+          {t('group.complain')}
+        </List.Item>
       </List>
       <ChatSettings sessionId={sessionId} />
       <div className="group-actions">

@@ -2,6 +2,7 @@ import { List } from 'antd-mobile';
 import {
   ClockCircleOutline,
   EditSOutline,
+  ExclamationCircleOutline,
   GlobalOutline,
   InformationCircleOutline,
   LockOutline,
@@ -29,6 +30,7 @@ const entries = [
   { key: 'purchases', path: Paths.payOrders, Icon: ShopbagOutline, testId: 'my-purchases' },
   { key: 'password2', path: Paths.userPassword2, Icon: LockOutline, testId: 'my-password2' },
   { key: 'language', path: Paths.language, Icon: GlobalOutline, testId: 'my-language' },
+  { key: 'complaints', path: Paths.complainList, Icon: ExclamationCircleOutline, testId: 'my-complaints' },
   { key: 'feedback', path: Paths.feedbackSubmit, Icon: QuestionCircleOutline, testId: 'my-feedback' },
   { key: 'about', path: Paths.userAbout, Icon: InformationCircleOutline, testId: 'my-about' },
 ] as const;

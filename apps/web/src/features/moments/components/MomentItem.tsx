@@ -1,6 +1,6 @@
 import type { Moment, MomentComment } from '@chatpay/shared';
 import { Popover } from 'antd-mobile';
-import { HeartOutline, MessageOutline, MoreOutline } from 'antd-mobile-icons';
+import { ExclamationCircleOutline, HeartOutline, MessageOutline, MoreOutline } from 'antd-mobile-icons';
 import { memo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
@@ -24,6 +24,9 @@ interface Props {
   /** In the feed a tap on the time opens the detail page. */
   linkToDetail?: boolean;
 }
+
+/** How much of the moment's text the complaint form repeats to name it. */
+const LABEL_MAX = 40;
 
 const openProfile = (userId: number) => navigate({ path: Paths.chatUserDetail, query: { id: userId } });
 
@@ -183,6 +186,21 @@ export const MomentItem = memo(({ m, myId, onComment, linkToDetail = true }: Pro
                 >
                   <MessageOutline /> {t('moments.comment')}
                 </button>
+                {m.isMine ? null : (
+                  <button
+                    type="button"
+                    data-testid="moment-complain"
+                    onClick={() => {
+                      setMenu(false);
+                      navigate({
+                        path: Paths.complainSubmit,
+                        query: { targetKind: 'moment', targetId: m.id, label: m.text.slice(0, LABEL_MAX) },
+                      });
+                    }}
+                  >
+                    <ExclamationCircleOutline /> {t('moments.complain')}
+                  </button>
+                )}
               </div>
             }
           >

@@ -1,4 +1,4 @@
-import { TICKET_IMAGES_MAX, TICKET_TEXT_MAX, type TicketKind } from '@chatpay/shared';
+import { TICKET_IMAGES_MAX, TICKET_TEXT_MAX, type TicketKind, ticketTargetKinds } from '@chatpay/shared';
 import { Button, type ImageUploadItem, List, Selector, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,11 +29,44 @@ const Target = ({ userId }: { userId: number }) => {
   );
 };
 
+/**
+ * An order, group or moment a complaint is about, named as the page that opened this one named it
+ * (`?targetKind=order&targetId=7&label=2024…`): the server checks it, the label only tells the member.
+ */
+const OtherTarget = ({ kind, label }: { kind: string; label: string }) => {
+  const { t } = useTranslation();
+  return (
+    <List>
+      <List.Item data-testid="ticket-target">
+        <span className="ticket-target-label">
+          {kind === 'moment' && !label
+            ? t('ticket.about.momentNoText')
+            : t(`ticket.about.${kind}`, { label })}
+        </span>
+      </List.Item>
+    </List>
+  );
+};
+
+type OtherKind = Exclude<(typeof ticketTargetKinds)[number], 'member'>;
+const otherKinds: readonly string[] = ticketTargetKinds.filter((k) => k !== 'member');
+
+/** The target named in the address: a member (`userId`) or another kind with its id; none for feedback. */
+const useTarget = (kind: TicketKind) => {
+  const [params] = useSearchParams();
+  if (kind !== 'complain') return null;
+  const userId = Number(params.get('userId')) || 0;
+  if (userId) return { kind: 'member' as const, id: userId, label: '' };
+  const other = params.get('targetKind') ?? '';
+  const id = Number(params.get('targetId')) || 0;
+  if (!id || !otherKinds.includes(other)) return null;
+  return { kind: other as OtherKind, id, label: params.get('label') ?? '' };
+};
+
 /** Submit a complaint or feedback: type from the dictionary, text, up to 6 pictures, contact. */
 export const TicketSubmit = ({ kind }: { kind: TicketKind }) => {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const targetUserId = kind === 'complain' ? Number(params.get('userId')) || undefined : undefined;
+  const target = useTarget(kind);
   const types = useTicketTypes(kind);
   const [type, setType] = useState('');
   const [text, setText] = useState('');
@@ -47,7 +80,17 @@ export const TicketSubmit = ({ kind }: { kind: TicketKind }) => {
     if (!type) return void toast(t('ticket.typeRequired'));
     if (!text.trim()) return void toast(t('common.contentEmpty'));
     submit.mutate(
-      { type, text: text.trim(), images: images.map((i) => i.url), contact: contact.trim(), targetUserId },
+      {
+        type,
+        text: text.trim(),
+        images: images.map((i) => i.url),
+        contact: contact.trim(),
+        ...(target?.kind === 'member'
+          ? { targetUserId: target.id }
+          : target
+            ? { targetKind: target.kind, targetId: target.id }
+            : {}),
+      },
       {
         onSuccess: (ticket) => {
           toastSuccess(t('ticket.submitted'));
@@ -72,7 +115,8 @@ export const TicketSubmit = ({ kind }: { kind: TicketKind }) => {
         </button>
       }
     >
-      {targetUserId ? <Target userId={targetUserId} /> : null}
+      {target?.kind === 'member' ? <Target userId={target.id} /> : null}
+      {target && target.kind !== 'member' ? <OtherTarget kind={target.kind} label={target.label} /> : null}
       <List header={t('ticket.type')}>
         <List.Item>
           {types.isError ? (
