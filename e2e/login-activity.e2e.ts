@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ErrorCode, userApi } from '@chatpay/shared';
@@ -29,7 +30,8 @@ describe('login activity', () => {
     );
     const first = await logInAs(server.url, await newPhone(browser), carol);
     await first.close();
-    const page = await logInAs(server.url, await newPhone(browser), carol);
+    // The second phone keeps a device id of its own: a device she never signed in from.
+    const page = await logInAs(server.url, await newPhone(browser), { ...carol, deviceId: randomUUID() });
 
     await byId(page, 'tab-my').click();
     await byId(page, 'my-devices').click();
