@@ -238,6 +238,16 @@ describe('invites', () => {
     await shot(page, 'invite-02-landed-on-link');
     expect((await profileOf(page)).invitedBy).toBe(alice.memberId);
 
+    // The newcomer's chat list is empty; contacting customer service from Me puts that chat in it at once.
+    await page.goto(`${server.url}/#/pages/index/chat`);
+    await byId(page, 'chat-empty').waitFor();
+    await byId(page, 'tab-my').click();
+    await byId(page, 'my-service').click();
+    await expect.poll(() => hashPath(page)).toBe('/pages/chat/index');
+    await byId(page, 'nav-back').click();
+    await byId(page, 'tab-chat').click();
+    await expect.poll(() => page.locator('[data-testid^="session-preview-"]').count()).toBe(1);
+
     // A wrong code is named as such while typing.
     const other = await ctx.newPage();
     await other.goto(`${server.url}/#/pages/login/sign`);
