@@ -201,6 +201,10 @@ describe('operator console', () => {
     await expect.poll(() => byId(page, 'audit-actor-resolved').getAttribute('data-state')).toBe('found');
     await byId(page, 'audit-target').fill(member.username);
     await expect.poll(() => page.locator('.console-list').textContent()).toContain('e2e goodwill credit');
+    // The action reads as words, not as its code.
+    const auditText = await page.locator('.console-list').textContent();
+    expect(auditText).toContain('Adjusted a balance');
+    expect(auditText).not.toContain('usdt:wallet:adjust');
     await shot(page, 'console-10c-audit-by-name-1280');
 
     // The member has the app open; a complaint of theirs waits for an answer.
