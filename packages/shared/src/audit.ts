@@ -13,6 +13,7 @@ export const auditActions = [
   'app:goods:add',
   'app:goods:update',
   'app:version:publish',
+  'app:version:withdraw',
   'app:complain:reply',
   'app:feedback:reply',
   'base:document:update',
