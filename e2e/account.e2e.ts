@@ -30,6 +30,7 @@ describe('a newcomer signs up and manages their account', () => {
     const page = await context.newPage();
     const username = `alice_${Date.now().toString(36)}`;
     const password = 'wonderland-rabbit-1';
+    const newPassword = 'looking-glass-queen-2';
 
     // A guarded page without a token goes to login; so do home (the chat tab) and the old captcha route. The
     // last one asked for opens after sign-up (deep links survive login).
@@ -132,6 +133,21 @@ describe('a newcomer signs up and manages their account', () => {
     await byId(page, 'my-language').click();
     await byId(page, 'language-en').click();
     await byId(page, 'nav-back').click();
+
+    // Changing my own password keeps this phone signed in: the server announces the new session, and it is
+    // this phone's own, not a login on another device.
+    await page.goto(`${server.url}/#/pages/user/password`);
+    await byId(page, 'password-current').fill(password);
+    await byId(page, 'password-new').fill(newPassword);
+    await byId(page, 'password-confirm').fill(newPassword);
+    await byId(page, 'password-submit').click();
+    // Done, the page goes back; a moment later this phone is still signed in and was told nothing.
+    await expect.poll(() => hashPath(page)).not.toBe('/pages/user/password');
+    await page.waitForTimeout(1500);
+    expect(await byId(page, 'logged-out-kicked').count()).toBe(0);
+    expect(hashPath(page)).not.toBe('/pages/login/index');
+    await page.goto(`${server.url}/#/pages/index/my`);
+    await byId(page, 'my-nickname').waitFor();
     await byId(page, 'my-settings').click();
     await byId(page, 'set-logout').click();
     await shot(page, 'account-08-logout-confirm');
@@ -143,7 +159,7 @@ describe('a newcomer signs up and manages their account', () => {
     await page.goto(`${server.url}/#/pages/index/my`);
     await expect.poll(() => hashPath(page)).toBe('/pages/login/index');
     await byId(page, 'login-username').fill(username);
-    await byId(page, 'login-password').fill(password);
+    await byId(page, 'login-password').fill(newPassword);
     await byId(page, 'login-submit').click();
     // The page asked for opens once I am in (deep links survive login).
     await expect.poll(() => hashPath(page)).toBe('/pages/index/my');
@@ -221,6 +237,16 @@ describe('invites', () => {
     expect(page.url()).toContain(`code=${aliceProfile.shareCode}`);
     await shot(page, 'invite-02-landed-on-link');
     expect((await profileOf(page)).invitedBy).toBe(alice.memberId);
+
+    // The newcomer's chat list is empty; contacting customer service from Me puts that chat in it at once.
+    await page.goto(`${server.url}/#/pages/index/chat`);
+    await byId(page, 'chat-empty').waitFor();
+    await byId(page, 'tab-my').click();
+    await byId(page, 'my-service').click();
+    await expect.poll(() => hashPath(page)).toBe('/pages/chat/index');
+    await byId(page, 'nav-back').click();
+    await byId(page, 'tab-chat').click();
+    await expect.poll(() => page.locator('[data-testid^="session-preview-"]').count()).toBe(1);
 
     // A wrong code is named as such while typing.
     const other = await ctx.newPage();

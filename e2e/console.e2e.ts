@@ -79,11 +79,19 @@ describe('operator console', () => {
     await shot(support, 'console-01-dashboard-1280');
 
     // A new application arrives live: the menu entry shows a badge.
-    await server.api.ok(merchantApi.apply, { name: 'Mia Shop', note: 'I trade every day' }, applicant.token);
+    await server.api.ok(
+      merchantApi.apply,
+      { name: 'Mia Shop', intro: 'Bank transfers within 5 minutes', note: 'I trade every day' },
+      applicant.token,
+    );
     await byId(support, 'console-badge-merchant').waitFor();
     await shot(support, 'console-02-badge-1280');
     await byId(support, 'console-menu-22').click();
     await byId(support, `merchants-row-${applicant.id}`).waitFor();
+    // Support reads the applicant's introduction beside the application note.
+    expect(await byId(support, `merchant-intro-${applicant.id}`).textContent()).toBe(
+      'Bank transfers within 5 minutes',
+    );
     await shot(support, 'console-03-merchants-1280');
     await byId(support, 'merchant-note').fill('Welcome aboard');
     await byId(support, `merchant-approve-${applicant.id}`).click();
@@ -193,6 +201,10 @@ describe('operator console', () => {
     await expect.poll(() => byId(page, 'audit-actor-resolved').getAttribute('data-state')).toBe('found');
     await byId(page, 'audit-target').fill(member.username);
     await expect.poll(() => page.locator('.console-list').textContent()).toContain('e2e goodwill credit');
+    // The action reads as words, not as its code.
+    const auditText = await page.locator('.console-list').textContent();
+    expect(auditText).toContain('Adjusted a balance');
+    expect(auditText).not.toContain('usdt:wallet:adjust');
     await shot(page, 'console-10c-audit-by-name-1280');
 
     // The member has the app open; a complaint of theirs waits for an answer.

@@ -120,20 +120,29 @@ describe('version check at start-up', () => {
     expect(await byId(page, 'update-block').textContent()).toContain('需要更新');
     await shot(page, 'update-03-forced-zh');
 
-    // A browser that was never signed in: the login page is blocked too.
+    // A browser that was never signed in: the login page stays open (staff sign in there to reach the console
+    // and fix a wrong version), every other page is blocked.
     const fresh = await newPhone(browser);
     contexts.push(fresh);
     const login = await fresh.newPage();
     const checked = start(login, false);
     await open(login, '/pages/login/index');
     await checked;
+    await byId(login, 'login-username').waitFor();
+    expect(await byId(login, 'update-block').count()).toBe(0);
+    await open(login, '/pages/login/sign');
     await byId(login, 'update-block').waitFor();
-    expect(await byId(login, 'login-username').count()).toBe(0);
 
-    // The console still works: staff publish the version that fixes a wrong one there.
+    // The console still works: staff withdraw the forced version there, and the members are free again.
     await console_.goto(`${server.url}/#/admin/versions`);
     await start(console_);
     await expect.poll(() => byId(console_, 'version-web').textContent()).toContain('4.6.0');
     expect(await byId(console_, 'update-block').count()).toBe(0);
+    await byId(console_, 'version-withdraw-web').click();
+    await byId(console_, 'version-withdraw-web-confirm').click();
+    await expect.poll(() => byId(console_, 'version-web').textContent()).not.toContain('4.6.0');
+    await start(page);
+    await expect.poll(() => byId(page, 'update-block').count()).toBe(0);
+    await byId(page, 'tab-chat').waitFor();
   });
 });

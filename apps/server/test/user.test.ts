@@ -210,7 +210,10 @@ describe('setUser', () => {
       { dataKey: 'avatar', dataValue: 'javascript:alert(1)' },
       u.token,
     );
-    expect(avatar).toMatchObject({ code: ErrorCode.Validation, data: [{ field: 'dataValue' }] });
+    expect(avatar).toMatchObject({ code: ErrorCode.Validation, data: [{ field: 'avatar' }] });
+    // The refusal names the field the member edits, not the call's generic "dataValue".
+    const phone = await t.call(userApi.setUser, { dataKey: 'phone', dataValue: 'call me maybe' }, u.token);
+    expect(phone).toMatchObject({ code: ErrorCode.Validation, data: [{ field: 'phone' }] });
     expect((await profile(u.token)).role).toEqual(['user']);
   });
 
@@ -222,7 +225,7 @@ describe('setUser', () => {
       '/uploads/../etc/passwd',
     ]) {
       const res = await t.call(userApi.setUser, { dataKey: 'avatar', dataValue: url }, u.token);
-      expect(res, url).toMatchObject({ code: ErrorCode.Validation, data: [{ field: 'dataValue' }] });
+      expect(res, url).toMatchObject({ code: ErrorCode.Validation, data: [{ field: 'avatar' }] });
     }
     expect((await profile(u.token)).avatar).toBe('');
     const own = await t.ok(

@@ -17,6 +17,7 @@ export * from './api/redpacket.ts';
 export * from './api/security.ts';
 export * from './api/user.ts';
 export * from './api/wallet.ts';
+export * from './audit.ts';
 export * from './client.ts';
 export * from './constants.ts';
 export * from './endpoint.ts';

@@ -113,6 +113,48 @@ describe('version/check and version/publish', () => {
       ErrorCode.Validation,
     );
   });
+
+  it('a forced version published by mistake is withdrawn, and the builds in use are not blocked again', async () => {
+    const admin = await adminToken(t);
+    await t.ok(
+      adminVersionApi.publish,
+      { platform: 'ios', version: '9.9.9', versionCode: 9999, forced: true, downloadUrl: '', notes: '' },
+      admin,
+    );
+    expect(await check({ platform: 'ios', versionCode: 100 })).toMatchObject({
+      hasUpdate: true,
+      forced: true,
+    });
+    const member = await createUser(t);
+    await t.fails(
+      adminVersionApi.withdraw,
+      { platform: 'ios', versionCode: 9999 },
+      member.token,
+      ErrorCode.Forbidden,
+    );
+    const withdrawn = await t.ok(adminVersionApi.withdraw, { platform: 'ios', versionCode: 9999 }, admin);
+    expect(withdrawn).toMatchObject({ version: '9.9.9', forced: true });
+    expect(await check({ platform: 'ios', versionCode: 100 })).toMatchObject({
+      hasUpdate: false,
+      forced: false,
+      latest: { version: '4.3.3', versionCode: 100 },
+    });
+    const audit = await t.ok(consoleApi.auditPage, { action: 'app:version:withdraw' }, admin);
+    expect(audit.list.map((a) => a.reason)).toContain('ios 9.9.9 (9999) forced');
+    // Gone already, or never published: said so; bad input is refused before anything.
+    await t.fails(
+      adminVersionApi.withdraw,
+      { platform: 'ios', versionCode: 9999 },
+      admin,
+      ErrorCode.VersionNotFound,
+    );
+    await t.fails(
+      adminVersionApi.withdraw,
+      { platform: 'ios', versionCode: 0 } as never,
+      admin,
+      ErrorCode.Validation,
+    );
+  });
 });
 
 describe('goods/list', () => {

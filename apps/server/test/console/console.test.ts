@@ -353,6 +353,7 @@ describe('every console call is refused for a member, admin-only ones for suppor
     'adminComplainApi.reply': { id: 1, reply: 'x' },
     'adminFeedbackApi.reply': { id: 1, reply: 'x' },
     'adminVersionApi.publish': { platform: 'web', version: '1.0.0', versionCode: 1 },
+    'adminVersionApi.withdraw': { platform: 'web', versionCode: 1 },
     'adminWalletApi.adjust': { userId: 1, amount: '1', reason: 'x', requestId: randomUUID() },
     'testClockApi.advance': { seconds: 1 },
     'adminContentApi.dictAdd': { typeId: 1, name: 'x', value: 'x', orderNum: 1 },

@@ -16,8 +16,8 @@ const UpdateBar = lazy(() => import('../features/app/ui.ts').then((m) => ({ defa
 
 /**
  * Every member route passes here: the guard (docs/product.md#route-guard) for addresses typed or restored, the
- * page width limit, and the version check: a forced update replaces every page, login included, until taken
- * (docs/product.md#navigation).
+ * page width limit, and the version check: a forced update replaces every member page until taken, all but the
+ * login page, through which staff reach the console (docs/product.md#navigation).
  */
 export const RootLayout = () => {
   const token = useAuth((s) => s.token);
@@ -25,7 +25,8 @@ export const RootLayout = () => {
   const check = useAppUpdate((s) => s.check);
   const dismissed = useAppUpdate((s) => s.dismissed);
   const prompt = updatePrompt(check, dismissed);
-  if (prompt.kind === 'forced')
+  // The login page stays open: staff sign in there to reach the console, where a wrong version is fixed.
+  if (prompt.kind === 'forced' && pathname !== Paths.login)
     return (
       <div className="app-shell">
         <Suspense fallback={<Loading />}>

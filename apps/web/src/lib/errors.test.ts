@@ -13,6 +13,16 @@ describe('error texts', () => {
     expect(messageForCode(ErrorCode.WrongPin, 'Wrong payment PIN', null)).toBe('Wrong payment PIN');
   });
 
+  it('a refused profile field is named as the member knows it, not as the call names it', async () => {
+    await i18nReady;
+    expect(messageForCode(ErrorCode.Validation, 'Invalid input: phone', [{ field: 'phone' }])).toBe(
+      'Please check: phone number',
+    );
+    expect(messageForCode(ErrorCode.Validation, 'Invalid input: avatar', [{ field: 'avatar' }])).toBe(
+      'Please check: profile picture',
+    );
+  });
+
   it('a refused new password says why', async () => {
     await i18nReady;
     expect(messageForCode(ErrorCode.WeakPassword, 'weak', { reason: 'tooShort', minLength: 12 })).toBe(

@@ -15,6 +15,7 @@ import { useAuth } from './auth.ts';
 import { connectionEvents } from './connection.ts';
 import { decodeToken } from './jwt.ts';
 import { explainLogout, showLoggedOut } from './logged-out.ts';
+import { afterOwnSessionChanges } from './own-session.ts';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -156,11 +157,16 @@ export const connectSocket = async (token: string | null = useAuth.getState().to
   s.on('user', (raw) => {
     const payload = userChannelPayload.safeParse(raw);
     if (!payload.success) return;
-    if (isKick(payload.data, useAuth.getState().token)) {
+    const event = payload.data;
+    const decide = () => {
+      if (!isKick(event, useAuth.getState().token)) return;
       useAuth.getState().logout();
-      if (payload.data.type === 'login') showLoggedOut('kicked');
-      else if (!explainLogout(payload.data)) showLoggedOut('ended');
-    }
+      if (event.type === 'login') showLoggedOut('kicked');
+      else if (!explainLogout(event)) showLoggedOut('ended');
+    };
+    // A new session this device is starting itself (a password change) is announced too: judged once stored.
+    if (event.type === 'login') afterOwnSessionChanges(decide);
+    else decide();
   });
   s.on('connect', () => {
     pendingConnect = false;

@@ -193,4 +193,18 @@ export const adminVersionApi = {
     output: appVersion,
     errors: [ErrorCode.VersionExists],
   }),
+  withdraw: endpoint({
+    method: 'POST',
+    path: '/admin/app/version/withdraw',
+    auth: 'user',
+    permission: 'app:version:publish',
+    summary:
+      'Withdraw a published version (admin): a wrong one, a forced one above every build, stops counting',
+    input: z.object({
+      platform: z.enum(appPlatforms),
+      versionCode: z.number().int().min(1).max(2_147_483_647),
+    }),
+    output: appVersion,
+    errors: [ErrorCode.VersionNotFound],
+  }),
 };

@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/index.ts';
 import { addGoods, type GoodsFields, listGoods, pageGoods, setGoodsActive, updateGoods } from './goods.ts';
 import { memberGrantsOf } from './grants.ts';
 import { TicketService } from './tickets.ts';
-import { checkVersion, publishVersion } from './versions.ts';
+import { checkVersion, publishVersion, withdrawVersion } from './versions.ts';
 
 /**
  * The app area: complaints, feedback, version check, goods and their support calls (docs/product.md#tickets).
@@ -51,6 +51,17 @@ export const registerAppRoutes = (deps: AppDeps) => {
         reason: `${published.platform} ${published.version} (${published.versionCode})${published.forced ? ' forced' : ''}`,
       });
       return published;
+    }),
+  );
+  route(deps, adminVersionApi.withdraw, (input, ctx) =>
+    deps.db.transaction(async (tx) => {
+      const withdrawn = await withdrawVersion(tx, input);
+      await recordAudit(tx, {
+        actorId: ctx.user.id,
+        action: 'app:version:withdraw',
+        reason: `${withdrawn.platform} ${withdrawn.version} (${withdrawn.versionCode})${withdrawn.forced ? ' forced' : ''}`,
+      });
+      return withdrawn;
     }),
   );
   route(deps, appGoodsApi.list, (input) => listGoods(deps.db, input.lang));

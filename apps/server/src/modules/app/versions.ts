@@ -66,6 +66,23 @@ export const publishVersion = async (
   }
 };
 
+/**
+ * Withdraws a published version: it no longer counts in the check, so a forced version published by mistake
+ * (above every build that exists) stops blocking the members. The seeded version of the running build is one
+ * like any other.
+ */
+export const withdrawVersion = async (
+  exec: Executor,
+  input: { platform: AppPlatform; versionCode: number },
+): Promise<AppVersion> => {
+  const [row] = await exec
+    .delete(appVersions)
+    .where(and(eq(appVersions.platform, input.platform), eq(appVersions.versionCode, input.versionCode)))
+    .returning();
+  if (!row) throw new AppError(ErrorCode.VersionNotFound);
+  return present(row);
+};
+
 /** Seeds APP_VERSION (4.3.3, code 100, docs/product.md#limits) for every platform that has no version yet. */
 export const seedVersions = async (exec: Executor) => {
   for (const platform of ['web', 'android', 'ios'] as const) {

@@ -1,10 +1,11 @@
+import type { AuditAction } from '@chatpay/shared';
 import type { Executor } from '../../db/connection.ts';
 import { auditLogs } from './tables.ts';
 
 export interface AuditEntry {
   actorId: number;
-  /** `module:service:method` of what was done (`usdt:wallet:adjust`, `c2c:appeal:completed`). */
-  action: string;
+  /** `module:service:method` of what was done, one of the shared list (`usdt:wallet:adjust`). */
+  action: AuditAction;
   targetUserId?: number | null;
   amount?: bigint | null;
   reason?: string;

@@ -420,14 +420,15 @@ export class UserService {
     const parsed = profileValue[key].safeParse(value);
     if (!parsed.success) {
       if (key === 'nickName' && value.trim() === '') throw new AppError(ErrorCode.ContentEmpty);
-      throw new AppError(ErrorCode.Validation, `Invalid input: dataValue`, [
-        { field: 'dataValue', message: parsed.error.issues[0]?.message ?? 'Invalid value' },
+      // The issue names the profile key ("phone"), so the member reads which field to fix, not "value".
+      throw new AppError(ErrorCode.Validation, `Invalid input: ${key}`, [
+        { field: key, message: parsed.error.issues[0]?.message ?? 'Invalid value' },
       ]);
     }
     // An outside avatar URL would make every viewer's browser call a third party (tracking, IP leak).
     if (key === 'avatar' && !this.isOwnUpload(parsed.data)) {
-      throw new AppError(ErrorCode.Validation, 'Invalid input: dataValue', [
-        { field: 'dataValue', message: 'The avatar must be a file uploaded here' },
+      throw new AppError(ErrorCode.Validation, 'Invalid input: avatar', [
+        { field: 'avatar', message: 'The avatar must be a file uploaded here' },
       ]);
     }
     if (key === 'avatar') await this.assertUsableMedia(userId, parsed.data);

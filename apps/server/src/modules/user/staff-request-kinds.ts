@@ -1,4 +1,11 @@
-import { ErrorCode, Role, type StaffRequestKind, type StaffRole, staffRoles } from '@chatpay/shared';
+import {
+  type AuditAction,
+  ErrorCode,
+  Role,
+  type StaffRequestKind,
+  type StaffRole,
+  staffRoles,
+} from '@chatpay/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -74,7 +81,7 @@ export const apply: Record<StaffRequestKind, (tx: Executor, r: RequestRow, now: 
 };
 
 /** The audit action of a staff change taking effect, by kind. */
-export const effectAction: Record<StaffRequestKind, string> = {
+export const effectAction: Record<StaffRequestKind, AuditAction> = {
   add: 'base:staff:add',
   roles: 'base:staff:update',
   resetFactor: 'admin:user:resetFactor',

@@ -1,3 +1,4 @@
+import { auditActionKey } from '@chatpay/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
@@ -195,5 +196,23 @@ export const OrderChoice = ({
       onChange={onChange}
       testId={testId}
     />
+  );
+};
+
+/** Roles in the staff member's language, the codes as a detail on hover. */
+export const Roles = ({ roles }: { roles: readonly string[] }) => {
+  const { t } = useTranslation();
+  return (
+    <span title={roles.join(', ')}>
+      {roles.map((r) => t(`console.staff.role.${r}`, { defaultValue: r })).join(', ')}
+    </span>
+  );
+};
+
+/** An audit action in the staff member's language, its code as a detail on hover. */
+export const AuditActionText = ({ action }: { action: string }) => {
+  const { t } = useTranslation();
+  return (
+    <span title={action}>{t(`console.auditAction.${auditActionKey(action)}`, { defaultValue: action })}</span>
   );
 };

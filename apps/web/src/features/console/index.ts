@@ -56,4 +56,5 @@ export {
   useWithdrawalApprove,
   useWithdrawalReject,
   useWithdrawalsPage,
+  useWithdrawVersion,
 } from './queries.ts';

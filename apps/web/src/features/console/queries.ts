@@ -279,6 +279,7 @@ export const useAdjustApprove = () => useConsoleMutation(adminAdjustApi.approve)
 export const useAdjustReject = () => useConsoleMutation(adminAdjustApi.reject);
 /** Publishing changes what the public version check answers, so its entries load again too. */
 export const usePublishVersion = () => useConsoleMutation(adminVersionApi.publish, [versionKeys.all]);
+export const useWithdrawVersion = () => useConsoleMutation(adminVersionApi.withdraw, [versionKeys.all]);
 /** Dictionary changes show in the app's pickers, so its dictionary cache loads again too. */
 export const useDictAdd = () => useConsoleMutation(adminContentApi.dictAdd, [ticketKeys.all]);
 export const useDictUpdate = () => useConsoleMutation(adminContentApi.dictUpdate, [ticketKeys.all]);

@@ -2,7 +2,16 @@
 
 export { BarChart } from './BarChart.tsx';
 export type { Column } from './components.tsx';
-export { Choice, ConsoleList, ConsolePage, formatTime, OrderChoice, TextField } from './components.tsx';
+export {
+  AuditActionText,
+  Choice,
+  ConsoleList,
+  ConsolePage,
+  formatTime,
+  OrderChoice,
+  Roles,
+  TextField,
+} from './components.tsx';
 export { MemberField, type MemberLookup, useMemberLookup } from './MemberField.tsx';
 export { MemberLedger, MemberOrders, MemberSessions } from './MemberFile.tsx';
 export { StaffRequests } from './StaffRequests.tsx';

@@ -2,6 +2,7 @@ import { type InputOf, type UserProfile, userApi } from '@chatpay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../lib/auth.ts';
+import { replacingOwnSession } from '../../lib/own-session.ts';
 import { call } from '../../lib/request.ts';
 import { userKeys } from './keys.ts';
 
@@ -57,8 +58,14 @@ export const useSetUser = () => {
 /** Changes the login password; the answer is a new login that replaces the stored tokens. */
 export const useChangePassword = () =>
   useMutation({
-    mutationFn: (input: InputOf<typeof userApi.changePassword>) => call(userApi.changePassword, input),
-    onSuccess: (result) => useAuth.getState().setLogin(result),
+    // The new login is stored inside the tracked call: the server's announcement of it is this device's own.
+    mutationFn: (input: InputOf<typeof userApi.changePassword>) =>
+      replacingOwnSession(
+        call(userApi.changePassword, input).then((result) => {
+          useAuth.getState().setLogin(result);
+          return result;
+        }),
+      ),
   });
 
 /** Sets or changes the 6-digit payment PIN. */

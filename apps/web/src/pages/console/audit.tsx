@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuditPage } from '../../features/console/index.ts';
 import {
+  AuditActionText,
   Choice,
   type Column,
   ConsoleList,
@@ -46,7 +47,7 @@ const AuditPage = () => {
   const columns: Column<Row>[] = [
     { key: 'time', title: t('console.col.time'), render: (a) => formatTime(a.createTime) },
     { key: 'actor', title: t('console.audit.actor'), render: (a) => `#${a.actorId}` },
-    { key: 'action', title: t('console.col.action'), render: (a) => a.action },
+    { key: 'action', title: t('console.col.action'), render: (a) => <AuditActionText action={a.action} /> },
     {
       key: 'target',
       title: t('console.col.member'),

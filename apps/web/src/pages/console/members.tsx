@@ -14,6 +14,7 @@ import {
   useUnlockPin,
 } from '../../features/console/index.ts';
 import {
+  AuditActionText,
   Choice,
   type Column,
   ConsoleList,
@@ -22,6 +23,7 @@ import {
   MemberLedger,
   MemberOrders,
   MemberSessions,
+  Roles,
   StaffRequests,
   TestUsdt,
   TextField,
@@ -56,7 +58,7 @@ const MemberList = () => {
     { key: 'memberId', title: t('console.col.memberId'), render: (m) => m.memberId },
     { key: 'username', title: t('console.col.username'), render: (m) => m.username },
     { key: 'nickName', title: t('console.col.nickName'), render: (m) => m.nickName },
-    { key: 'role', title: t('console.col.role'), render: (m) => m.role.join(', ') },
+    { key: 'role', title: t('console.col.role'), render: (m) => <Roles roles={m.role} /> },
     {
       key: 'state',
       title: t('console.col.status'),
@@ -186,7 +188,9 @@ const MemberDetail = ({ id }: { id: number }) => {
           <dt>{t('console.col.username')}</dt>
           <dd>{m.username}</dd>
           <dt>{t('console.col.role')}</dt>
-          <dd>{m.role.join(', ')}</dd>
+          <dd>
+            <Roles roles={m.role} />
+          </dd>
           <dt>{t('console.col.status')}</dt>
           <dd data-testid="member-state" data-frozen={String(m.frozen)}>
             {m.frozen ? t('console.member.frozen') : t('console.member.active')}
@@ -297,7 +301,9 @@ const MemberDetail = ({ id }: { id: number }) => {
               {m.audit.map((a) => (
                 <tr key={a.id}>
                   <td data-label={t('console.col.time')}>{formatTime(a.createTime)}</td>
-                  <td data-label={t('console.col.action')}>{a.action}</td>
+                  <td data-label={t('console.col.action')}>
+                    <AuditActionText action={a.action} />
+                  </td>
                   <td data-label={t('console.col.reason')}>{a.reason}</td>
                 </tr>
               ))}

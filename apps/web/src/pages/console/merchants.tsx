@@ -54,6 +54,11 @@ const MerchantsPage = () => {
       render: (m) => <a href={`#/admin/members?id=${m.userId}`}>{`${m.nickName} (#${m.userId})`}</a>,
     },
     { key: 'name', title: t('console.merchant.name'), render: (m) => m.name },
+    {
+      key: 'intro',
+      title: t('console.merchant.intro'),
+      render: (m) => <span data-testid={`merchant-intro-${m.userId}`}>{m.intro || '—'}</span>,
+    },
     { key: 'note', title: t('console.merchant.applyNote'), render: (m) => m.applyNote || '—' },
     {
       key: 'history',

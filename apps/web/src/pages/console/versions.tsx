@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useLatestVersion } from '../../features/app/index.ts';
-import { usePublishVersion } from '../../features/console/index.ts';
+import { usePublishVersion, useWithdrawVersion } from '../../features/console/index.ts';
 import { Choice, ConsolePage, formatTime, TextField } from '../../features/console/ui.ts';
+import { confirm } from '../../lib/dialog.tsx';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 
 const VERSION = /^\d{1,4}(\.\d{1,4}){0,3}$/;
@@ -15,10 +16,11 @@ const VERSION = /^\d{1,4}(\.\d{1,4}){0,3}$/;
 const VersionRow = ({ platform }: { platform: AppPlatform }) => {
   const { t } = useTranslation();
   const latest = useLatestVersion(platform);
+  const withdraw = useWithdrawVersion();
   if (latest.isPending) {
     return (
       <tr>
-        <td colSpan={5}>
+        <td colSpan={6}>
           <Loading />
         </td>
       </tr>
@@ -27,13 +29,29 @@ const VersionRow = ({ platform }: { platform: AppPlatform }) => {
   if (latest.isError) {
     return (
       <tr>
-        <td colSpan={5}>
+        <td colSpan={6}>
           <LoadError error={latest.error} onRetry={() => void latest.refetch()} />
         </td>
       </tr>
     );
   }
   const v = latest.data.latest;
+  // A version published by mistake (a forced one above every build blocks every member) is taken back here;
+  // the one before it is the latest again.
+  const onWithdraw = async () => {
+    if (!v) return;
+    const text = t('console.version.withdrawConfirm', {
+      version: `${v.version} (${v.versionCode})`,
+      platform,
+    });
+    if (!(await confirm(text, `version-withdraw-${platform}`, t('console.version.withdraw'), true))) return;
+    try {
+      await withdraw.mutateAsync({ platform, versionCode: v.versionCode });
+      toastSuccess(t('console.version.withdrawn'));
+    } catch (error) {
+      toastError(error);
+    }
+  };
   return (
     <tr data-testid={`version-${platform}`}>
       <td data-label={t('console.version.platform')}>{platform}</td>
@@ -45,6 +63,20 @@ const VersionRow = ({ platform }: { platform: AppPlatform }) => {
       </td>
       <td data-label={t('console.version.url')}>{v?.downloadUrl || '—'}</td>
       <td data-label={t('console.col.time')}>{formatTime(v?.releaseTime ?? null)}</td>
+      <td data-label={t('console.col.actions')}>
+        {v ? (
+          <Button
+            size="mini"
+            color="danger"
+            fill="outline"
+            loading={withdraw.isPending}
+            onClick={() => void onWithdraw()}
+            data-testid={`version-withdraw-${platform}`}
+          >
+            {t('console.version.withdraw')}
+          </Button>
+        ) : null}
+      </td>
     </tr>
   );
 };
@@ -139,6 +171,7 @@ const VersionsPage = () => {
               <th>{t('console.version.forced')}</th>
               <th>{t('console.version.url')}</th>
               <th>{t('console.col.time')}</th>
+              <th>{t('console.col.actions')}</th>
             </tr>
           </thead>
           <tbody>

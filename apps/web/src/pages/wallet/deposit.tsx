@@ -81,7 +81,6 @@ const UsdtInPage = () => {
               <strong>{t('chain.minDeposit', { min: showUsdt(settings.minDeposit) })}</strong>
             </li>
             <li>{t('chain.arrival', { n: settings.confirmations })}</li>
-            <li>{t('chain.arrivalHint')}</li>
             {settings.awardPercent !== '0' ? (
               <li>{t('chain.award', { percent: settings.awardPercent })}</li>
             ) : null}
