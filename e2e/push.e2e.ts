@@ -1,5 +1,4 @@
 /// <reference path="../apps/server/test/push/http_ece.d.ts" />
-import AxeBuilder from '@axe-core/playwright';
 import {
   adminC2cApi,
   adminWalletApi,
@@ -15,6 +14,7 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserKeys, type PushService, startPushService } from '../apps/server/test/push/push-service.ts';
+import { axeFailures } from './axe.ts';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
 import { befriend, byId, logInAs, type Member, PASSWORD, phoneClient, registerMember } from './people.ts';
 
@@ -256,12 +256,6 @@ describe('Web Push through a push service on this machine', () => {
     await ctx.close();
   });
 });
-
-/** The failures axe rates critical or serious on the page, one line each. */
-const axeFailures = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 
 const pushState = (page: Page) => byId(page, 'push-state').getAttribute('data-state');
 

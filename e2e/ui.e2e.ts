@@ -1,5 +1,4 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {
   adminC2cApi,
   adminWalletApi,
@@ -13,6 +12,7 @@ import {
 } from '@chatpay/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFailures } from './axe.ts';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
 import { befriend, byId, logInAs, type Member, PASSWORD, registerMember } from './people.ts';
 
@@ -105,16 +105,6 @@ const fillPages = async (alice: Member, sessionId: number) => {
 };
 
 const open = (page: Page, route: string) => page.goto(`${server.url}/#${route}`);
-
-/** The failures axe rates critical or serious (WCAG A/AA rules and best practices), one line each. */
-const axeFailures = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
-    );
-};
 
 /** Whatever the member's theme, the main pages: the page settles, its screenshot is kept, and axe is clean. */
 const MAIN_PAGES = (sessionId: number) => [

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { APP_VERSION_CODE, adminVersionApi } from '@chatpay/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFailures } from './axe.ts';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
 import { byId, logInAs, phoneClient, registerMember } from './people.ts';
 
@@ -31,13 +31,6 @@ const start = async (page: Page, reload = true) => {
   const checked = page.waitForResponse((r) => r.url().includes('/app/app/version/check'));
   if (reload) await page.reload();
   await checked;
-};
-
-const axeFailures = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
 };
 
 describe('version check at start-up', () => {
