@@ -70,8 +70,9 @@ export const redPacketPayload = z.object({
 export type RedPacketPayload = z.infer<typeof redPacketPayload>;
 
 /**
- * Money reached me without a chat message of its own (a transfer by member id, a pay-desk refund): refresh the balance and say
- * who sent it. `from` is the sender's public face only.
+ * My balance moved without a chat message of its own (a transfer by member id, a pay-desk refund, an
+ * operator's adjustment, a payment to my shop): refresh the balance and say why. `from` is the sender's
+ * public face only.
  */
 export const walletPayload = z.discriminatedUnion('kind', [
   z.object({
@@ -88,6 +89,10 @@ export const walletPayload = z.discriminatedUnion('kind', [
     orderNo: z.string(),
     merchant: z.object({ name: z.string() }),
   }),
+  /** An operator credited (positive `amount`) or debited (negative) my wallet (docs/security.md, "Ledger adjustments"). */
+  z.object({ kind: z.literal('adjusted'), entryId: z.number().int(), amount: z.string() }),
+  /** A member paid a pay-desk order of my shop (docs/design/paydesk.md). */
+  z.object({ kind: z.literal('payIn'), entryId: z.number().int(), amount: z.string(), orderNo: z.string() }),
 ]);
 export type WalletPayload = z.infer<typeof walletPayload>;
 

@@ -176,3 +176,35 @@ describe('visibility of staff money actions', () => {
     }
   });
 });
+
+describe('the member sees an adjustment land', () => {
+  it('a posted credit, a debit and an approved request each reach the member live; a pending one does not', async () => {
+    freshWindow();
+    const m = await createUser(t);
+    const sock = await connectSocket(t, m.token);
+    try {
+      const events = recorder(sock, 'wallet');
+      const credit = await adjust(a.token, m.id, '7');
+      expect(await events.next((e) => e.kind === 'adjusted')).toEqual({
+        kind: 'adjusted',
+        entryId: credit.id,
+        amount: '7.00',
+      });
+      const debit = await adjust(a.token, m.id, '-2');
+      expect(await events.next((e) => e.kind === 'adjusted' && e.entryId === debit.id)).toMatchObject({
+        amount: '-2.00',
+      });
+      const big = await adjust(a.token, m.id, '7000');
+      expect(big.status).toBe('pending');
+      // Nothing for the waiting request: the next event is the approval's.
+      const approved = await t.ok(adminAdjustApi.approve, { id: big.approvalId! }, c.token);
+      const next = await events.next(
+        (e) => e.kind === 'adjusted' && e.entryId !== credit.id && e.entryId !== debit.id,
+      );
+      expect(next).toEqual({ kind: 'adjusted', entryId: approved.entryId, amount: '7000.00' });
+      expect(events.seen.filter((e) => e.kind === 'adjusted')).toHaveLength(3);
+    } finally {
+      sock.disconnect();
+    }
+  });
+});

@@ -127,9 +127,21 @@ describe('merchant checkout', () => {
       });
       expect((await pay(payer, orderNo, '000000')).code).toBe(ErrorCode.WrongPin);
       expect((await pay(shop.user, orderNo)).code).toBe(ErrorCode.CannotTransferToSelf);
-      const paid = await pay(payer, orderNo);
-      expect(paid.code).toBe(1000);
-      expect(paid.data).toMatchObject({ status: 'paid', paidTime: expect.any(String) });
+      const shopSocket = await connectSocket(t, shop.user.token);
+      try {
+        const shopEvents = recorder(shopSocket, 'wallet');
+        const paid = await pay(payer, orderNo);
+        expect(paid.code).toBe(1000);
+        expect(paid.data).toMatchObject({ status: 'paid', paidTime: expect.any(String) });
+        // The shop's owner sees the payment land whatever page is open.
+        expect(await shopEvents.next((e) => e.kind === 'payIn')).toMatchObject({
+          kind: 'payIn',
+          amount: '10.00',
+          orderNo,
+        });
+      } finally {
+        shopSocket.disconnect();
+      }
       expect(await available(payer)).toBe('15.00');
       expect(await available(shop.user)).toBe('10.00');
       expect((await pay(payer, orderNo)).code).toBe(ErrorCode.PayOrderPaid);

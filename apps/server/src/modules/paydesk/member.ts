@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import {
   ErrorCode,
+  formatUsdt,
   type Locale,
+  micro,
   PAY_ORDER_TTL_SECONDS,
   type PayOrder,
   type PayOrderStatus,
@@ -10,6 +12,7 @@ import { and, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Realtime } from '../../realtime/socket.ts';
 import { appGoods, goodsTextsOf, grantGoods, grantsOfOrders } from '../app/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { merchantNames, merchantProfile } from '../c2c/index.ts';
@@ -37,6 +40,7 @@ export class PayDeskService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly outflows: OutflowGuard,
+    private readonly realtime: Realtime,
   ) {}
 
   async create(
@@ -144,6 +148,15 @@ export class PayDeskService {
       return paid!;
     });
     if (outcome.status === 'closed') throw new AppError(ErrorCode.PayOrderClosed);
+    // A member merchant's balances follow the payment live (a system shop has no member to tell).
+    if (outcome.payeeId !== null && outcome.entryId !== null) {
+      this.realtime.emitToUser(outcome.payeeId, 'wallet', {
+        kind: 'payIn',
+        entryId: outcome.entryId,
+        amount: formatUsdt(micro(outcome.amount)),
+        orderNo: outcome.orderNo,
+      });
+    }
     return this.present(outcome, input.lang);
   }
 

@@ -11,6 +11,7 @@ export const registerPayDeskRoutes = (deps: AppDeps & { merchantAuth: MerchantAu
     deps.db,
     deps.clock,
     new OutflowGuard(outflowPolicy(deps.config), deps.clock),
+    deps.realtime,
   );
   route(deps, payDeskApi.create, (input, ctx) => payDesk.create(ctx.user.id, input));
   route(deps, payDeskApi.pay, (input, ctx) => payDesk.pay(ctx.user.id, input));

@@ -236,7 +236,9 @@ export class PushNotifier {
     });
   }
 
+  /** Money sent to me by a member or a merchant; an operator's adjustment or a payment to my shop is not pushed. */
   private async onTransfer(userId: number, event: WalletPayload) {
+    if (event.kind !== 'transferIn' && event.kind !== 'payRefund') return;
     await this.queue(userId, {
       dedupeKey: `t${event.entryId}`,
       topic: `t${event.entryId}`,

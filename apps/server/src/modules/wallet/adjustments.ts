@@ -10,6 +10,7 @@ import { and, asc, count, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Realtime } from '../../realtime/socket.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   ensureMemberAccounts,
@@ -106,7 +107,18 @@ export class AdjustmentService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly caps: AdjustCaps,
+    private readonly realtime: Realtime,
   ) {}
+
+  /** The member's balances follow a posted adjustment live, whatever page is open. */
+  private tellMember(r: RequestRow) {
+    if (r.entryId === null) return;
+    this.realtime.emitToUser(r.userId, 'wallet', {
+      kind: 'adjusted',
+      entryId: r.entryId,
+      amount: formatUsdt(micro(r.amount)),
+    });
+  }
 
   /**
    * Credit (positive) or debit (negative) a member, never the maker's own account. The maker's rolling total
@@ -185,6 +197,7 @@ export class AdjustmentService {
         .returning();
       return done!;
     });
+    this.tellMember(row);
     return presentAdjust(row);
   }
 
@@ -260,6 +273,7 @@ export class AdjustmentService {
         .returning();
       return updated!;
     });
+    this.tellMember(row);
     return present(row);
   }
 

@@ -35,10 +35,15 @@ export const registerWalletRoutes = (deps: AppDeps, networks: readonly NetworkCo
   route(deps, mccApi.balance, (_input, ctx) => wallet.balance(ctx.user.id));
   route(deps, mccApi.createGuest, (input, ctx) => createGuest(deps.db, ctx.user, input.nickName));
 
-  const adjustments = new AdjustmentService(deps.db, deps.clock, {
-    approval: parseUsdt(String(deps.config.ADJUST_APPROVAL_CAP_USDT)),
-    daily: parseUsdt(String(deps.config.ADJUST_DAILY_CAP_USDT)),
-  });
+  const adjustments = new AdjustmentService(
+    deps.db,
+    deps.clock,
+    {
+      approval: parseUsdt(String(deps.config.ADJUST_APPROVAL_CAP_USDT)),
+      daily: parseUsdt(String(deps.config.ADJUST_DAILY_CAP_USDT)),
+    },
+    deps.realtime,
+  );
   // Every staff money action reaches every console at once (docs/security.md, "Visibility").
   const moneyAction = <T>(answer: T) => {
     deps.realtime.emitToStaff('console', { kind: 'moneyAction' });

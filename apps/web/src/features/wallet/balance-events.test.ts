@@ -132,6 +132,27 @@ describe('the wallet listens for the whole session, whatever page is open', () =
     expect(balance()?.isInvalidated).toBe(true);
   });
 
+  it("an operator's adjustment, and a member's payment to my shop", () => {
+    emit('wallet', { kind: 'adjusted', entryId: 5, amount: '-2.00' });
+    expect(balance()?.isInvalidated).toBe(true);
+    client.setQueryData(walletKeys.balance(), { available: '0.00', frozen: '0.00', total: '0.00' });
+    emit('wallet', { kind: 'payIn', entryId: 6, amount: '10.00', orderNo: 'P9' });
+    expect(balance()?.isInvalidated).toBe(true);
+  });
+
+  it('the toast says why the balance moved: a debit is worded as one, with the amount unsigned', async () => {
+    const { walletEventText } = await import('./realtime.ts');
+    expect(walletEventText({ kind: 'adjusted', entryId: 5, amount: '-2.00' })).toBe(
+      'The operator debited 2.00 USDT from your wallet',
+    );
+    expect(walletEventText({ kind: 'adjusted', entryId: 5, amount: '2.00' })).toBe(
+      'The operator credited 2.00 USDT to your wallet',
+    );
+    expect(walletEventText({ kind: 'payIn', entryId: 6, amount: '10.00', orderNo: 'P9' })).toBe(
+      'Order P9 was paid: 10.00 USDT',
+    );
+  });
+
   it('an order released or canceled', () => {
     emit('onC2COrderStatus', { orderId: 4, status: 'completed', page: '/pages/c2c/detail?id=4' });
     expect(balance()?.isInvalidated).toBe(true);

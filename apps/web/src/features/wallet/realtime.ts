@@ -1,4 +1,4 @@
-import { walletPayload } from '@chatpay/shared';
+import { type WalletPayload, walletPayload } from '@chatpay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { t } from '../../lib/i18n/index.ts';
 import { onServerEvent, onSocketConnect } from '../../lib/socket.ts';
@@ -25,16 +25,28 @@ export const startWalletRealtime = (client: QueryClient) => {
   });
   // Events sent while the socket was down are not sent again: after a (re)connect the balance is read again.
   onSocketConnect(() => void client.invalidateQueries({ queryKey: walletKeys.all }));
-  // Money arrived by member id or a merchant's refund: say who sent it.
+  // Money moved without a chat message of its own: say why.
   onServerEvent('wallet', (raw) => {
     const parsed = walletPayload.safeParse(raw);
     if (!parsed.success) return;
-    const e = parsed.data;
-    const text =
-      e.kind === 'transferIn'
-        ? t('wallet.transferIn', { amount: showUsdt(e.amount), name: e.from.nickName || e.from.memberId })
-        : t('wallet.payRefund', { amount: showUsdt(e.amount), name: e.merchant.name });
+    const text = walletEventText(parsed.data);
     // The toast layer pulls in antd-mobile: loaded on first use, so this module stays light (and testable).
     void import('../../lib/toast.ts').then(({ toast }) => toast(text));
   });
+};
+
+/** What the toast says of a balance change that came without a chat message. */
+export const walletEventText = (e: WalletPayload) => {
+  switch (e.kind) {
+    case 'transferIn':
+      return t('wallet.transferIn', { amount: showUsdt(e.amount), name: e.from.nickName || e.from.memberId });
+    case 'payRefund':
+      return t('wallet.payRefund', { amount: showUsdt(e.amount), name: e.merchant.name });
+    case 'adjusted':
+      return e.amount.startsWith('-')
+        ? t('wallet.adjustedOut', { amount: showUsdt(e.amount.slice(1)) })
+        : t('wallet.adjustedIn', { amount: showUsdt(e.amount) });
+    case 'payIn':
+      return t('wallet.payIn', { amount: showUsdt(e.amount), orderNo: e.orderNo });
+  }
 };
