@@ -209,6 +209,7 @@ describe('complaints and settings', () => {
     await expect.poll(() => byId(a, 'ticket-status').textContent()).toBe('Pending');
     expect(await byId(a, 'ticket-type').textContent()).toBe('Spam or advertising');
     expect(await byId(a, 'ticket-text-view').textContent()).toBe('Sends me adverts every hour');
+    expect(await byId(a, 'ticket-target-view').textContent()).toBe('About Bob');
     await byId(a, 'ticket-images-view').locator('img').first().waitFor();
     await a.locator('.adm-toast-mask').waitFor({ state: 'detached' });
     await shot(a, 'complain-02-detail-pending');
@@ -265,6 +266,7 @@ describe('complaints and settings', () => {
     await shot(b, 'complain-10-moment-submit-390');
     await byId(b, 'ticket-submit').click();
     await expect.poll(() => byId(b, 'ticket-status').textContent()).toBe('Pending');
+    expect(await byId(b, 'ticket-target-view').textContent()).toContain('Cheap USDT, pay me outside');
 
     // The Me tab's Complaints entry lists it.
     const [mine] = (await server.api.ok(appComplainApi.page, { page: 1 }, await tokenOf(b))).list;

@@ -24,7 +24,7 @@ const staffView = async (userId: number, id: number) => {
 };
 
 describe('a complaint about an order, a group or a moment', () => {
-  it('about an order: its buyer or seller may; support sees the order number, text and pictures', async () => {
+  it('about an order: its buyer or seller may; they and support see the order number, text and pictures', async () => {
     const merchant = await createMerchant(t);
     const buyer = await createTrader(t);
     const stranger = await createUser(t);
@@ -42,7 +42,16 @@ describe('a complaint about an order, a group or a moment', () => {
       },
       buyer.token,
     );
-    expect(filed).toMatchObject({ target: { kind: 'order', id: order.orderId }, targetUserId: null });
+    expect(filed).toMatchObject({
+      target: { kind: 'order', id: order.orderId, label: order.orderNo },
+      targetUserId: null,
+    });
+    // The member's own detail names the order too.
+    expect((await t.ok(appComplainApi.info, { id: filed.id }, buyer.token)).target).toEqual({
+      kind: 'order',
+      id: order.orderId,
+      label: order.orderNo,
+    });
     expect((await complain(merchant.token, { targetKind: 'order', targetId: order.orderId })).code).toBe(
       1000,
     );
@@ -71,7 +80,7 @@ describe('a complaint about an order, a group or a moment', () => {
       { type: 'fraud', text: 'Scam links', targetKind: 'group', targetId: group.groupId },
       member.token,
     );
-    expect(filed.target).toEqual({ kind: 'group', id: group.groupId });
+    expect(filed.target).toEqual({ kind: 'group', id: group.groupId, label: 'Trip' });
     expect((await staffView(member.id, filed.id))?.target).toEqual({
       kind: 'group',
       id: group.groupId,

@@ -34,7 +34,11 @@ export const ticket = z.object({
   contact: z.string(),
   /** The member complained about, also when named through `target` (older clients read this). */
   targetUserId: z.number().int().nullable(),
-  target: ticketTarget.nullable(),
+  /**
+   * What the complaint is about, named: a member's nickname, an order's number, a group's name, a moment's
+   * text (its start); the label is empty when the record is gone.
+   */
+  target: ticketTarget.extend({ label: z.string() }).nullable(),
   status: z.enum(ticketStatuses),
   reply: z.string(),
   replyTime: z.string().nullable(),
@@ -46,11 +50,6 @@ export const adminTicket = ticket.extend({
   userId: z.number().int(),
   username: z.string(),
   nickName: z.string(),
-  /**
-   * What support sees of the target: a member's nickname, an order's number, a group's name, a moment's text
-   * (its start); empty when the record is gone.
-   */
-  target: ticketTarget.extend({ label: z.string() }).nullable(),
 });
 export type AdminTicket = z.infer<typeof adminTicket>;
 

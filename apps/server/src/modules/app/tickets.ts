@@ -38,14 +38,14 @@ const targetOf = (row: TicketRow): TicketTarget | null => {
   return row.targetUserId !== null ? { kind: 'member', id: row.targetUserId } : null;
 };
 
-const present = (row: TicketRow): Ticket => ({
+const present = (row: TicketRow, labels: Labels): Ticket => ({
   id: row.id,
   type: row.type,
   text: row.text,
   images: row.images,
   contact: row.contact,
   targetUserId: row.targetUserId,
-  target: targetOf(row),
+  target: withLabel(row, labels),
   status: row.status as TicketStatus,
   reply: row.reply,
   replyTime: row.replyTime?.toISOString() ?? null,
@@ -81,7 +81,7 @@ export class TicketService {
         targetId: target?.id ?? null,
       })
       .returning();
-    return present(row!);
+    return present(row!, await this.targetLabels(this.db, [row!]));
   }
 
   /**
@@ -137,11 +137,10 @@ export class TicketService {
     );
     return {
       list: rows.map((r) => ({
-        ...present(r.ticket),
+        ...present(r.ticket, labels),
         userId: r.ticket.userId,
         username: r.username,
         nickName: r.nickName,
-        target: withLabel(r.ticket, labels),
       })),
       pagination: { page: input.page, size: input.size, total: count?.n ?? 0 },
     };
@@ -154,7 +153,7 @@ export class TicketService {
       .from(appTickets)
       .where(and(eq(appTickets.id, id), eq(appTickets.kind, kind), eq(appTickets.userId, userId)));
     if (!row) throw new AppError(ErrorCode.TicketNotFound);
-    return present(row);
+    return present(row, await this.targetLabels(this.db, [row]));
   }
 
   /** Support answers and sets the status. */
@@ -202,11 +201,10 @@ export class TicketService {
       .from(users)
       .where(eq(users.id, row.userId));
     return {
-      ...present(row),
+      ...present(row, await this.targetLabels(this.db, [row])),
       userId: row.userId,
       username: user?.username ?? '',
       nickName: user?.nickName ?? '',
-      target: withLabel(row, await this.targetLabels(this.db, [row])),
     };
   }
 

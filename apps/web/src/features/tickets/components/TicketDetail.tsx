@@ -1,5 +1,6 @@
-import type { TicketKind } from '@chatpay/shared';
+import type { Ticket, TicketKind } from '@chatpay/shared';
 import { Image, ImageViewer, List, Tag } from 'antd-mobile';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../../components/LoadError.tsx';
@@ -9,6 +10,12 @@ import { statusColor, typeLabel } from '../kinds.ts';
 import { useTicket, useTicketTypes } from '../queries.ts';
 import '../tickets.css';
 import { dateTime } from '../../../lib/i18n/time.ts';
+
+/** What a complaint is about, as the server names it now (a record removed since has no name). */
+const targetText = (t: TFunction, target: NonNullable<Ticket['target']>) => {
+  if (!target.label) return t(target.kind === 'moment' ? 'ticket.about.momentNoText' : 'ticket.about.gone');
+  return t(`ticket.about.${target.kind}`, { label: target.label });
+};
 
 /** One complaint or feedback (?id=): what I sent, its status and the support reply. */
 export const TicketDetail = ({ kind }: { kind: TicketKind }) => {
@@ -42,6 +49,13 @@ export const TicketDetail = ({ kind }: { kind: TicketKind }) => {
           {typeLabel(t, kind, x.type, name)}
         </span>
       </div>
+      {x.target ? (
+        <List>
+          <List.Item data-testid="ticket-target-view" data-kind={x.target.kind}>
+            <span className="ticket-target-label">{targetText(t, x.target)}</span>
+          </List.Item>
+        </List>
+      ) : null}
       <List>
         <List.Item description={when(x.createTime)}>{t('ticket.submittedAt')}</List.Item>
         <List.Item
@@ -61,6 +75,7 @@ export const TicketDetail = ({ kind }: { kind: TicketKind }) => {
                   <Image
                     key={src}
                     src={src}
+                    alt={t('upload.picture', { n: i + 1 })}
                     width={72}
                     height={72}
                     fit="cover"
