@@ -7,6 +7,10 @@ import vn from './locales/vn.json';
 import zh from './locales/zh.json';
 
 type Tree = { [key: string]: string | Tree };
+const flatEntries = (tree: Tree, prefix = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flatEntries(v, `${prefix}${k}.`),
+  );
 const keys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) =>
     typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`),
@@ -52,6 +56,20 @@ describe('locale files', () => {
 
   it('translates every shared error code', () => {
     for (const code of Object.values(ErrorCode)) expect(reference).toContain(`errors.${code}`);
+  });
+
+  it('has no English left in the other languages: a string equal to English is a name, a unit or a format', () => {
+    // Names, units and formats read the same in every language; anything else equal to English was not
+    // translated.
+    const sameEverywhere =
+      /^(ChatPay|USDT|IBAN|ID|OK|English|中文|Tiếng Việt|日本語|Alipay|WeChat|Webhook URL|Video|Menu|\[?Video\]?|pk_live_…|sk_live_…)$|^[^A-Za-z]*(\{\{\w+\}\}[^A-Za-z]*)*$|^<from>\{\{from\}\}<\/from>: $|^\{\{\w+\}\} USDT$|^\{\{name\}\} \(ID \{\{id\}\}\)$/;
+    const english = new Map(flatEntries(en as Tree));
+    for (const tree of [zh, vn, jp] as Tree[]) {
+      const untranslated = flatEntries(tree).filter(
+        ([key, text]) => text === english.get(key) && !sameEverywhere.test(text),
+      );
+      expect(untranslated).toEqual([]);
+    }
   });
 
   it('is really translated: the UI strings differ from English', () => {
