@@ -5,6 +5,7 @@ import type { ContractClient } from '@chatpay/shared';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startServerProcess } from '../apps/server/test/helpers/process.ts';
 import { httpClient } from '../test-support/http.ts';
+import { checkPage } from './axe.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const screenshotDir = path.join(root, 'artifacts', 'screenshots');
@@ -125,4 +126,5 @@ export const newPhone = async (browser: Browser): Promise<BrowserContext> => {
 export const shot = async (page: Page, name: string) => {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  await checkPage(page, name);
 };

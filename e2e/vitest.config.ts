@@ -6,8 +6,9 @@ export default defineConfig({
     name: 'e2e',
     root: 'e2e',
     include: ['**/*.e2e.ts'],
-    // Fails a test during which a page reported a Content-Security-Policy violation.
-    setupFiles: ['./csp-guard.ts'],
+    // Fail a test during which a page reported a Content-Security-Policy violation, or axe found a critical or
+    // serious problem on a page it photographed.
+    setupFiles: ['./csp-guard.ts', './axe-guard.ts'],
     environment: 'node',
     maxWorkers: 2,
     testTimeout: 180_000,
