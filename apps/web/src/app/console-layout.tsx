@@ -1,9 +1,10 @@
 import { type ConsoleMenuItem, Role } from '@chatpay/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button } from 'antd-mobile';
+import { Badge } from 'antd-mobile';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Button } from '../components/Button.tsx';
 import { LoadError } from '../components/LoadError.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { consoleKeys, isBadgeKind, useConsoleBadges, useConsoleMenu } from '../features/console/index.ts';
@@ -122,7 +123,8 @@ export const ConsoleLayout = () => {
             </ul>
           )}
         </nav>
-        <main className="console-main">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the console's body scrolls on its own, and a page with nothing focusable in view could not be scrolled by keyboard otherwise (WCAG 2.1.1; axe scrollable-region-focusable) */}
+        <main className="console-main" tabIndex={0}>
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

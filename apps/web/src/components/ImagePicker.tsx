@@ -1,8 +1,11 @@
-import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
+import { Image, ImageUploader, type ImageUploadItem, ImageViewer } from 'antd-mobile';
+import { CloseOutline } from 'antd-mobile-icons';
 import { useCallback, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toastError } from '../lib/toast.ts';
 import { isCanceled, useUploadTasks } from '../lib/upload-tasks.ts';
 import { UploadQueue } from './UploadQueue.tsx';
+import './image-picker.css';
 
 interface Props {
   value: ImageUploadItem[];
@@ -21,6 +24,7 @@ interface Props {
  * tiles, each upload in flight shows its percentage and a cancel button, and a failed one "Retry".
  */
 export const ImagePicker = ({ value, onChange, max, onPendingChange, testId, onCountExceed }: Props) => {
+  const { t } = useTranslation();
   const pending = useRef(0);
   const uploads = useUploadTasks();
   const run = uploads.run;
@@ -56,7 +60,32 @@ export const ImagePicker = ({ value, onChange, max, onPendingChange, testId, onC
         multiple
         maxCount={max}
         onCountExceed={onCountExceed}
-        preview
+        // Our own tile for an uploaded picture: antd-mobile's gives the picture no text and the remove
+        // control no name, so a screen reader could not tell the pictures apart or remove one.
+        renderItem={(_tile, item, items) => {
+          const n = items.indexOf(item) + 1;
+          return (
+            <div className="adm-image-uploader-cell" key={item.key ?? item.url}>
+              <Image
+                className="adm-image-uploader-cell-image"
+                src={item.thumbnailUrl ?? item.url}
+                alt={t('upload.picture', { n })}
+                fit="cover"
+                onClick={() =>
+                  ImageViewer.Multi.show({ images: items.map((x) => x.url), defaultIndex: n - 1 })
+                }
+              />
+              <button
+                type="button"
+                className="adm-image-uploader-cell-delete image-picker-remove"
+                aria-label={t('upload.removePicture', { n })}
+                onClick={() => onChange(items.filter((x) => x !== item))}
+              >
+                <CloseOutline className="adm-image-uploader-cell-delete-icon" />
+              </button>
+            </div>
+          );
+        }}
       />
       <UploadQueue tasks={uploads.tasks} />
     </div>

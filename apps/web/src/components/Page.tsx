@@ -44,7 +44,10 @@ export const Page = ({ title, back = true, right, children, bodyClassName, bare 
           <div className="adm-nav-bar-right">{right}</div>
         </header>
       )}
-      <main className={`page-body${bodyClassName ? ` ${bodyClassName}` : ''}`}>{children}</main>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the body scrolls, and a page with nothing focusable (a document, About) could not be scrolled by keyboard otherwise (WCAG 2.1.1; axe scrollable-region-focusable) */}
+      <main className={`page-body${bodyClassName ? ` ${bodyClassName}` : ''}`} tabIndex={0}>
+        {children}
+      </main>
     </div>
   );
 };

@@ -1,7 +1,8 @@
-import { Button, ProgressBar } from 'antd-mobile';
+import { ProgressBar } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { UploadTask } from '../lib/upload-tasks.ts';
+import { Button } from './Button.tsx';
 import './upload-queue.css';
 
 /** The files of a form on their way up: name, percentage, cancel; after a failure the reason and "Retry". */

@@ -13,6 +13,7 @@ const action = (key: string, text: string, testId: string, extra: Partial<Action
 export const confirm = (content: string, testId: string, confirmText = t('common.ok'), danger = false) =>
   new Promise<boolean>((resolve) => {
     Dialog.show({
+      'aria-label': content,
       content,
       closeOnAction: true,
       onClose: () => resolve(false),
@@ -35,6 +36,7 @@ export const confirm = (content: string, testId: string, confirmText = t('common
  */
 export const showLoggedOut = (reason: 'kicked' | 'frozen' | 'ended') => {
   Dialog.show({
+    'aria-label': t('pwa.loggedOutTitle'),
     title: t('pwa.loggedOutTitle'),
     content: <span data-testid={`logged-out-${reason}`}>{t(`pwa.${reason}`)}</span>,
     closeOnAction: true,

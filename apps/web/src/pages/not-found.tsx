@@ -1,5 +1,6 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../components/Button.tsx';
 import { Page } from '../components/Page.tsx';
 import { navigate } from '../lib/router/navigate.ts';
 import { Paths } from '../lib/router/paths.ts';

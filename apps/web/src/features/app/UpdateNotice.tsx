@@ -1,7 +1,7 @@
 import { APP_VERSION, type AppVersion } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { useAppUpdate } from './update.ts';
 import { update } from './updateDialog.tsx';
 import { updateAction } from './version.ts';

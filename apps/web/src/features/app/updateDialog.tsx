@@ -38,6 +38,7 @@ export const showUpdateDialog = (latest: AppVersion, forced: boolean) => {
     onClick: () => void update(latest),
   } as Action;
   Dialog.show({
+    'aria-label': t('about.newVersion', { version: latest.version }),
     title: t('about.newVersion', { version: latest.version }),
     content: (
       <div className="update-notes" data-testid="update-dialog">

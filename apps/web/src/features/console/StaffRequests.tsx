@@ -1,7 +1,7 @@
 import { type StaffRequest, staffRequestStatuses } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 import { Choice, type Column, ConsoleList, formatTime, TextField } from './components.tsx';
 import {

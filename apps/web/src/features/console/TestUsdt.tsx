@@ -1,8 +1,8 @@
 import { adminChainApi, hasPermission, type Network } from '@chatpay/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import { call } from '../../lib/request.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';

@@ -30,22 +30,25 @@ export const TicketType = ({ kind, value }: { kind: TicketKind; value: string })
 };
 
 /** The whole text and the pictures, each a thumbnail opening the original in a new tab. */
-export const TicketContent = ({ r }: { r: AdminTicket }) => (
-  <div className="ticket-cell">
-    <span className="ticket-text" data-testid={`ticket-text-${r.id}`}>
-      {r.text}
-    </span>
-    {r.images.length > 0 ? (
-      <span className="ticket-images" data-testid={`ticket-images-${r.id}`}>
-        {r.images.map((url) => (
-          <a key={url} href={url} target="_blank" rel="noreferrer">
-            <img src={thumbUrl(url, 64)} alt="" width={64} height={64} />
-          </a>
-        ))}
+export const TicketContent = ({ r }: { r: AdminTicket }) => {
+  const { t } = useTranslation();
+  return (
+    <div className="ticket-cell">
+      <span className="ticket-text" data-testid={`ticket-text-${r.id}`}>
+        {r.text}
       </span>
-    ) : null}
-  </div>
-);
+      {r.images.length > 0 ? (
+        <span className="ticket-images" data-testid={`ticket-images-${r.id}`}>
+          {r.images.map((url, i) => (
+            <a key={url} href={url} target="_blank" rel="noreferrer">
+              <img src={thumbUrl(url, 64)} alt={t('upload.picture', { n: i + 1 })} width={64} height={64} />
+            </a>
+          ))}
+        </span>
+      ) : null}
+    </div>
+  );
+};
 
 /**
  * What a complaint is about: a member linked to their file, an order by number linked to its view in the

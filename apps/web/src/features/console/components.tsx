@@ -1,8 +1,8 @@
 import { auditActionKey } from '@chatpay/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
@@ -107,6 +107,7 @@ export const Choice = <V extends string>({
   onChange,
   testId,
   title,
+  ariaLabel,
 }: {
   value: V;
   values: readonly V[];
@@ -114,10 +115,17 @@ export const Choice = <V extends string>({
   onChange(v: NoInfer<V>): void;
   testId: string;
   title: string;
+  /** The select's name when no title is shown (a select in a table row). */
+  ariaLabel?: string;
 }) => (
   <label className="console-field">
-    <span>{title}</span>
-    <select value={value} onChange={(e) => onChange(e.target.value as V)} data-testid={testId}>
+    {title ? <span>{title}</span> : null}
+    <select
+      value={value}
+      onChange={(e) => onChange(e.target.value as V)}
+      aria-label={title ? undefined : ariaLabel}
+      data-testid={testId}
+    >
       {values.map((v) => (
         <option key={v} value={v}>
           {label(v)}

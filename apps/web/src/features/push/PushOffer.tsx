@@ -1,7 +1,7 @@
-import { Button } from 'antd-mobile';
 import { BellOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { dismissPushOffer, enablePush, shouldOfferPush } from './push.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FactorChallenge } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { toastError } from '../../lib/toast.ts';
 import type { FactorAnswer } from './security.ts';

@@ -1,6 +1,7 @@
-import { Button, List, Popup } from 'antd-mobile';
+import { List, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { arrivalInviteCode, forgetInviteCode } from '../../lib/router/deep-link.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';

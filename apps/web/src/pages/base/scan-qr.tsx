@@ -1,8 +1,8 @@
-import { Button } from 'antd-mobile';
 import type QrScanner from 'qr-scanner';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { Page } from '../../components/Page.tsx';
 import { appRouteFromText } from '../../features/chat/index.ts';
 import { copyText } from '../../lib/clipboard.ts';

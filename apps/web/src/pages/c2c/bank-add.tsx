@@ -1,8 +1,9 @@
 import { type PaymentType, paymentTypes } from '@chatpay/shared';
-import { Button, Form, Selector } from 'antd-mobile';
+import { Form, Selector } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';

@@ -1,5 +1,6 @@
-import { Button, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';

@@ -1,7 +1,8 @@
 import { type AdType, type PaymentType, paymentTypes } from '@chatpay/shared';
-import { Button, InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';

@@ -1,7 +1,8 @@
 import { hasPermission, Role } from '@chatpay/shared';
-import { Badge, Button, List, Switch } from 'antd-mobile';
+import { Badge, List, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { TextInput } from '../../components/TextInput.tsx';

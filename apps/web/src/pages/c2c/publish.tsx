@@ -1,8 +1,9 @@
 import type { AdType, PriceType } from '@chatpay/shared';
-import { Button, Form, Radio, Selector, Switch } from 'antd-mobile';
+import { Form, Radio, Selector, Switch } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';

@@ -1,8 +1,9 @@
 import { ErrorCode, PIN_LENGTH } from '@chatpay/shared';
-import { Button, Radio, Tag } from 'antd-mobile';
+import { Radio, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';

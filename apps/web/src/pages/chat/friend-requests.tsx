@@ -1,12 +1,14 @@
 import type { FriendRequest } from '@chatpay/shared';
-import { Button, List, SearchBar } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { useConfirmFriend, useFriendRequests, useSearchUsers } from '../../features/chat/index.ts';
 import { navigate } from '../../lib/router/navigate.ts';
@@ -125,7 +127,7 @@ const FriendRequestsPage = () => {
   return (
     <Page title={t('titles.friendRequests')}>
       <div className="friend-search">
-        <SearchBar
+        <SearchField
           placeholder={t('friends.searchPlaceholder')}
           value={input}
           onChange={(v) => {

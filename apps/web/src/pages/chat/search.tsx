@@ -1,13 +1,15 @@
 import type { ChatSession, FriendItem, MessageHit } from '@chatpay/shared';
-import { Button, List, SearchBar } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { GroupAvatar } from '../../components/GroupAvatar.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import {
   listTime,
@@ -172,7 +174,7 @@ const SearchPage = () => {
   return (
     <Page title={inChat ? t('search.chatHistory') : t('search.title')}>
       <div className="friend-search search-bar">
-        <SearchBar
+        <SearchField
           autoFocus
           placeholder={inChat ? t('search.inChatPlaceholder') : t('search.placeholder')}
           value={input}

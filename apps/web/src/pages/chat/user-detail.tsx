@@ -1,8 +1,9 @@
 import { FRIEND_GREETING_MAX } from '@chatpay/shared';
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';

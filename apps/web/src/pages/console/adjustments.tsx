@@ -1,7 +1,7 @@
 import { adjustmentStatuses } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import {
   createAdjustSubmit,
   useAdjust,

@@ -1,8 +1,9 @@
 import { type OrderStatus, orderStatuses } from '@chatpay/shared';
-import { Button, Selector } from 'antd-mobile';
+import { Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import {

@@ -1,6 +1,6 @@
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import {
   useDictAdd,
   useDictDelete,

@@ -1,7 +1,7 @@
 import { type DocumentKey, documentKeys, LOCALES, type Locale } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useDocumentSave, useDocuments } from '../../features/console/index.ts';

@@ -6,9 +6,9 @@ import {
   LOCALES,
   type Locale,
 } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { useGoodsActive, useGoodsAdd, useGoodsPage, useGoodsUpdate } from '../../features/console/index.ts';
 import { Choice, type Column, ConsoleList, ConsolePage, TextField } from '../../features/console/ui.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';

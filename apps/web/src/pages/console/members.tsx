@@ -1,8 +1,8 @@
 import { hasPermission, memberSortFields } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import {
@@ -224,16 +224,14 @@ const MemberDetail = ({ id }: { id: number }) => {
             />
           ) : null}
           {can('admin:user:freeze') ? (
-            <>
-              <Button
-                color={m.frozen ? 'primary' : 'danger'}
-                loading={freeze.isPending}
-                onClick={() => void toggleFreeze()}
-                data-testid="member-freeze"
-              >
-                {m.frozen ? t('console.member.unfreeze') : t('console.member.freeze')}
-              </Button>
-            </>
+            <Button
+              color={m.frozen ? 'primary' : 'danger'}
+              loading={freeze.isPending}
+              onClick={() => void toggleFreeze()}
+              data-testid="member-freeze"
+            >
+              {m.frozen ? t('console.member.unfreeze') : t('console.member.freeze')}
+            </Button>
           ) : null}
           {can('admin:user:logout') ? (
             <Button

@@ -1,8 +1,9 @@
 import { type ServiceConversation, type ServiceMessage, serviceFilters } from '@chatpay/shared';
-import { Badge, Button, ImageViewer } from 'antd-mobile';
+import { Badge, ImageViewer } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';

@@ -1,7 +1,7 @@
 import { type StaffRole, staffRoles } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { useRoles, useStaffAdd, useStaffPage, useStaffRoles } from '../../features/console/index.ts';
 import {
   Choice,
@@ -72,6 +72,7 @@ const StaffPage = () => {
       render: (r) => (
         <Choice
           title=""
+          ariaLabel={t('console.staff.roleOf', { name: r.username })}
           value={current(r)}
           values={roleChoices}
           label={(v) => t(`console.staff.role.${v}`)}

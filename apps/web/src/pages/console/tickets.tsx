@@ -1,8 +1,8 @@
 import { type TicketStatus, ticketStatuses } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import {
   useComplainReply,
   useComplaintsPage,

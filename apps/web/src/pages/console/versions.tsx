@@ -1,7 +1,7 @@
 import { type AppPlatform, appPlatforms } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useLatestVersion } from '../../features/app/index.ts';

@@ -1,7 +1,7 @@
 import { type Network, networks, withdrawalStatuses } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import {
   useWithdrawalApprove,
   useWithdrawalReject,

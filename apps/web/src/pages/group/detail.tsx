@@ -1,7 +1,8 @@
 import { GROUP_MUTE_MINUTES, type GroupInfo, type GroupMemberInfo } from '@chatpay/shared';
-import { Button, List, Switch } from 'antd-mobile';
+import { List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';

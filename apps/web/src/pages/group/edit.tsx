@@ -1,8 +1,9 @@
 import { GROUP_ANNOUNCEMENT_MAX, GROUP_NAME_MAX, GROUP_NOTE_MAX } from '@chatpay/shared';
-import { Button, TextArea } from 'antd-mobile';
+import { TextArea } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { Page } from '../../components/Page.tsx';
 import { myId } from '../../features/chat/index.ts';
 import { useGroupInfo, useSetGroupNote, useUpdateGroup } from '../../features/group/index.ts';

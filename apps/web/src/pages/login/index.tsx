@@ -1,8 +1,9 @@
 import { ErrorCode, type FactorChallenge } from '@chatpay/shared';
-import { Button, Form } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completeLogin } from '../../app/session.ts';
+import { Button } from '../../components/Button.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { loginSecondFactor, loginWithPasskey, useLoginByName } from '../../features/user/index.ts';

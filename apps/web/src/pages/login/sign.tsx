@@ -1,8 +1,9 @@
-import { Button, Checkbox, Form } from 'antd-mobile';
+import { Checkbox, Form } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { completeLogin } from '../../app/session.ts';
+import { Button } from '../../components/Button.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { useRegisterByName, useShareCodeCheck } from '../../features/user/index.ts';
@@ -148,9 +149,11 @@ const SignPage = () => {
           checked={agree}
           onChange={setAgree}
           data-testid="sign-agree"
-          aria-label={t('sign.agreePrefix')}
           style={{ '--icon-size': '16px' }}
-        />
+        >
+          {/* The checkbox's name; the visible sentence beside it holds the document links. */}
+          <span className="visually-hidden">{t('sign.agreePrefix')}</span>
+        </Checkbox>
         <span className="agree-text">
           {t('sign.agreePrefix')}{' '}
           <button

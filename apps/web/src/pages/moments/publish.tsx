@@ -1,8 +1,9 @@
 import { MOMENT_IMAGES_MAX, MOMENT_TEXT_MAX } from '@chatpay/shared';
-import { Button, type ImageUploadItem, SpinLoading, TextArea } from 'antd-mobile';
+import { type ImageUploadItem, SpinLoading, TextArea } from 'antd-mobile';
 import { VideoOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { ImagePicker } from '../../components/ImagePicker.tsx';
 import { Page } from '../../components/Page.tsx';
 import { UploadQueue } from '../../components/UploadQueue.tsx';

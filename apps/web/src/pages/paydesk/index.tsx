@@ -1,9 +1,10 @@
 import { ErrorCode, type GoodsItem, type PayOrder } from '@chatpay/shared';
-import { Button, Dialog } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
 import { CheckCircleFill, ShopbagOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
@@ -123,6 +124,7 @@ const PayDeskPage = () => {
 
   const showInsufficient = () =>
     Dialog.show({
+      'aria-label': t('errors.1401'),
       content: t('errors.1401'),
       closeOnAction: true,
       actions: [

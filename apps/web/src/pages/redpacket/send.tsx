@@ -1,8 +1,8 @@
 import { RED_PACKET_GREETING_MAX, RED_PACKET_MAX_COUNT, type RedPacketKind } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
@@ -155,7 +155,7 @@ const RedPacketSendPage = () => {
           className="rp-send-button"
           size="large"
           color="danger"
-          style={{ '--background-color': '#e8503e', '--border-color': '#e8503e' }}
+          style={{ '--background-color': 'var(--packet-red)', '--border-color': 'var(--packet-red)' }}
           disabled={!check.ok}
           onClick={async () => {
             if (await pinGuard()) setPaying(true);

@@ -1,6 +1,7 @@
 import type { BlockedUser } from '@chatpay/shared';
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';

@@ -1,7 +1,8 @@
 import type { LoginRecord, LoginSession } from '@chatpay/shared';
-import { Button, List, Tag } from 'antd-mobile';
+import { List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../app/session.ts';
+import { Button } from '../../components/Button.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';

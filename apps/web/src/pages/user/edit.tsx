@@ -1,7 +1,8 @@
 import type { ProfileKey } from '@chatpay/shared';
-import { Button, List, Popup } from 'antd-mobile';
+import { List, Popup } from 'antd-mobile';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';

@@ -1,7 +1,8 @@
 import { PIN_LENGTH } from '@chatpay/shared';
-import { Button, Form } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PinInput } from '../../components/PinInput.tsx';
 import { TextInput } from '../../components/TextInput.tsx';

@@ -1,8 +1,9 @@
 import type { PasskeyItem } from '@chatpay/shared';
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';

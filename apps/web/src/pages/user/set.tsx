@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, List, Switch } from 'antd-mobile';
+import { List, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../app/session.ts';
+import { Button } from '../../components/Button.tsx';
 import { Page } from '../../components/Page.tsx';
 import { fileSize, requestNotificationPermission } from '../../features/chat/index.ts';
 import { useContactService } from '../../features/chat/ui.ts';

@@ -1,8 +1,9 @@
 import type { Network } from '@chatpay/shared';
 import { addressLooksValid } from '@chatpay/shared';
-import { Button, Switch } from 'antd-mobile';
+import { Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';

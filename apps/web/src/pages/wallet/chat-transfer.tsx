@@ -1,8 +1,8 @@
 import { CHAT_TRANSFER_REMARK_MAX, MIN_TRANSFER } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { TextInput } from '../../components/TextInput.tsx';

@@ -1,9 +1,9 @@
 import { MIN_TRANSFER, type TransferResult } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { Page } from '../../components/Page.tsx';
 import '../../features/wallet/wallet.css';
 import { TextInput } from '../../components/TextInput.tsx';

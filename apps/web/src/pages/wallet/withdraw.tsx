@@ -1,10 +1,10 @@
 import type { ChainRecord, Network } from '@chatpay/shared';
 import { addressLooksValid, MIN_WITHDRAWAL } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, ScanningOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';

@@ -1,6 +1,7 @@
 import type { Ad } from '@chatpay/shared';
-import { Button, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { navigate } from '../../../lib/router/navigate.ts';
 import { Paths } from '../../../lib/router/paths.ts';

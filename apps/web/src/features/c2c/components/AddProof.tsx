@@ -1,7 +1,7 @@
 import { APPEAL_PROOF_MAX, type Order } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { UploadQueue } from '../../../components/UploadQueue.tsx';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { isCanceled, useUploadTasks } from '../../../lib/upload-tasks.ts';

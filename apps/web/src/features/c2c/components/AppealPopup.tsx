@@ -1,7 +1,8 @@
 import { APPEAL_PROOF_MAX, type AppealReason, appealReasons } from '@chatpay/shared';
-import { Button, Popup, Selector } from 'antd-mobile';
+import { Popup, Selector } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { UploadQueue } from '../../../components/UploadQueue.tsx';
 import { toast, toastError } from '../../../lib/toast.ts';
 import { isCanceled, useUploadTasks } from '../../../lib/upload-tasks.ts';

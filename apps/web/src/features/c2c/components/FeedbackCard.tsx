@@ -1,7 +1,7 @@
 import type { Order, OrderFeedback } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { toastError } from '../../../lib/toast.ts';
 import { useLeaveFeedback } from '../queries.ts';

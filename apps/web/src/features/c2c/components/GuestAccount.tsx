@@ -1,8 +1,9 @@
 import { mccApi } from '@chatpay/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Button, List, Popup } from 'antd-mobile';
+import { List, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { call } from '../../../lib/request.ts';
 import { toastError } from '../../../lib/toast.ts';

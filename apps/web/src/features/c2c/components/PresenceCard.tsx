@@ -1,7 +1,8 @@
 import type { MerchantInfo } from '@chatpay/shared';
-import { Button, Switch } from 'antd-mobile';
+import { Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { toast, toastError, toastSuccess } from '../../../lib/toast.ts';
 import { localClock, utcMinutes } from '../logic.ts';
 import { useUpdateMerchant } from '../queries.ts';

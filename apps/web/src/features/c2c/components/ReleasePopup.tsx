@@ -1,6 +1,7 @@
 import { PIN_LENGTH } from '@chatpay/shared';
-import { Button, Popup } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { PinInput } from '../../../components/PinInput.tsx';
 import { usePinEntry } from '../../../components/usePinEntry.ts';
 import { toast, toastError } from '../../../lib/toast.ts';

@@ -136,16 +136,18 @@ export const Row = ({ label, value, testId }: { label: string; value: React.Reac
   </div>
 );
 
-/** Shows an uploaded proof: a picture, or a video with controls. */
-export const Proof = ({ url }: { url: string }) =>
-  /\.(mp4|webm|mov|m4v|ogv)(\?|$)/i.test(url) ? (
+/** Shows an uploaded proof: a picture (a link to the original, named "View picture"), or a video with controls. */
+export const Proof = ({ url }: { url: string }) => {
+  const { t } = useTranslation();
+  return /\.(mp4|webm|mov|m4v|ogv)(\?|$)/i.test(url) ? (
     // biome-ignore lint/a11y/useMediaCaption: user-uploaded proof has no captions
     <video className="c2c-proof" src={url} controls preload="metadata" />
   ) : (
     <a href={url} target="_blank" rel="noreferrer">
-      <img className="c2c-proof" src={url} alt="" />
+      <img className="c2c-proof" src={url} alt={t('chat.viewPicture')} />
     </a>
   );
+};
 
 /** A merchant's online mark: green when online now (switch on, within business hours), grey when not. */
 export const OnlineDot = ({ online, testId }: { online: boolean; testId: string }) => {

@@ -1,7 +1,8 @@
 import type { SavedAddress } from '@chatpay/shared';
-import { Button, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { dateTime } from '../../../lib/i18n/time.ts';
 
 /** One saved withdrawal address: label, network, address, when it becomes usable; rename and delete. */

@@ -1,6 +1,7 @@
-import { Button, CheckList, Popup } from 'antd-mobile';
+import { CheckList, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { sessionAvatar, sessionTitle } from '../format.ts';

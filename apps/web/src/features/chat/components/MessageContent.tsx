@@ -94,25 +94,34 @@ const Video = ({ m }: { m: UiMessage }) => {
   const duration = num(m.content.duration);
   return (
     <>
-      <button type="button" className="msg-video" onClick={() => setOpen(true)} data-testid="msg-video">
-        {/* The poster frame (docs/product.md#uploads) instead of the video; else its first frame. */}
-        {poster ? (
-          <img src={poster} alt="" data-testid="msg-video-poster" />
-        ) : (
-          <video src={url} preload="metadata" muted playsInline />
-        )}
-        <PlayOutline className="msg-video-play" />
-        {duration > 0 && (
-          <span
-            className="msg-video-duration"
-            data-testid="msg-video-duration"
-            title={t('upload.duration', { time: clockTime(duration) })}
-          >
-            {clockTime(duration)}
-          </span>
-        )}
+      {/* The upload's cancel button sits beside the video's, not inside it (a button in a button). */}
+      <span className="msg-media">
+        <button
+          type="button"
+          className="msg-video"
+          onClick={() => setOpen(true)}
+          aria-label={t('chat.playVideo')}
+          data-testid="msg-video"
+        >
+          {/* The poster frame (docs/product.md#uploads) instead of the video; else its first frame. */}
+          {poster ? (
+            <img src={poster} alt="" data-testid="msg-video-poster" />
+          ) : (
+            <video src={url} preload="metadata" muted playsInline />
+          )}
+          <PlayOutline className="msg-video-play" />
+          {duration > 0 && (
+            <span
+              className="msg-video-duration"
+              data-testid="msg-video-duration"
+              title={t('upload.duration', { time: clockTime(duration) })}
+            >
+              {clockTime(duration)}
+            </span>
+          )}
+        </button>
         <UploadOverlay m={m} />
-      </button>
+      </span>
       <Mask visible={open} onMaskClick={() => setOpen(false)} opacity={0.9}>
         <div className="video-viewer">
           {/* biome-ignore lint/a11y/useMediaCaption: user videos have no captions */}
@@ -169,6 +178,7 @@ export const MessageContent = ({
   /** Tapping the quote of a reply jumps to the quoted message (by seq). */
   onQuote?: (seq: number) => void;
 }) => {
+  const { t } = useTranslation();
   switch (m.contentType) {
     case 'text': {
       const quote = messageQuote.safeParse(m.content.quote);
@@ -185,21 +195,24 @@ export const MessageContent = ({
       const ratio = w && h ? h / w : 0.75;
       const width = Math.min(160, ratio > 1 ? 160 / ratio : 160);
       return (
-        <button
-          type="button"
-          className="msg-image"
-          // The viewer loads the original; the bubble a thumbnail of its own size.
-          onClick={() => ImageViewer.show({ image: mediaUrl(m) })}
-          data-testid="msg-image"
-        >
-          <img
-            src={thumbOf(m, 'url', [160, 240])}
-            alt=""
-            style={{ width, height: Math.round(width * ratio) }}
-            data-testid="msg-image-thumb"
-          />
+        <span className="msg-media">
+          <button
+            type="button"
+            className="msg-image"
+            // The viewer loads the original; the bubble a thumbnail of its own size.
+            onClick={() => ImageViewer.show({ image: mediaUrl(m) })}
+            aria-label={t('chat.viewPicture')}
+            data-testid="msg-image"
+          >
+            <img
+              src={thumbOf(m, 'url', [160, 240])}
+              alt=""
+              style={{ width, height: Math.round(width * ratio) }}
+              data-testid="msg-image-thumb"
+            />
+          </button>
           <UploadOverlay m={m} />
-        </button>
+        </span>
       );
     }
     case 'video':

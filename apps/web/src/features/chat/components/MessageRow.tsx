@@ -1,7 +1,7 @@
-import { SpinLoading } from 'antd-mobile';
 import { ExclamationCircleFill } from 'antd-mobile-icons';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabeledSpinner } from '../../../components/LabeledSpinner.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { useLongPress } from '../../../lib/use-long-press.ts';
 import { type NameOf, noticeText, separatorTime } from '../format.ts';
@@ -129,7 +129,7 @@ export const MessageRow = memo(
             </span>
           )}
           {m.status === 'pending' ? (
-            <SpinLoading className="msg-state" style={{ '--size': '16px' }} aria-label={t('chat.sending')} />
+            <LabeledSpinner className="msg-state" size="16px" label={t('chat.sending')} />
           ) : null}
           {m.status === 'failed' ? (
             <button

@@ -1,7 +1,7 @@
 import { MOMENT_COMMENT_MAX } from '@chatpay/shared';
-import { Button } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 
 export interface CommentTarget {
   momentId: number;

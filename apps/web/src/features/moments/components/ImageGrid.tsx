@@ -1,5 +1,6 @@
 import { ImageViewer } from 'antd-mobile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { thumbUrl } from '../../../lib/media-url.ts';
 import { gridLayout, singleImageBox } from '../layout.ts';
 
@@ -13,6 +14,7 @@ const SINGLE_MAX = 200;
  * thumbnails; the viewer the originals.
  */
 export const ImageGrid = ({ images, testId }: { images: string[]; testId: string }) => {
+  const { t } = useTranslation();
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   if (images.length === 0) return null;
   const layout = gridLayout(images.length);
@@ -25,6 +27,7 @@ export const ImageGrid = ({ images, testId }: { images: string[]; testId: string
         className="moment-single"
         style={{ width: box.width, height: box.height }}
         onClick={() => open(0)}
+        aria-label={t('chat.viewPicture')}
         data-testid={testId}
         data-count={1}
       >
@@ -47,8 +50,14 @@ export const ImageGrid = ({ images, testId }: { images: string[]; testId: string
       data-count={images.length}
     >
       {images.map((src, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the same picture may appear twice in one post
-        <button key={i} type="button" className="moment-cell" onClick={() => open(i)}>
+        <button
+          // biome-ignore lint/suspicious/noArrayIndexKey: the same picture may appear twice in one post
+          key={i}
+          type="button"
+          className="moment-cell"
+          onClick={() => open(i)}
+          aria-label={t('upload.picture', { n: i + 1 })}
+        >
           <img
             src={thumbUrl(src, { w: CELL, h: CELL, m: 'fill' })}
             alt=""

@@ -1,7 +1,8 @@
 import type { TicketKind } from '@chatpay/shared';
-import { Button, InfiniteScroll, List, PullToRefresh, Tag } from 'antd-mobile';
+import { InfiniteScroll, List, PullToRefresh, Tag } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadError } from '../../../components/LoadError.tsx';
 import { Loading } from '../../../components/Loading.tsx';

@@ -1,8 +1,9 @@
 import { TICKET_IMAGES_MAX, TICKET_TEXT_MAX, type TicketKind, ticketTargetKinds } from '@chatpay/shared';
-import { Button, type ImageUploadItem, List, Selector, TextArea } from 'antd-mobile';
+import { type ImageUploadItem, List, Selector, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../../components/Button.tsx';
 import { ImagePicker } from '../../../components/ImagePicker.tsx';
 import { LoadError } from '../../../components/LoadError.tsx';
 import { Page } from '../../../components/Page.tsx';

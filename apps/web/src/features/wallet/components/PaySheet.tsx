@@ -1,7 +1,8 @@
-import { Popup, SpinLoading } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabeledSpinner } from '../../../components/LabeledSpinner.tsx';
 import { PinInput } from '../../../components/PinInput.tsx';
 import { usePinEntry } from '../../../components/usePinEntry.ts';
 import { navigate } from '../../../lib/router/navigate.ts';
@@ -76,7 +77,7 @@ export const PaySheet = ({ visible, purpose, amount, onClose, onPay, onError }: 
         </div>
         <div className="pay-sheet-state" aria-live="polite">
           {busy ? (
-            <SpinLoading style={{ '--size': '20px' }} aria-label={t('pay.paying')} />
+            <LabeledSpinner size="20px" label={t('pay.paying')} />
           ) : entry.message ? (
             <span className="pay-sheet-error" data-testid="pay-sheet-error">
               {entry.message}
