@@ -270,7 +270,7 @@ describe('complaints and settings', () => {
 
     // The Me tab's Complaints entry lists it.
     const [mine] = (await server.api.ok(appComplainApi.page, { page: 1 }, await tokenOf(b))).list;
-    expect(mine?.target).toEqual({ kind: 'moment', id: moment.id });
+    expect(mine?.target).toEqual({ kind: 'moment', id: moment.id, label: 'Cheap USDT, pay me outside' });
     await open(b, '/pages/index/my');
     await byId(b, 'my-complaints').click();
     await byId(b, `ticket-${mine?.id}`).waitFor();

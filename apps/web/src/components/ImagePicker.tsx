@@ -35,18 +35,31 @@ export const ImagePicker = ({ value, onChange, max, onPendingChange, testId, onC
     },
     [onPendingChange],
   );
+  // The latest list and setter, for an upload that ends after the list changed.
+  const latest = useRef({ value, onChange });
+  latest.current = { value, onChange };
+  const nextKey = useRef(0);
+  /**
+   * A picked picture shows at once as our own tile (antd-mobile's tile for an upload in flight has no text
+   * for a screen reader); the upload goes on below it in the queue, and its address replaces the tile's empty
+   * one when it is up. A canceled or refused upload takes its tile away.
+   */
   const uploadOne = useCallback(
     async (file: File): Promise<ImageUploadItem> => {
+      const key = `picked-${nextKey.current++}`;
       change(1);
-      try {
-        const url = await run(file);
-        return { url, thumbnailUrl: URL.createObjectURL(file) };
-      } catch (error) {
-        if (!isCanceled(error)) toastError(error);
-        throw error;
-      } finally {
-        change(-1);
-      }
+      run(file)
+        .then((url) => {
+          const { value: items, onChange: set } = latest.current;
+          set(items.map((x) => (x.key === key ? { ...x, url } : x)));
+        })
+        .catch((error: unknown) => {
+          if (!isCanceled(error)) toastError(error);
+          const { value: items, onChange: set } = latest.current;
+          set(items.filter((x) => x.key !== key));
+        })
+        .finally(() => change(-1));
+      return { key, url: '', thumbnailUrl: URL.createObjectURL(file) };
     },
     [change, run],
   );
@@ -72,7 +85,10 @@ export const ImagePicker = ({ value, onChange, max, onPendingChange, testId, onC
                 alt={t('upload.picture', { n })}
                 fit="cover"
                 onClick={() =>
-                  ImageViewer.Multi.show({ images: items.map((x) => x.url), defaultIndex: n - 1 })
+                  ImageViewer.Multi.show({
+                    images: items.map((x) => x.url || (x.thumbnailUrl ?? '')),
+                    defaultIndex: n - 1,
+                  })
                 }
               />
               <button
