@@ -169,6 +169,7 @@ export const MessageContent = ({
   /** Tapping the quote of a reply jumps to the quoted message (by seq). */
   onQuote?: (seq: number) => void;
 }) => {
+  const { t } = useTranslation();
   switch (m.contentType) {
     case 'text': {
       const quote = messageQuote.safeParse(m.content.quote);
@@ -176,6 +177,11 @@ export const MessageContent = ({
         <>
           {quote.success ? <QuoteBlock quote={quote.data} onQuote={onQuote} /> : null}
           <span className="msg-text">{str(m.content.text)}</span>
+          {m.editTime ? (
+            <span className="msg-edited" data-testid="msg-edited">
+              {t('chat.edit.edited')}
+            </span>
+          ) : null}
         </>
       );
     }
