@@ -168,7 +168,7 @@ export const chatMessage = z.object({
   createTime: z.string(),
   isAutoReply: z.boolean(),
   recalled: z.boolean(),
-  /** The session's change seq of this message's last change (a recall); 0 or absent: never changed. */
+  /** The session's change seq of this message's last change (a recall, an edit, a reaction); 0 or absent: never changed. */
   changeSeq: z.number().int().optional(),
   /**
    * Until when (epoch ms, inclusive) the sender may recall this message; null when it can never be recalled
@@ -613,7 +613,7 @@ export type MessageHit = z.infer<typeof messageHit>;
 
 /** The changes of a session after a device's cursors (chat-delivery.md "Changes since"). */
 export const messageChanges = z.object({
-  /** Messages changed (recalled) after `afterShared` that I can see, replace by id. */
+  /** Messages changed (recalled, edited, reacted to) after `afterShared` that I can see, replace by id. */
   messages: z.array(chatMessage),
   /** Messages I deleted for me after `afterMine`: drop by id. */
   removedIds: z.array(z.number().int()),
@@ -710,7 +710,8 @@ export const messageApi = {
     method: 'GET',
     path: `${MESSAGE}/changes`,
     auth: 'user',
-    summary: 'Recalls, my deletions and my clear point since my change cursors (catch-up after a reconnect)',
+    summary:
+      'Recalls, edits, reactions, my deletions and my clear point since my change cursors (catch-up after a reconnect)',
     input: z.object({ sessionId: id, afterShared: seq.default(0), afterMine: seq.default(0) }),
     output: messageChanges,
     errors: [ErrorCode.SessionNotFound],
