@@ -59,6 +59,11 @@ describe('edit and react', () => {
     await byId(b, 'msg-list').waitFor();
 
     await send(a, 'Meet at 5 by the gate');
+    // Bob answers quoting it.
+    await expect.poll(() => texts(b)).toEqual(['Meet at 5 by the gate']);
+    await longPress(b, bubble(b, 'Meet at 5'));
+    await byId(b, 'msg-menu-quote').click();
+    await sheetGone(b);
     await send(b, 'OK, see you');
     await expect.poll(() => texts(b)).toEqual(['Meet at 5 by the gate', 'OK, see you']);
     await expect.poll(() => texts(a)).toEqual(['Meet at 5 by the gate', 'OK, see you']);
@@ -90,6 +95,10 @@ describe('edit and react', () => {
     await expect.poll(() => texts(b)).toEqual(['Meet at 6 by the gate', 'OK, see you']);
     await expect.poll(() => line(b, 'Meet at 6').getByTestId('msg-edited').textContent()).toBe('已编辑');
     expect(await line(a, 'Meet at 6').getByTestId('msg-edited').textContent()).toBe('edited');
+    // Bob's reply quotes the text as it reads now.
+    await expect
+      .poll(() => line(b, 'OK, see you').getByTestId('msg-quote').textContent())
+      .toBe('Meet at 6 by the gate');
 
     // Alice reacts to Bob's message from the quick row, and with another emoji from the picker.
     await longPress(a, bubble(a, 'OK, see you'));
