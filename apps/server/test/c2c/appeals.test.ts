@@ -74,9 +74,9 @@ describe('support resolves appeals', () => {
     );
     expect(versions.list.map((v) => v.content.text)).toEqual(['I paid 100']);
     expect(versions.list[0]!.replacedTime).toBe(row.editTime);
-    const audit = await t.database.db.execute(
+    const audit = (await t.database.db.execute(
       sql`SELECT actor_id FROM audit_logs WHERE action = 'c2c:appeal:messageVersions' AND target_user_id = ${buyer.id}`,
-    );
+    )) as unknown as { rows: unknown[] };
     expect(audit.rows.length).toBe(1);
     // A message of another chat, through this order: no such message here. A member: refused.
     const second = await appealedOrder();

@@ -1,4 +1,4 @@
-import { ErrorCode, messageApi } from '@chatpay/shared';
+import { ErrorCode, messageApi, type ReactionEmoji } from '@chatpay/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import {
@@ -26,7 +26,8 @@ const socketOf = async (token: string) => {
   return s;
 };
 const react = (user: TestUser, id: number, emoji: string, active = true) =>
-  t.call(messageApi.react, { id, emoji, active }, user.token);
+  // A string, not the contract's list: the bad-emoji cases send what a hostile client would.
+  t.call(messageApi.react, { id, emoji: emoji as ReactionEmoji, active }, user.token);
 const reactionsSeen = async (user: TestUser, sessionId: number, id: number) =>
   (await t.ok(messageApi.page, { sessionId, size: 100 }, user.token)).list.find((m) => m.id === id)
     ?.reactions ?? [];
