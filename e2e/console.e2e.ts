@@ -8,6 +8,7 @@ import {
   consoleApi,
   ErrorCode,
   merchantApi,
+  messageApi,
   transactionApi,
   userApi,
   walletApi,
@@ -425,10 +426,29 @@ describe('operator console', () => {
       reasonCode: 'other',
       reason: 'No money arrived on my card',
     });
+    // The buyer edits what they said in the order chat: support sees it was edited and its earlier text.
+    const said = await server.api.ok(
+      messageApi.send,
+      {
+        sessionId: order.sessionId!,
+        clientMsgId: randomUUID(),
+        contentType: 'text',
+        content: { text: 'I sent 70 CNY' },
+      },
+      buyer.token,
+    );
+    await server.api.ok(messageApi.edit, { id: said.id, text: 'I sent 7 CNY' }, buyer.token);
     await byId(support, 'console-badge-appeal').waitFor();
     await byId(support, 'console-menu-24').click();
     await byId(support, `appeals-row-${order.orderId}`).click();
     await byId(support, 'appeal-detail').waitFor();
+    await byId(support, `appeal-versions-${said.id}`).click();
+    await expect
+      .poll(() => byId(support, `appeal-versions-list-${said.id}`).textContent())
+      .toContain('I sent 70 CNY');
+    expect(await byId(support, 'appeal-messages').textContent()).toContain('I sent 7 CNY');
+    await byId(support, `appeal-versions-list-${said.id}`).scrollIntoViewIfNeeded();
+    await shot(support, 'chatedit-08-console-versions-1280');
     await byId(support, 'resolve-note').fill('No payment reached the seller; order canceled.');
     await byId(support, 'resolve-fault').getByText('Buyer').click();
     await byId(support, 'resolve-cancel').click();

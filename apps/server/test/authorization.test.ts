@@ -138,6 +138,10 @@ const probes: Record<string, Probe[]> = {
   'messageApi.read': [probe(messageApi.read, (w) => ({ sessionId: w.victimSession, seq: 1 }))],
   'messageApi.remove': [probe(messageApi.remove, (w) => ({ ids: [w.victimMessageId] }))],
   'messageApi.recall': [probe(messageApi.recall, (w) => ({ id: w.victimMessageId }))],
+  'messageApi.edit': [probe(messageApi.edit, (w) => ({ id: w.victimMessageId, text: 'edited by another' }))],
+  'messageApi.react': [
+    probe(messageApi.react, (w) => ({ id: w.victimMessageId, emoji: '👍', active: true })),
+  ],
   'messageApi.clear': [probe(messageApi.clear, (w) => ({ sessionId: w.victimSession }))],
   'messageApi.transmit': [
     probe(messageApi.transmit, (w) => ({ ids: [w.victimMessageId], sessionIds: [w.attackerSession] })),
@@ -289,6 +293,9 @@ const probes: Record<string, Probe[]> = {
   ],
   'adminC2cApi.appealInfo': [probe(adminC2cApi.appealInfo, (w) => ({ id: w.c2cOrderId }))],
   'adminC2cApi.appealMessages': [probe(adminC2cApi.appealMessages, (w) => ({ id: w.c2cOrderId }))],
+  'adminC2cApi.appealMessageVersions': [
+    probe(adminC2cApi.appealMessageVersions, (w) => ({ id: w.c2cOrderId, messageId: w.victimMessageId })),
+  ],
   'adminC2cApi.appealMessage': [probe(adminC2cApi.appealMessage, (w) => ({ id: w.c2cOrderId, text: 'hi' }))],
   'adminC2cApi.appealResolve': [
     probe(adminC2cApi.appealResolve, (w) => ({ id: w.c2cOrderId, result: 'completed', note: 'mine' })),

@@ -24,6 +24,7 @@ export const auditActions = [
   'base:staff:reject',
   'c2c:appeal:completed',
   'c2c:appeal:canceled',
+  'c2c:appeal:messageVersions',
   'c2c:merchant:approve',
   'c2c:merchant:reject',
   'c2c:merchant:revoke',

@@ -83,6 +83,9 @@ export const ErrorCode = {
   /** One of the two members blocked the other: no 1:1 messages, friend requests, trade chats or orders. */
   Blocked: 1323,
   CannotBlockSelf: 1324,
+  /** Only the sender may edit, and only a text message that is not recalled nor an auto-reply. */
+  EditNotAllowed: 1325,
+  EditExpired: 1326,
   InsufficientBalance: 1401,
   AmountBelowMinimum: 1402,
   CannotTransferToSelf: 1403,
@@ -237,6 +240,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.NoticeNotAllowed]: 'Notices are sent by the system only',
   [ErrorCode.RecallExpired]: 'A message can only be recalled within 2 minutes',
   [ErrorCode.RecallNotAllowed]: 'Only the sender can recall a message',
+  [ErrorCode.EditNotAllowed]: 'Only the sender can edit their own text message',
+  [ErrorCode.EditExpired]: 'A message can only be edited within 24 hours',
   [ErrorCode.TooShort]: 'Too short',
   [ErrorCode.Muted]: 'Muted, send failed',
   [ErrorCode.SendTooFast]: 'You are sending messages too fast, please wait a moment',

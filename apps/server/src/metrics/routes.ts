@@ -49,8 +49,11 @@ export const registerMetrics = (opts: {
   realtime.onEmit((_userId, event, payload) => {
     if (event !== 'message') return;
     metrics.chatDelivered.inc();
-    const message = payload as { id?: unknown; recalled?: unknown };
-    if (typeof message.id !== 'number' || message.recalled === true || recent.has(message.id)) return;
+    const message = payload as { id?: unknown; recalled?: unknown; changeSeq?: unknown };
+    // A change to a stored message (recall, edit, reaction) is emitted again: not a new message.
+    const changed =
+      message.recalled === true || (typeof message.changeSeq === 'number' && message.changeSeq > 0);
+    if (typeof message.id !== 'number' || changed || recent.has(message.id)) return;
     recent.add(message.id);
     metrics.chatStored.inc();
     if (recent.size > RECENT_IDS) recent.delete(recent.values().next().value as number);

@@ -59,6 +59,44 @@ describe('support resolves appeals', () => {
     expect(JSON.stringify(mine)).toContain('Support here');
   });
 
+  it('an edited chat message: support sees it was edited and reads its earlier texts, audited', async () => {
+    const { buyer, order } = await appealedOrder();
+    const sent = await sendText(t, buyer, order.sessionId!, 'I paid 100');
+    await t.ok(messageApi.edit, { id: sent.id, text: 'I paid 10' }, buyer.token);
+    const chat = await t.ok(adminC2cApi.appealMessages, { id: order.orderId }, support);
+    const row = chat.list.find((m) => m.id === sent.id)!;
+    expect(row.content.text).toBe('I paid 10');
+    expect(row.editTime).not.toBeNull();
+    const versions = await t.ok(
+      adminC2cApi.appealMessageVersions,
+      { id: order.orderId, messageId: sent.id },
+      support,
+    );
+    expect(versions.list.map((v) => v.content.text)).toEqual(['I paid 100']);
+    expect(versions.list[0]!.replacedTime).toBe(row.editTime);
+    const audit = (await t.database.db.execute(
+      sql`SELECT actor_id FROM audit_logs WHERE action = 'c2c:appeal:messageVersions' AND target_user_id = ${buyer.id}`,
+    )) as unknown as { rows: unknown[] };
+    expect(audit.rows.length).toBe(1);
+    // A message of another chat, through this order: no such message here. A member: refused.
+    const second = await appealedOrder();
+    const other = await t.ok(messageApi.page, { sessionId: second.order.sessionId! }, second.merchant.token);
+    const elsewhere = other.list[0]!.id;
+    expect(
+      (await t.call(adminC2cApi.appealMessageVersions, { id: order.orderId, messageId: elsewhere }, support))
+        .code,
+    ).toBe(ErrorCode.MessageNotFound);
+    expect(
+      (
+        await t.call(
+          adminC2cApi.appealMessageVersions,
+          { id: order.orderId, messageId: sent.id },
+          buyer.token,
+        )
+      ).code,
+    ).not.toBe(1000);
+  });
+
   it('complete: coins to the buyer less the fee, a note for both, an audit row', async () => {
     const { merchant, buyer, order } = await appealedOrder();
     const mSock = await connectSocket(t, merchant.token);

@@ -345,6 +345,7 @@ describe('every console call is refused for a member, admin-only ones for suppor
     'adminC2cApi.merchantRevoke': { userId: 1, note: 'x' },
     'adminC2cApi.appealInfo': { id: 1 },
     'adminC2cApi.appealMessages': { id: 1 },
+    'adminC2cApi.appealMessageVersions': { id: 1, messageId: 1 },
     'adminC2cApi.appealMessage': { id: 1, text: 'x' },
     'adminC2cApi.appealResolve': { id: 1, result: 'completed', note: 'x' },
     'adminChainApi.approve': { id: 1 },

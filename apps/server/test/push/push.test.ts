@@ -11,6 +11,7 @@ import { type TestApp, useTestApp } from '../helpers/app.ts';
 import {
   createFriendPair,
   createGroupOf,
+  createSingleSession,
   createUser,
   makeFriends,
   sendText,
@@ -132,6 +133,23 @@ describe('Web Push to members who are not looking', () => {
     const pushes = await waitFor(() => svc.to('muted-b').length > 0 && svc.to('muted-b'));
     expect(pushes).toHaveLength(1);
     expect(svc.decrypt(pushes[0]!, browser).body).toContain('after unmute');
+  });
+
+  it('an edit or a reaction pushes nothing: only the live event carries it', async () => {
+    const { owner, members, group } = await createGroupOf(t, 2);
+    const [b, c] = members as [TestUser, TestUser];
+    const sent = await sendText(t, owner, group.sessionId, 'the plan');
+    // C subscribes after the message: a push for any change of it would be a new one, not a duplicate.
+    const browser = await subscribe(t, c, 'changes-c');
+    await t.ok(messageApi.react, { id: sent.id, emoji: '👍', active: true }, b.token);
+    await t.ok(messageApi.edit, { id: sent.id, text: 'the new plan' }, owner.token);
+    // A marker in another chat (pushes of one chat collapse into one): it is queued after the changes were.
+    const single = await createSingleSession(t, owner, c);
+    await sendText(t, owner, single.id, 'marker');
+    const pushes = await waitFor(() => svc.to('changes-c').length > 0 && svc.to('changes-c'));
+    expect(pushes).toHaveLength(1);
+    expect(svc.decrypt(pushes[0]!, browser).body).toContain('marker');
+    expect((await jobsOf(t, c.id)).length).toBe(1);
   });
 
   it('an @mention reaches a member who muted the group, marked and urgent; other messages do not', async () => {

@@ -17,6 +17,15 @@ export const appealMessage = z.object({
   contentType: z.string(),
   content: z.record(z.string(), z.unknown()),
   createTime: z.string(),
+  /** When its text was last edited; its earlier versions: appealMessageVersions. */
+  editTime: z.string().nullable().optional(),
+});
+
+/** A text the message held before an edit, with when it was written and when it was replaced. */
+export const messageVersion = z.object({
+  content: z.record(z.string(), z.unknown()),
+  writtenTime: z.string(),
+  replacedTime: z.string(),
 });
 
 /** An order as support sees it: who resolved the appeal (null while open or when no staff member did). */
@@ -106,6 +115,16 @@ export const adminC2cApi = {
     summary: "Support: the order chat's messages, oldest first (up to 500)",
     input: z.object({ id: c2cId }),
     output: z.object({ list: z.array(appealMessage) }),
+  }),
+  appealMessageVersions: endpoint({
+    method: 'GET',
+    path: `${ADMIN}/appeal/messageVersions`,
+    auth: 'user',
+    permission: 'c2c:appeal:info',
+    summary: "Support: an edited order chat message's earlier texts, oldest first (audited)",
+    input: z.object({ id: c2cId, messageId: z.coerce.number().int().positive().max(2_147_483_647) }),
+    output: z.object({ list: z.array(messageVersion) }),
+    errors: [ErrorCode.OrderNotFound, ErrorCode.MessageNotFound],
   }),
   appealMessage: endpoint({
     method: 'POST',

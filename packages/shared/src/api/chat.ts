@@ -13,6 +13,40 @@ export const MESSAGE_TEXT_MAX = 4000;
 export const MESSAGE_CONTENT_MAX_BYTES = 16 * 1024;
 export const FRIEND_GREETING_MAX = 100;
 export const RECALL_WINDOW_MS = 2 * 60_000;
+/** The sender may edit a text message this long after sending it (docs/product.md#messages). */
+export const EDIT_WINDOW_MS = 24 * 60 * 60_000;
+/** The row of quick reactions under a message's menu, then the picker's grid (docs/product.md#messages). */
+export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
+export const REACTION_EMOJI = [
+  ...QUICK_REACTIONS,
+  '👎',
+  '🔥',
+  '🎉',
+  '👏',
+  '😁',
+  '🤔',
+  '😡',
+  '😱',
+  '🤯',
+  '🥰',
+  '😎',
+  '🤝',
+  '💯',
+  '✅',
+  '❌',
+  '👀',
+  '🙌',
+  '💪',
+  '🤣',
+  '😭',
+  '🥳',
+  '🤗',
+  '💔',
+  '⚡',
+] as const;
+export type ReactionEmoji = (typeof REACTION_EMOJI)[number];
+/** Who reacted with one emoji: at most this many members are named, `count` counts them all. */
+export const REACTION_NAMES_MAX = 50;
 export const VOICE_MIN_SECONDS = 1;
 /** An auto-reply is sent again in a session after this long even without the owner speaking. */
 export const AUTO_REPLY_QUIET_MS = 30 * 60_000;
@@ -114,6 +148,14 @@ export const messageContent = {
 
 const contentInput = z.union([z.string().max(64 * 1024), z.record(z.string(), z.unknown())]);
 
+/** One emoji's reactions on a message: how many members, and the first of them with their names. */
+export const messageReaction = z.object({
+  emoji: z.string(),
+  count: z.number().int(),
+  users: z.array(z.object({ id: z.number().int(), nickName: z.string() })),
+});
+export type MessageReaction = z.infer<typeof messageReaction>;
+
 /** A stored message, as page answers and the `message` socket event carry it. */
 export const chatMessage = z.object({
   id: z.number().int(),
@@ -126,7 +168,7 @@ export const chatMessage = z.object({
   createTime: z.string(),
   isAutoReply: z.boolean(),
   recalled: z.boolean(),
-  /** The session's change seq of this message's last change (a recall); 0 or absent: never changed. */
+  /** The session's change seq of this message's last change (a recall, an edit, a reaction); 0 or absent: never changed. */
   changeSeq: z.number().int().optional(),
   /**
    * Until when (epoch ms, inclusive) the sender may recall this message; null when it can never be recalled
@@ -134,6 +176,15 @@ export const chatMessage = z.object({
    * it. The server always sends it; absent (a copy a client kept from before) counts as null.
    */
   recallableUntil: z.number().int().nullable().optional(),
+  /**
+   * Until when (epoch ms, inclusive) the sender may edit this text message; null when it can never be edited
+   * (not text, an auto-reply, recalled). The same for every member, like `recallableUntil`.
+   */
+  editableUntil: z.number().int().nullable().optional(),
+  /** When the text was last edited (the "edited" label); null or absent: never edited. */
+  editTime: z.string().nullable().optional(),
+  /** The reactions, one entry per emoji in the order first used; absent or empty: none. */
+  reactions: z.array(messageReaction).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -562,7 +613,7 @@ export type MessageHit = z.infer<typeof messageHit>;
 
 /** The changes of a session after a device's cursors (chat-delivery.md "Changes since"). */
 export const messageChanges = z.object({
-  /** Messages changed (recalled) after `afterShared` that I can see, replace by id. */
+  /** Messages changed (recalled, edited, reacted to) after `afterShared` that I can see, replace by id. */
   messages: z.array(chatMessage),
   /** Messages I deleted for me after `afterMine`: drop by id. */
   removedIds: z.array(z.number().int()),
@@ -659,7 +710,8 @@ export const messageApi = {
     method: 'GET',
     path: `${MESSAGE}/changes`,
     auth: 'user',
-    summary: 'Recalls, my deletions and my clear point since my change cursors (catch-up after a reconnect)',
+    summary:
+      'Recalls, edits, reactions, my deletions and my clear point since my change cursors (catch-up after a reconnect)',
     input: z.object({ sessionId: id, afterShared: seq.default(0), afterMine: seq.default(0) }),
     output: messageChanges,
     errors: [ErrorCode.SessionNotFound],
@@ -694,6 +746,26 @@ export const messageApi = {
     input: z.object({ id }),
     output: chatMessage,
     errors: [ErrorCode.MessageNotFound, ErrorCode.RecallExpired, ErrorCode.RecallNotAllowed],
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: `${MESSAGE}/edit`,
+    auth: 'user',
+    summary:
+      'Edit the text of my text message within 24 hours (any number of times): every member gets it again, same id and seq',
+    input: z.object({ id, text: messageContent.text.shape.text }),
+    output: chatMessage,
+    errors: [ErrorCode.MessageNotFound, ErrorCode.EditNotAllowed, ErrorCode.EditExpired],
+  }),
+  react: endpoint({
+    method: 'POST',
+    path: `${MESSAGE}/react`,
+    auth: 'user',
+    summary:
+      'Add (active true) or take back (false) my reaction with one emoji on a message I can see; repeating changes nothing',
+    input: z.object({ id, emoji: z.enum(REACTION_EMOJI), active: z.boolean() }),
+    output: chatMessage,
+    errors: [ErrorCode.MessageNotFound],
   }),
   clear: endpoint({
     method: 'POST',

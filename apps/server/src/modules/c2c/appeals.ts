@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
-import { deliver, sessionHistory, storeMessage } from '../chat/index.ts';
+import { deliver, messageById, sessionHistory, storeMessage, versionsOf } from '../chat/index.ts';
 import { users } from '../user/index.ts';
 import { hydrateOrders } from './hydrate.ts';
 import { orderNotice } from './order-chat.ts';
@@ -97,6 +97,32 @@ export class AppealService {
         contentType: m.contentType,
         content: m.recalled ? {} : m.content,
         createTime: m.createTime.toISOString(),
+        editTime: m.editTime?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /**
+   * An edited message's earlier texts, for support weighing an appeal; the message must belong to the order's
+   * chat. Reading them is audited: they are what a party chose to take back.
+   */
+  async messageVersions(supportId: number, id: number, messageId: number) {
+    const o = await this.order(id);
+    const message = await messageById(this.db, messageId);
+    if (o.sessionId === null || !message || message.sessionId !== o.sessionId)
+      throw new AppError(ErrorCode.MessageNotFound);
+    const rows = await versionsOf(this.db, messageId);
+    await recordAudit(this.db, {
+      actorId: supportId,
+      action: 'c2c:appeal:messageVersions',
+      targetUserId: message.senderId,
+      reason: `order ${o.orderNo}, message ${messageId}`,
+    });
+    return {
+      list: rows.map((v) => ({
+        content: message.recalled ? {} : v.content,
+        writtenTime: v.writtenTime.toISOString(),
+        replacedTime: v.replacedTime.toISOString(),
       })),
     };
   }

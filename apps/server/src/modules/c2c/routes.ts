@@ -154,6 +154,9 @@ export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
   route(deps, adminC2cApi.appealPage, (input) => appeals.page(input));
   route(deps, adminC2cApi.appealInfo, (input) => appeals.info(input.id));
   route(deps, adminC2cApi.appealMessages, (input) => appeals.messages(input.id));
+  route(deps, adminC2cApi.appealMessageVersions, (input, ctx) =>
+    appeals.messageVersions(ctx.user.id, input.id, input.messageId),
+  );
   route(deps, adminC2cApi.appealMessage, (input, ctx) => appeals.message(ctx.user.id, input.id, input.text));
   route(deps, adminC2cApi.appealResolve, async (input, ctx) => {
     const resolved = await appeals.resolve(ctx.user.id, input);

@@ -4,6 +4,7 @@ export { unreadServiceConversations } from './desk/service.ts';
 export { assertNotBlocked, blockedIdsOf, isBlockedEitherWay } from './friend/blocks.ts';
 export { lookupQuota } from './friend/lookup-quota.ts';
 export { friendIdsOf } from './friend/queries.ts';
+export { versionsOf } from './message/message-changes.ts';
 export { type MessageRow, presentMessage } from './message/presenter.ts';
 export { byClientMsgId, messageById, sessionHistory } from './message/queries.ts';
 export { assertCanSend, deliver, type StoredMessage, storeMessage } from './message/store.ts';

@@ -33,7 +33,15 @@ export const registerChatRoutes = (deps: AppDeps) => {
   );
   const sessions = new SessionService(deps.db, deps.realtime, deps.ports);
   registerSessionRoutes(deps, sessions);
-  const messages = new MessageService(deps.db, deps.realtime, limiter, deps.config, log, deps.ports);
+  const messages = new MessageService(
+    deps.db,
+    deps.realtime,
+    limiter,
+    deps.config,
+    log,
+    deps.ports,
+    deps.clock,
+  );
   registerMessageRoutes(deps, messages);
   // The socket send path: the same service call as HTTP message/send.
   deps.realtime.handleSend((userId, input) => messages.send(userId, input));

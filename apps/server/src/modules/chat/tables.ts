@@ -146,6 +146,8 @@ export const chatMessages = pgTable(
     /** The session's change seq of the last change to this message (0: never changed since stored). */
     changeSeq: seqColumn('change_seq'),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    /** When its sender last edited the text (null: never); earlier texts are in `chat_message_versions`. */
+    editTime: timestamp('edit_time', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('chat_messages_session_seq_key').on(t.sessionId, t.seq),
@@ -160,6 +162,40 @@ export const chatMessages = pgTable(
       .using('gin', sql`(${t.content}->>'text') gin_trgm_ops`)
       .where(sql`${t.contentType} = 'text'`),
   ],
+);
+
+/**
+ * The texts an edited message held before each edit (support reads them in an appeal): the content as it was,
+ * from `written_time` (the send or the previous edit) until `replaced_time` (this edit).
+ */
+export const chatMessageVersions = pgTable(
+  'chat_message_versions',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    writtenTime: timestamp('written_time', { withTimezone: true }).notNull(),
+    replacedTime: timestamp('replaced_time', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('chat_message_versions_message_idx').on(t.messageId, t.id)],
+);
+
+/** A member's reaction with one emoji on a message; one row per (message, member, emoji). */
+export const chatMessageReactions = pgTable(
+  'chat_message_reactions',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    emoji: text('emoji').notNull(),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId, t.emoji] })],
 );
 
 /** "Delete for me": the message stays for the others. */

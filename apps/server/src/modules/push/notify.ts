@@ -106,7 +106,8 @@ export class PushNotifier {
   }
 
   private async onMessage(userId: number, message: ChatMessage) {
-    if (message.senderId === userId || message.recalled) return;
+    // A change to a stored message (a recall, an edit, a reaction: it carries a change seq) is no new message.
+    if (message.senderId === userId || message.recalled || (message.changeSeq ?? 0) > 0) return;
     if (message.contentType === 'notice') return this.onNotice(userId, message);
     // Most members have no subscription: one indexed lookup, nothing more.
     const subs = (await this.subscriptionsOf(userId)).filter((s) => !s.retiredTime);

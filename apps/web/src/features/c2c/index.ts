@@ -18,6 +18,7 @@ export {
   useAddBank,
   useAppealInfo,
   useAppealMessages,
+  useAppealMessageVersions,
   useApplyMerchant,
   useBank,
   useBanks,

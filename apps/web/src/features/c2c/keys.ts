@@ -22,4 +22,6 @@ export const c2cKeys = {
   appeals: () => [...c2cKeys.all, 'appeals'] as const,
   appeal: (id: number) => [...c2cKeys.all, 'appeal', id] as const,
   appealMessages: (id: number) => [...c2cKeys.all, 'appealMessages', id] as const,
+  appealMessageVersions: (id: number, messageId: number) =>
+    [...c2cKeys.all, 'appealMessageVersions', id, messageId] as const,
 };

@@ -247,6 +247,14 @@ export const useAppealMessages = (id: number) =>
     staleTime: 0,
   });
 
+/** An edited order chat message's earlier texts; asked only when support opens them (each read is audited). */
+export const useAppealMessageVersions = (id: number, messageId: number, open: boolean) =>
+  useQuery({
+    queryKey: c2cKeys.appealMessageVersions(id, messageId),
+    queryFn: async () => (await call(adminC2cApi.appealMessageVersions, { id, messageId })).list,
+    enabled: open && id > 0,
+  });
+
 export const useResolveAppeal = () =>
   useMarketMutation(
     (i: InputOf<typeof adminC2cApi.appealResolve>) => call(adminC2cApi.appealResolve, i),

@@ -94,8 +94,10 @@ describe('one convo per conversation', () => {
     expect(functions(ready)).toEqual(
       [
         'deleteFailed',
+        'edit',
         'loadOlder',
         'markRead',
+        'react',
         'recall',
         'removeForMe',
         'retryFailed',

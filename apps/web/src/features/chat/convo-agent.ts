@@ -4,6 +4,7 @@ import {
   type ChatSession,
   type MessageRemovePayload,
   messageApi,
+  type ReactionEmoji,
   type SessionClearPayload,
 } from '@chatpay/shared';
 import { isNetworkError } from '../../lib/errors.ts';
@@ -109,6 +110,8 @@ export class Convo {
       sendVoice: (blob, seconds) => sendVoice(id, blob, seconds),
       retryFailed: () => retryFailed(id),
       recall: (message) => this.recall(message),
+      edit: (message, text) => this.edit(message, text),
+      react: (message, emoji, active) => this.react(message, emoji, active),
     };
   }
 
@@ -485,6 +488,23 @@ export class Convo {
     this.receive([recalled]);
     if (recalled.changeSeq) this.noteChange('shared', recalled.changeSeq);
     const outcome = applyMessage(sessionsOf() ?? [], recalled, myId());
+    if (!outcome.unknown) setSessions(() => outcome.sessions);
+  }
+
+  /** My edit's answer is the message as it is now: into the thread, the list's preview when it is the last. */
+  async edit(message: UiMessage, text: string) {
+    this.changed(await call(messageApi.edit, { id: message.id, text }));
+  }
+
+  async react(message: UiMessage, emoji: ReactionEmoji, active: boolean) {
+    this.changed(await call(messageApi.react, { id: message.id, emoji, active }));
+  }
+
+  /** A message changed by a call of mine: as its live event would (same id, a new change seq). */
+  private changed(m: ChatMessage) {
+    this.receive([m]);
+    if (m.changeSeq) this.noteChange('shared', m.changeSeq);
+    const outcome = applyMessage(sessionsOf() ?? [], m, myId());
     if (!outcome.unknown) setSessions(() => outcome.sessions);
   }
 

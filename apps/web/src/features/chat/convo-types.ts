@@ -1,3 +1,4 @@
+import type { ReactionEmoji } from '@chatpay/shared';
 import type { Mentions } from './mentions.ts';
 import type { UiMessage } from './thread.ts';
 
@@ -62,4 +63,8 @@ export interface WriteActions extends ReadActions {
   /** Sends every failed message of the chat again, in order. */
   retryFailed: () => void;
   recall: (message: UiMessage) => Promise<void>;
+  /** Replaces the text of my text message (within its `editableUntil`). */
+  edit: (message: UiMessage, text: string) => Promise<void>;
+  /** Sets (`active`) or takes back my reaction with one emoji. */
+  react: (message: UiMessage, emoji: ReactionEmoji, active: boolean) => Promise<void>;
 }

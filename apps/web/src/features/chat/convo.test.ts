@@ -103,8 +103,10 @@ describe('chat state transitions', () => {
     expect(names(ready).sort()).toEqual(
       [
         'deleteFailed',
+        'edit',
         'loadOlder',
         'markRead',
+        'react',
         'recall',
         'removeForMe',
         'retryFailed',

@@ -307,6 +307,48 @@ describe('delivery engine', () => {
     expect(server.changeCalls).toEqual([]);
   });
 
+  it('an edit and a reaction made while disconnected arrive through the changes, in place, once', async () => {
+    store(3);
+    await openThread(SID);
+    server.shared = 2;
+    server.messages[2] = {
+      ...msg(3),
+      content: { text: 'm3, edited' },
+      editTime: '2026-01-01T00:05:00.000Z',
+      changeSeq: 1,
+    };
+    server.messages[1] = {
+      ...msg(2),
+      changeSeq: 2,
+      reactions: [{ emoji: '👍', count: 1, users: [{ id: 2, nickName: 'Bo' }] }],
+    };
+    for (const l of socket.connect) l();
+    await flush();
+    expect(shown()).toEqual([1, 2, 3]);
+    expect(getThread(SID).items[2]).toMatchObject({ content: { text: 'm3, edited' } });
+    expect(getThread(SID).items[1]?.reactions?.[0]?.count).toBe(1);
+    expect(getThread(SID).changes.shared).toBe(2);
+  });
+
+  it('a live edit of the last message replaces it by id and the list preview follows', async () => {
+    store(3);
+    qc.setQueryData<Partial<ChatSession>[]>(chatKeys.sessions(), [
+      { id: SID, lastSeq: 3, readSeq: 3, unreadCount: 0, content: { text: 'm3' }, contentType: 'text' },
+    ]);
+    await openThread(SID);
+    emit('message', {
+      ...msg(3),
+      content: { text: 'm3, edited' },
+      editTime: '2026-01-01T00:05:00Z',
+      changeSeq: 1,
+    });
+    await flush();
+    expect(shown()).toEqual([1, 2, 3]);
+    expect(getThread(SID).items[2]?.content.text).toBe('m3, edited');
+    const list = qc.getQueryData<Partial<ChatSession>[]>(chatKeys.sessions());
+    expect(list?.[0]).toMatchObject({ content: { text: 'm3, edited' }, unreadCount: 0 });
+  });
+
   it('ignores malformed change events', async () => {
     store(2);
     await openThread(SID);

@@ -37,6 +37,23 @@ const pending = (clientMsgId: string, text: string): UiMessage => ({
 const seqs = (items: UiMessage[]) => items.map((m) => m.seq);
 
 describe('mergeMessages', () => {
+  it('an edit or a reaction replaces the held copy by id; an older copy arriving late does not undo it', () => {
+    const first = mergeMessages([], [msg(1)]);
+    const edited = msg(1, { content: { text: 'new' }, editTime: '2026-01-01T12:05:00Z', changeSeq: 2 });
+    const reacted = msg(1, {
+      content: { text: 'new' },
+      changeSeq: 3,
+      reactions: [{ emoji: '👍', count: 1, users: [{ id: ME, nickName: 'me' }] }],
+    });
+    const afterEdit = mergeMessages(first, [edited]);
+    expect(afterEdit).toHaveLength(1);
+    expect(afterEdit[0]?.content.text).toBe('new');
+    const afterReaction = mergeMessages(afterEdit, [reacted]);
+    expect(afterReaction[0]?.reactions?.[0]?.count).toBe(1);
+    // The edit's own event, late, and the original from a page: both stale.
+    expect(mergeMessages(afterReaction, [edited, msg(1)])).toBe(afterReaction);
+  });
+
   it('orders stored messages by seq whatever order they arrive in', () => {
     const items = mergeMessages([], [msg(3), msg(1), msg(2)]);
     expect(seqs(items)).toEqual([1, 2, 3]);

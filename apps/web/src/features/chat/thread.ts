@@ -21,7 +21,7 @@ const isLocal = (m: UiMessage) => m.status !== 'sent';
 
 /**
  * Merges incoming stored messages into a thread. Strictly deduplicated by id (a re-emitted message, such as
- * a recall, replaces the old copy) and by clientMsgId of the same sender (the socket echo of my own send
+ * a recall, an edit or a reaction, replaces the old copy when its change seq is higher) and by clientMsgId of the same sender (the socket echo of my own send
  * replaces the pending copy). Stored messages are ordered by seq; my unsent ones follow, in send order.
  * Answers the same array when nothing changed, so renders can be skipped.
  */
@@ -38,7 +38,8 @@ export const mergeMessages = (items: readonly UiMessage[], incoming: readonly Ch
   for (const m of incoming) {
     localKeys.add(`${m.senderId}:${m.clientMsgId}`);
     const prev = byId.get(m.id);
-    if (prev && prev.recalled === m.recalled && prev.contentType === m.contentType) continue;
+    // A change (recall, edit, reaction) carries a higher change seq: a copy at or below the held one is stale.
+    if (prev && (m.changeSeq ?? 0) <= (prev.changeSeq ?? 0) && prev.recalled === m.recalled) continue;
     const echoOf = local.find((l) => l.senderId === m.senderId && l.clientMsgId === m.clientMsgId);
     byId.set(m.id, { ...stored(m), localUrl: prev?.localUrl ?? echoOf?.localUrl });
     changed = true;

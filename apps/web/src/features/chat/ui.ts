@@ -7,6 +7,7 @@ export { ForwardPicker } from './components/ForwardPicker.tsx';
 export { Highlight } from './components/Highlight.tsx';
 export type { MessageListHandle } from './components/MessageList.tsx';
 export { MessageList } from './components/MessageList.tsx';
+export { QuickReactions, ReactionPicker, WhoReacted } from './components/Reactions.tsx';
 export { SearchEntry } from './components/SearchEntry.tsx';
 export { SessionItem } from './components/SessionItem.tsx';
 export { useContactService } from './contact-service.ts';

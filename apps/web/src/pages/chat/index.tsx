@@ -1,4 +1,4 @@
-import { ErrorCode } from '@chatpay/shared';
+import { ErrorCode, type ReactionEmoji } from '@chatpay/shared';
 import { MoreOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,9 @@ import {
   type MediaKind,
   MessageList,
   type MessageListHandle,
+  QuickReactions,
+  ReactionPicker,
+  WhoReacted,
 } from '../../features/chat/ui.ts';
 import { useMutedHere } from '../../features/group/index.ts';
 import { useOpenPacket } from '../../features/redpacket/index.ts';
@@ -138,24 +141,57 @@ const ChatPage = () => {
       for (const ms of [300, 800, 1500]) setTimeout(() => row()?.scrollIntoView({ block: 'center' }), ms);
     });
   }, [jumpSeq, loaded, jumpTo, t]);
-  // Recall only where the chat is live; deleting for me also where its history stays to read.
+  // Recall, edit and react only where the chat is live; deleting for me also where its history stays to read.
   const recall = chat.status === 'ready' ? chat.recall : null;
+  const edit = chat.status === 'ready' ? chat.edit : null;
+  const reactTo = chat.status === 'ready' ? chat.react : null;
   const remove = chat.status === 'ready' || chat.status === 'dissolved' ? chat.removeForMe : null;
+  const [editing, setEditing] = useState<UiMessage | null>(null);
+  const [picking, setPicking] = useState<UiMessage | null>(null);
+  const [whoFor, setWhoFor] = useState<UiMessage | null>(null);
+  const onReact = useCallback(
+    (m: UiMessage, emoji: ReactionEmoji, active: boolean) => {
+      reactTo?.(m, emoji, active).catch(toastError);
+    },
+    [reactTo],
+  );
+  const onReactMore = useCallback((m: UiMessage) => setPicking(m), []);
+  const onWho = useCallback((m: UiMessage) => setWhoFor(m), []);
   const onMenu = useCallback(
     (m: UiMessage) => {
       if (m.status !== 'sent') return;
-      // The server says until when the sender may recall it (null: never); only the sender sees Recall.
+      // The server says until when the sender may recall or edit it (null: never); only the sender sees them.
       const until = m.recallableUntil ?? null;
       const recallable = recall !== null && m.senderId === myId() && until !== null && Date.now() <= until;
+      const editUntil = m.editableUntil ?? null;
+      const editable =
+        edit !== null && m.senderId === myId() && editUntil !== null && Date.now() <= editUntil;
+      const reactable = reactTo !== null && !m.recalled && m.contentType !== 'notice';
       const actions = [
         m.contentType === 'text' ? { key: 'copy', text: t('common.copy') } : null,
         recall !== null && quotable(m) ? { key: 'quote', text: t('chat.quote') } : null,
+        editable ? { key: 'edit', text: t('chat.edit.action') } : null,
+        m.reactions?.length ? { key: 'reactions', text: t('chat.reactions.who') } : null,
         forwardable(m) ? { key: 'forward', text: t('chat.forward') } : null,
         recallable ? { key: 'recall', text: t('chat.recall') } : null,
         remove ? { key: 'delete', text: t('common.delete'), danger: true } : null,
       ].filter((a) => a !== null);
       const handler = showSheet({
         cancelText: t('common.cancel'),
+        extra: reactable ? (
+          <QuickReactions
+            m={m}
+            myId={myId()}
+            onPick={(emoji, active) => {
+              handler.close();
+              onReact(m, emoji, active);
+            }}
+            onMore={() => {
+              handler.close();
+              setPicking(m);
+            }}
+          />
+        ) : undefined,
         // Action items take no data attributes: the test id rides on the text.
         actions: actions.map((a) => ({
           ...a,
@@ -166,12 +202,14 @@ const ChatPage = () => {
           if (a.key === 'copy') void copyText(String(m.content.text ?? ''));
           if (a.key === 'forward') setForwarding(m.id);
           if (a.key === 'quote') setQuoting(m);
+          if (a.key === 'edit') setEditing(m);
+          if (a.key === 'reactions') setWhoFor(m);
           if (a.key === 'recall') recall?.(m).catch(toastError);
           if (a.key === 'delete') remove?.(m).catch(toastError);
         },
       });
     },
-    [t, showSheet, recall, remove],
+    [t, showSheet, recall, edit, reactTo, onReact, remove],
   );
 
   const toBottom = () => requestAnimationFrame(() => list.current?.toBottom());
@@ -259,6 +297,9 @@ const ChatPage = () => {
             onLoadOlder={onLoadOlder}
             onMenu={onMenu}
             onRetry={onRetry}
+            onReact={reactTo ? onReact : undefined}
+            onReactMore={reactTo ? onReactMore : undefined}
+            onWho={onWho}
           />
         ) : chat.status === 'offline' ? (
           <div className="chat-offline" data-testid="chat-offline">
@@ -281,6 +322,13 @@ const ChatPage = () => {
           onTyping={single ? () => sendTyping(sessionId) : undefined}
           quote={quoting ? quoteLabel(quoting) : null}
           onCancelQuote={() => setQuoting(null)}
+          editing={editing ? { id: editing.id, text: String(editing.content.text ?? '') } : null}
+          onCancelEdit={() => setEditing(null)}
+          onEdit={(text) => {
+            const target = editing;
+            setEditing(null);
+            if (target) chat.edit(target, text).catch(toastError);
+          }}
           mentionables={group?.members
             .filter((m) => m.userId !== me)
             .map((m) => ({ userId: m.userId, name: m.note || m.nickName }))}
@@ -313,6 +361,19 @@ const ChatPage = () => {
       ) : null}
       <OpenPacket />
       <ForwardPicker messageId={forwarding} onClose={() => setForwarding(null)} />
+      <ReactionPicker
+        m={picking}
+        myId={me}
+        onPick={(m, emoji, active) => {
+          setPicking(null);
+          onReact(m, emoji, active);
+        }}
+        onClose={() => setPicking(null)}
+      />
+      <WhoReacted
+        m={whoFor ? (thread?.items.find((x) => x.id === whoFor.id) ?? whoFor) : null}
+        onClose={() => setWhoFor(null)}
+      />
     </Page>
   );
 };

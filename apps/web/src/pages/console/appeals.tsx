@@ -9,6 +9,7 @@ import { Loading } from '../../components/Loading.tsx';
 import {
   useAppealInfo,
   useAppealMessages,
+  useAppealMessageVersions,
   useResolveAppeal,
   useSupportMessage,
   useTradeConfig,
@@ -36,6 +37,40 @@ const messageText = (content: Record<string, unknown>, contentType: string) =>
     : typeof content.url === 'string'
       ? content.url
       : `[${contentType}]`;
+
+/** An edited message: "edited", and on demand its earlier texts (the server audits each look). */
+const EditedVersions = ({ orderId, messageId }: { orderId: number; messageId: number }) => {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const versions = useAppealMessageVersions(orderId, messageId, open);
+  return (
+    <span className="appeal-edited" data-testid={`appeal-edited-${messageId}`}>
+      {' '}
+      <Button
+        size="mini"
+        fill="none"
+        color="primary"
+        onClick={() => setOpen(true)}
+        disabled={open}
+        data-testid={`appeal-versions-${messageId}`}
+      >
+        {t('chat.edit.versions')}
+      </Button>
+      {open && versions.data ? (
+        <ol className="appeal-versions" data-testid={`appeal-versions-list-${messageId}`}>
+          {versions.data.map((v) => (
+            <li key={v.replacedTime}>
+              {t('chat.edit.version', {
+                text: messageText(v.content, 'text'),
+                time: new Date(v.writtenTime).toLocaleString(),
+              })}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </span>
+  );
+};
 
 const AppealList = () => {
   const { t } = useTranslation();
@@ -188,6 +223,7 @@ const AppealDetail = ({ id }: { id: number }) => {
               ) : (
                 messageText(m.content, m.contentType)
               )}
+              {m.editTime ? <EditedVersions orderId={id} messageId={m.id} /> : null}
             </div>
           ))}
         </div>

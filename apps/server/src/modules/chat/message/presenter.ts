@@ -1,4 +1,10 @@
-import { type ChatMessage, type MessageContentType, RECALL_WINDOW_MS } from '@chatpay/shared';
+import {
+  type ChatMessage,
+  EDIT_WINDOW_MS,
+  type MessageContentType,
+  type MessageReaction,
+  RECALL_WINDOW_MS,
+} from '@chatpay/shared';
 import type { chatMessages } from '../tables.ts';
 import { isMoneyContent } from './content.ts';
 
@@ -17,8 +23,23 @@ export const recallableUntil = (
     ? null
     : row.createTime.getTime() + RECALL_WINDOW_MS;
 
-/** A stored message as pages and the `message` socket event carry it. */
-export const presentMessage = (row: MessageRow): ChatMessage => ({
+/**
+ * The edit rule (messageApi.edit): until when its sender may edit the message (epoch ms, inclusive), or null
+ * when nobody ever may: anything but text, an auto-reply, a recalled message. The edit call refuses by this
+ * same answer.
+ */
+export const editableUntil = (
+  row: Pick<MessageRow, 'contentType' | 'isAutoReply' | 'recalled' | 'createTime'>,
+): number | null =>
+  row.contentType !== 'text' || row.isAutoReply || row.recalled
+    ? null
+    : row.createTime.getTime() + EDIT_WINDOW_MS;
+
+/**
+ * A stored message as pages and the `message` socket event carry it. `reactions` are gathered by the caller
+ * (reactions.ts); a message presented without them (a new one) has none.
+ */
+export const presentMessage = (row: MessageRow, reactions?: MessageReaction[]): ChatMessage => ({
   id: row.id,
   sessionId: row.sessionId,
   seq: row.seq,
@@ -31,6 +52,9 @@ export const presentMessage = (row: MessageRow): ChatMessage => ({
   recalled: row.recalled,
   changeSeq: row.changeSeq,
   recallableUntil: recallableUntil(row),
+  editableUntil: editableUntil(row),
+  editTime: row.editTime?.toISOString() ?? null,
+  ...(reactions?.length ? { reactions } : {}),
 });
 
 export const presentSendResult = (row: MessageRow) => ({

@@ -10,6 +10,8 @@ export const registerMessageRoutes = (deps: AppDeps, messages: MessageService) =
   route(deps, messageApi.read, (input, ctx) => messages.read(ctx.user.id, input.sessionId, input.seq));
   route(deps, messageApi.remove, (input, ctx) => messages.remove(ctx.user.id, input.ids));
   route(deps, messageApi.recall, (input, ctx) => messages.recall(ctx.user.id, input.id));
+  route(deps, messageApi.edit, (input, ctx) => messages.edit(ctx.user.id, input.id, input.text));
+  route(deps, messageApi.react, (input, ctx) => messages.react(ctx.user.id, input));
   route(deps, messageApi.clear, (input, ctx) => messages.clear(ctx.user.id, input.sessionId));
   route(deps, messageApi.transmit, (input, ctx) =>
     messages.transmit(ctx.user.id, input.ids, input.sessionIds),

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../../config.ts';
 import type { Db, Executor } from '../../../db/connection.ts';
 import type { Ports } from '../../../http/ports.ts';
+import type { Clock } from '../../../lib/clock.ts';
 import { uniqueViolation } from '../../../lib/db-errors.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Realtime } from '../../../realtime/socket.ts';
@@ -20,9 +21,11 @@ import { chatMembers, chatMessageRemovals, chatMessages, chatPushDevices, chatSe
 import { getAutoReply, sendAutoReply, setAutoReply } from './auto-reply.ts';
 import { isMoneyContent, MONEY_CONTENT_MESSAGE, mediaUrlsOf, parseContent } from './content.ts';
 import { withMentions, withoutMentions } from './mentions.ts';
-import { presentMessage, presentSendResult, recallableUntil } from './presenter.ts';
+import { editMessage, type MessageChange, reactToMessage } from './message-changes.ts';
+import { presentSendResult, recallableUntil } from './presenter.ts';
 import { byClientMsgId, visibleCount, visibleMessage, visibleTo } from './queries.ts';
 import type { SendLimiter } from './rate-limit.ts';
+import { presentWithReactions } from './reactions.ts';
 import { SendPermissions } from './send-permission.ts';
 import { assertCanSend, deliver, redeliver, type StoredMessage, storeMessage } from './store.ts';
 
@@ -49,6 +52,7 @@ export class MessageService {
     private readonly config: Config,
     private readonly log: Logger,
     private readonly ports: Ports,
+    private readonly clock: Clock,
   ) {
     this.permissions = new SendPermissions(db, realtime, ports.groups, config.CHAT_SEND_CACHE_SECONDS * 1000);
   }
@@ -174,7 +178,7 @@ export class MessageService {
     // From the counters, not count(*): counting a million-message history took longer than the page itself.
     const total = await visibleCount(this.db, session.lastSeq, member);
     return {
-      list: list.map(presentMessage),
+      list: await presentWithReactions(this.db, list),
       pagination: { page: 1, size: input.size, total },
       lastSeq: session.lastSeq,
       readSeq: member.readSeq,
@@ -224,7 +228,7 @@ export class MessageService {
     const shared = moreShared ? messages.at(-1)!.changeSeq : session.changeSeq;
     const mine = moreMine ? removedRows.at(-1)!.changeSeq - 1 : member.changeSeq;
     return {
-      messages: messages.map(presentMessage),
+      messages: await presentWithReactions(this.db, messages),
       removedIds: removedRows.map((r) => r.id),
       clearedSeq: member.clearedSeq,
       changes: { shared: Math.max(shared, input.afterShared), mine: Math.max(mine, input.afterMine) },
@@ -333,11 +337,31 @@ export class MessageService {
         .where(eq(chatMembers.sessionId, updated!.sessionId));
       return { message: updated!, changed: true, members };
     });
-    const payload = presentMessage(outcome.message);
+    const [payload] = await presentWithReactions(this.db, [outcome.message]);
     if (outcome.changed) {
-      for (const m of outcome.members ?? []) this.realtime.emitToUser(m.userId, 'message', payload);
+      for (const m of outcome.members ?? []) this.realtime.emitToUser(m.userId, 'message', payload!);
     }
-    return payload;
+    return payload!;
+  }
+
+  /** My text message gets a new text (message-changes.ts); every member gets it again, same id and seq. */
+  async edit(userId: number, id: number, text: string) {
+    return this.announce(await editMessage(this.db, this.clock, userId, id, text));
+  }
+
+  /** My reaction with one emoji on, or off (message-changes.ts); every member gets the message again. */
+  async react(userId: number, input: { id: number; emoji: string; active: boolean }) {
+    return this.announce(await reactToMessage(this.db, userId, input.id, input.emoji, input.active));
+  }
+
+  /**
+   * A changed message goes to every member as the `message` event, one broadcast; a change that changed
+   * nothing goes to nobody. No push: push/notify.ts skips a message with a change seq.
+   */
+  private async announce(change: MessageChange): Promise<ChatMessage> {
+    const [payload] = await presentWithReactions(this.db, [change.message]);
+    if (change.members.length > 0) this.realtime.emitToUsers(change.members, 'message', payload!);
+    return payload!;
   }
 
   /**

@@ -133,6 +133,7 @@ export const storeMessage = async (exec: Executor, input: NewMessage): Promise<S
     isAutoReply,
     recalled: Boolean(row.recalled),
     changeSeq: Number(row.change_seq),
+    editTime: null,
     createTime: now,
   };
   const sessionType = String(row.type);

@@ -133,6 +133,7 @@ export const openSessionWithMessages = async (
       recalled: false,
       changeSeq: 0,
       createTime: now,
+      editTime: null,
     };
     return { message, sessionType: input.type, members: readSeqs(memberIds, messages, i + 1) };
   });

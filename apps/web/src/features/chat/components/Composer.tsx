@@ -38,6 +38,13 @@ interface Props {
   /** The message my next text replies to (its text or kind), shown above the input with a cancel button. */
   quote?: string | null;
   onCancelQuote?: () => void;
+  /**
+   * My text message being edited: the input holds its text and sending saves it (`onEdit`); the draft
+   * comes back when editing ends.
+   */
+  editing?: { id: number; text: string } | null;
+  onEdit?: (text: string) => void;
+  onCancelEdit?: () => void;
   onText: (text: string, mentions: Mentions) => void;
   /** Group chats: who "@" offers (not me), and whether @everyone is mine to use (owner or manager). */
   mentionables?: { userId: number; name: string }[];
@@ -91,6 +98,9 @@ const WritingComposer = ({
   onTyping,
   quote,
   onCancelQuote,
+  editing = null,
+  onEdit,
+  onCancelEdit,
   mentionables,
   mentionEveryone,
 }: Props) => {
@@ -102,9 +112,24 @@ const WritingComposer = ({
   const setText = (next: string | ((v: string) => string)) =>
     setTextState((v) => {
       const value = typeof next === 'function' ? next(v) : next;
-      saveDraft(userId, sessionId, value);
+      // The text being edited is not a draft.
+      if (!editing) saveDraft(userId, sessionId, value);
       return value;
     });
+  // Editing swaps the draft out for the message's text and back when it ends.
+  const draftBeforeEdit = useRef<string | null>(null);
+  const editingId = editing?.id ?? null;
+  const editingText = editing?.text ?? '';
+  useEffect(() => {
+    if (editingId !== null) {
+      draftBeforeEdit.current ??= draftOf(userId, sessionId);
+      setTextState(editingText);
+      textarea.current?.focus();
+    } else if (draftBeforeEdit.current !== null) {
+      setTextState(draftBeforeEdit.current);
+      draftBeforeEdit.current = null;
+    }
+  }, [editingId, editingText, userId, sessionId]);
   // While there is text in the input, an order event must not take the member away (drafts.ts).
   const writing = text.trim().length > 0;
   useEffect(() => {
@@ -138,6 +163,10 @@ const WritingComposer = ({
   const send = () => {
     const value = text.trim();
     if (!value) return;
+    if (editing) {
+      onEdit?.(value);
+      return;
+    }
     onText(value, mentionsIn(value, picked.current));
     picked.current.clear();
     setText('');
@@ -181,7 +210,22 @@ const WritingComposer = ({
 
   return (
     <div className="composer" data-testid="composer">
-      {quote !== undefined && quote !== null ? (
+      {editing ? (
+        <div className="composer-quote composer-edit" data-testid="composer-edit">
+          <span className="composer-edit-label">{t('chat.edit.editing')}</span>
+          <span className="composer-quote-text">{editing.text}</span>
+          <button
+            type="button"
+            className="composer-icon"
+            onClick={onCancelEdit}
+            aria-label={t('chat.edit.cancel')}
+            data-testid="composer-edit-cancel"
+          >
+            <CloseCircleFill />
+          </button>
+        </div>
+      ) : null}
+      {quote !== undefined && quote !== null && !editing ? (
         <div className="composer-quote" data-testid="composer-quote">
           <span className="composer-quote-text">{quote}</span>
           <button

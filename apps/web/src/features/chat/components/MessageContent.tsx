@@ -1,4 +1,4 @@
-import { type MessageQuote, messageQuote } from '@chatpay/shared';
+import { type MessageQuote, messageQuote, QUOTE_TEXT_MAX } from '@chatpay/shared';
 import { ImageViewer, Mask, ProgressBar } from 'antd-mobile';
 import { CloseOutline, FileOutline, PlayOutline, SoundOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { clockTime, thumbUrl } from '../../../lib/media-url.ts';
 import { fileSize, previewText } from '../format.ts';
 import { useKindBubble } from '../kinds.ts';
+import { useChatStore } from '../store.ts';
 import type { UiMessage } from '../thread.ts';
 import { useUploadProgress } from '../upload-progress.ts';
 
@@ -140,9 +141,30 @@ const Video = ({ m }: { m: UiMessage }) => {
 };
 
 /** The quoted message inside a reply: its text, or what kind of message it was. */
-const QuoteBlock = ({ quote, onQuote }: { quote: MessageQuote; onQuote?: (seq: number) => void }) => {
+/**
+ * The quoted text as the quoted message reads now, when this device holds it and it was edited since the
+ * reply copied it (the server's copy is the text at reply time); null otherwise.
+ */
+const useEditedQuote = (sessionId: number, quote: MessageQuote) =>
+  useChatStore((s) => {
+    const held = s.threads[sessionId]?.items.find((x) => x.id === quote.id);
+    return held && held.contentType === 'text' && held.editTime
+      ? String(held.content.text ?? '').slice(0, QUOTE_TEXT_MAX)
+      : null;
+  });
+
+const QuoteBlock = ({
+  sessionId,
+  quote,
+  onQuote,
+}: {
+  sessionId: number;
+  quote: MessageQuote;
+  onQuote?: (seq: number) => void;
+}) => {
   const { t } = useTranslation();
-  const label = quote.text || previewText(quote.contentType, {}) || t('chat.preview.message');
+  const edited = useEditedQuote(sessionId, quote);
+  const label = edited ?? (quote.text || previewText(quote.contentType, {}) || t('chat.preview.message'));
   return (
     <button
       type="button"
@@ -184,8 +206,13 @@ export const MessageContent = ({
       const quote = messageQuote.safeParse(m.content.quote);
       return (
         <>
-          {quote.success ? <QuoteBlock quote={quote.data} onQuote={onQuote} /> : null}
+          {quote.success ? <QuoteBlock sessionId={m.sessionId} quote={quote.data} onQuote={onQuote} /> : null}
           <span className="msg-text">{str(m.content.text)}</span>
+          {m.editTime ? (
+            <span className="msg-edited" data-testid="msg-edited">
+              {t('chat.edit.edited')}
+            </span>
+          ) : null}
         </>
       );
     }

@@ -1,3 +1,4 @@
+import type { ReactionEmoji } from '@chatpay/shared';
 import { DotLoading } from 'antd-mobile';
 import { forwardRef, useCallback, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +39,10 @@ interface Props {
   onLoadOlder: () => Promise<number>;
   onMenu: (m: UiMessage) => void;
   onRetry: (m: UiMessage) => void;
+  /** Reactions: set or take back mine, open the picker, show who (absent where the chat is read-only). */
+  onReact?: ((m: UiMessage, emoji: ReactionEmoji, active: boolean) => void) | undefined;
+  onReactMore?: ((m: UiMessage) => void) | undefined;
+  onWho?: ((m: UiMessage) => void) | undefined;
   onQuote?: (seq: number) => void;
 }
 
@@ -58,6 +63,9 @@ export const MessageList = forwardRef<MessageListHandle, Props>(
       onLoadOlder,
       onMenu,
       onRetry,
+      onReact,
+      onReactMore,
+      onWho,
       onQuote,
     },
     ref,
@@ -146,6 +154,10 @@ export const MessageList = forwardRef<MessageListHandle, Props>(
               read={mine && readId === m.id}
               onMenu={onMenu}
               onRetry={onRetry}
+              myId={myId}
+              onReact={onReact}
+              onReactMore={onReactMore}
+              onWho={onWho}
               onQuote={onQuote}
               highlight={m.status === 'sent' && m.seq === highlight}
             />

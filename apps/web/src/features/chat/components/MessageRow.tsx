@@ -1,4 +1,5 @@
-import { ExclamationCircleFill } from 'antd-mobile-icons';
+import type { ReactionEmoji } from '@chatpay/shared';
+import { ExclamationCircleFill, SmileOutline } from 'antd-mobile-icons';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LabeledSpinner } from '../../../components/LabeledSpinner.tsx';
@@ -8,6 +9,7 @@ import { type NameOf, noticeText, separatorTime } from '../format.ts';
 import { hasNoticeCard, isBareKind, useNoticeCard } from '../kinds.ts';
 import type { UiMessage } from '../thread.ts';
 import { MessageContent } from './MessageContent.tsx';
+import { ReactionsRow } from './Reactions.tsx';
 import { StaffAvatar } from './StaffAvatar.tsx';
 
 /** A notice another feature draws as a card of its own (an order's payment details). */
@@ -40,6 +42,14 @@ interface Props {
   onQuote?: (seq: number) => void;
   /** This row was jumped to from a quote: it is highlighted for a moment. */
   highlight?: boolean;
+  /** Me, to mark my own reactions. */
+  myId?: number | null;
+  /** Sets or takes back my reaction (absent where the chat is read-only). */
+  onReact?: ((m: UiMessage, emoji: ReactionEmoji, active: boolean) => void) | undefined;
+  /** Opens the emoji picker for this message (the hover button on desktop). */
+  onReactMore?: ((m: UiMessage) => void) | undefined;
+  /** Shows who reacted with what. */
+  onWho?: ((m: UiMessage) => void) | undefined;
 }
 
 /** One line of the chat: optional time separator, then a notice or a bubble left (theirs) or right (mine). */
@@ -59,6 +69,10 @@ export const MessageRow = memo(
     onRetry,
     onQuote,
     highlight,
+    myId = null,
+    onReact,
+    onReactMore,
+    onWho,
   }: Props) => {
     const { t, i18n } = useTranslation();
     const press = useLongPress(() => onMenu(m));
@@ -95,11 +109,24 @@ export const MessageRow = memo(
     }
     // Media and other features' cards (money) draw their own shape.
     const bare = m.contentType === 'image' || m.contentType === 'video' || isBareKind(m.contentType);
+    const reactable = onReactMore && m.status === 'sent' && !m.recalled;
     const bubble = (
       <div className={`msg-bubble ${m.contentType}${bare ? ' bare' : ''}${staff ? ' staff' : ''}`} {...press}>
         <MessageContent m={m} mine={mine} theirName={theirName} onQuote={onQuote} />
       </div>
     );
+    // Desktop: a hover button beside the bubble opens the picker (the long-press menu has the quick row).
+    const hoverReact = reactable ? (
+      <button
+        type="button"
+        className="msg-react-hover"
+        aria-label={t('chat.reactions.more')}
+        data-testid={`msg-react-hover-${m.clientMsgId}`}
+        onClick={() => onReactMore(m)}
+      >
+        <SmileOutline />
+      </button>
+    ) : null;
     return (
       <div
         className={`msg-line${highlight ? ' msg-highlight' : ''}`}
@@ -119,6 +146,7 @@ export const MessageRow = memo(
           ) : (
             bubble
           )}
+          {hoverReact}
           {tradeRead === undefined ? null : (
             <span
               className={`msg-trade-read${tradeRead ? ' is-read' : ''}`}
@@ -143,6 +171,7 @@ export const MessageRow = memo(
             </button>
           ) : null}
         </div>
+        <ReactionsRow m={m} myId={myId} mine={mine} onToggle={onReact} onWho={onWho} />
         {read ? (
           <div className="msg-read" data-testid="msg-read">
             {t('chat.read')}
