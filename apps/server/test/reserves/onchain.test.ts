@@ -110,7 +110,9 @@ describe('reserves on chain', () => {
     ).toBe(true);
   });
 
-  it('npm run por:verify checks the tree, the proof and the chain at the snapshot block, after tokens moved', async () => {
+  it('npm run por:verify checks the tree, the proof and the chain at the snapshot block, after tokens moved', {
+    timeout: 120_000,
+  }, async () => {
     await chain.send(await addressOf(a), 7n * USDT);
     const treeFile = save('tree.json', { code: 1000, data: tree, message: 'success' });
     const proofFile = save('proof.json', proof);
@@ -132,7 +134,10 @@ describe('reserves on chain', () => {
     expect(offline.out).toMatch(/balances not read/);
   });
 
-  it('a tampered tree, proof, reserve or key fails with exit 1; a file that is not one exits 2', async () => {
+  // Seven runs of the command, each starting Node with tsx: minutes on a loaded two-core machine.
+  it('a tampered tree, proof, reserve or key fails with exit 1; a file that is not one exits 2', {
+    timeout: 180_000,
+  }, async () => {
     const tampered: [string, (x: { tree: PorTree; proof: PorProof }) => void][] = [
       ['a leaf sum', (x) => (x.tree.leaves[0]!.sum = String(BigInt(x.tree.leaves[0]!.sum) + 1n))],
       ['the proof balance', (x) => (x.proof.leaf.balance = '60500000')],
