@@ -43,6 +43,7 @@ import { ledgerCheckJob } from './modules/ledger/index.ts';
 import { momentTicketTarget, registerMomentsRoutes } from './modules/moments/index.ts';
 import { describePayOrders, registerPayDeskRoutes } from './modules/paydesk/index.ts';
 import { registerPushRoutes } from './modules/push/index.ts';
+import { registerReservesRoutes } from './modules/reserves/index.ts';
 import { cacheControlFor, registerUploadRoutes, s3Origins } from './modules/uploads/index.ts';
 import {
   refuseDefaultAdmin,
@@ -308,6 +309,8 @@ export const buildApp = async (
   const c2c = await registerC2CRoutes({ ...deps, secret });
   registerPayDeskRoutes({ ...deps, merchantAuth: c2c.merchantAuth });
   registerConsoleRoutes(deps, chain);
+  // Proof of reserves (docs/design/reserves.md): signed snapshots of liabilities against on-chain reserves.
+  registerReservesRoutes(deps, chain);
   registerPushRoutes(deps);
   if (config.LEDGER_CHECK_INTERVAL_MINUTES > 0)
     jobs.add(

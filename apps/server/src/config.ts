@@ -10,6 +10,7 @@ import {
   readNetworkConfigs,
 } from './modules/chain/settings.ts';
 import { outflowSettings } from './modules/outflow/settings.ts';
+import { reservesSettings } from './modules/reserves/settings.ts';
 import { uploadSettings } from './modules/uploads/settings.ts';
 import { userSettings } from './modules/user/settings.ts';
 import { walletSettings } from './modules/wallet/settings.ts';
@@ -225,6 +226,7 @@ const schema = z.object({
   ...userSettings,
   ...outflowSettings,
   ...walletSettings,
+  ...reservesSettings,
   ...uploadSettings,
   ...workersSetting,
   ...metricsSettings,
@@ -342,6 +344,12 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     if (vapidMissing.length > 0)
       throw new ConfigError(
         `Invalid configuration:\n  ${vapidMissing.join(', ')}: required in production (Web Push keys: npx web-push generate-vapid-keys; VAPID_SUBJECT: a mailto: or https: contact)`,
+      );
+    // Members check every snapshot against this key's public half (docs/design/reserves.md): one generated on
+    // the server's disk would change with the disk and make every earlier proof look forged.
+    if (!config.POR_SIGNING_KEY)
+      throw new ConfigError(
+        'Invalid configuration:\n  POR_SIGNING_KEY: required in production (64 hex characters, the Ed25519 key that signs proof-of-reserves snapshots: openssl rand -hex 32)',
       );
   }
   return { ...config, dataDir: path.resolve(config.DATA_DIR), networks: chain.configs, workers };

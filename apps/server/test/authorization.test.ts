@@ -80,6 +80,10 @@ const notOwned: Record<string, string> = {
     'signed with a merchant key, not a member token; test/c2c/merchant-api.test.ts refuses another merchant’s order',
   'merchantPayApi.info':
     'signed with a merchant key, not a member token; test/paydesk/checkout.test.ts refuses another merchant’s order',
+  'reservesApi.tree':
+    'a proof-of-reserves snapshot is public, and its tree holds no identities (docs/design/reserves.md)',
+  'reservesApi.proof':
+    'the id names a public snapshot; the leaf answered is always the caller’s own (test/reserves/reserves.test.ts)',
   'merchantPayApi.refund':
     'signed with a merchant key, not a member token; test/paydesk/checkout.test.ts refuses another merchant’s order',
 };

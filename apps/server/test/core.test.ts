@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ErrorCode, healthApi, userApi } from '@chatpay/shared';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { engine, PROD_VAPID, useTestApp } from './helpers/app.ts';
+import { engine, PROD_POR, PROD_VAPID, useTestApp } from './helpers/app.ts';
 import { uniqueName } from './helpers/factories.ts';
 
 const t = useTestApp({ LOGIN_RATE_LIMIT: '3' }, (server) => {
@@ -142,8 +142,15 @@ describe('configuration', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', ...secrets, ...PROD_VAPID, C2C_WEBHOOK_ALLOW_PRIVATE: 'true' }),
     ).toThrow(/C2C_WEBHOOK_ALLOW_PRIVATE/);
+    // Members check snapshots against the signing key's public half: it lives in the environment too.
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets, ...PROD_VAPID })).toThrow(
+      /POR_SIGNING_KEY: required in production/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', ...secrets, ...PROD_VAPID, POR_SIGNING_KEY: 'ab'.repeat(16) }),
+    ).toThrow(/POR_SIGNING_KEY: must be 64 hex characters/);
     // ADMIN_PASSWORD is needed only to create the admin on a first start (checked then, see security tests).
-    expect(loadConfig({ NODE_ENV: 'production', ...secrets, ...PROD_VAPID }).PORT).toBe(8080);
+    expect(loadConfig({ NODE_ENV: 'production', ...secrets, ...PROD_VAPID, ...PROD_POR }).PORT).toBe(8080);
   });
 });
 

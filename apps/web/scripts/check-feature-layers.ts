@@ -20,7 +20,7 @@ import ts from 'typescript';
 export const LAYERS: readonly (readonly string[])[] = [
   ['pages', 'app/'],
   ['console'],
-  ['c2c', 'redpacket', 'chain', 'paydesk'],
+  ['c2c', 'redpacket', 'chain', 'paydesk', 'reserves'],
   ['wallet', 'tickets', 'push'],
   ['moments', 'group'],
   ['chat'],

@@ -42,6 +42,7 @@ export const auditActions = [
   'usdt:address:remove',
   'usdt:allowlist:on',
   'usdt:allowlist:off',
+  'usdt:reserves:snapshot',
   'usdt:wallet:adjust',
   'usdt:wallet:adjust-request',
   'usdt:wallet:adjust-reject',

@@ -110,6 +110,10 @@ export const ErrorCode = {
   PayOrderNotPaid: 1421,
   /** The refunds of an order would add up to more than was paid. */
   RefundExceedsPaid: 1422,
+  /** No proof-of-reserves snapshot with that id (or none taken yet). */
+  ReservesSnapshotNotFound: 1430,
+  /** A member balance below zero was found: no snapshot is signed over it (docs/design/reserves.md). */
+  ReservesNegativeBalance: 1431,
   GroupDissolved: 1501,
   NotGroupMember: 1502,
   OwnerCannotQuit: 1503,
@@ -273,6 +277,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.PayOrderClosed]: 'This order was closed: it was not paid in time',
   [ErrorCode.PayOrderNotPaid]: 'This order has not been paid',
   [ErrorCode.RefundExceedsPaid]: 'The refunds would exceed what was paid',
+  [ErrorCode.ReservesSnapshotNotFound]: 'No proof-of-reserves snapshot yet',
+  [ErrorCode.ReservesNegativeBalance]: 'A member balance is below zero: no snapshot was signed',
   [ErrorCode.GroupDissolved]: 'The group has been dissolved',
   [ErrorCode.NotGroupMember]: 'This member is not in the group',
   [ErrorCode.OwnerCannotQuit]: 'The owner must transfer the group before leaving it',

@@ -29,6 +29,7 @@ export const rolePermissions: Record<Exclude<Role, 'admin'>, readonly string[]> 
     'c2c:trader:page',
     'chat:service:page',
     'chat:service:reply',
+    'usdt:reserves:page',
     'usdt:withdrawal:review',
   ],
 };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { anvilKey } from '../../src/modules/chain/dev/anvil.ts';
 import { HOLD_REASON } from '../../src/modules/chain/service.ts';
-import { PROD_VAPID, useTestApp } from '../helpers/app.ts';
+import { PROD_POR, PROD_VAPID, useTestApp } from '../helpers/app.ts';
 import { type TestChain, useTestChain } from '../helpers/chain.ts';
 import {
   adminToken,
@@ -155,6 +155,7 @@ describe('production network settings', () => {
     PIN_PEPPER: 'p'.repeat(40),
     CHAIN_SEED: 'seed words are checked later at start',
     ...PROD_VAPID,
+    ...PROD_POR,
   };
   const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
   const net = { ERC20_TOKEN: token, ERC20_CHAIN_ID: '1', ERC20_CONFIRMATIONS: '12' };

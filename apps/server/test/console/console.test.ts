@@ -365,6 +365,7 @@ describe('every console call is refused for a member, admin-only ones for suppor
     'adminGoodsApi.update': { id: 1, name: 'x', price: '1' },
     'adminGoodsApi.active': { id: 1, active: false },
     'adminRateApi.update': { rate: '7.20' },
+    'adminReservesApi.snapshot': { reason: 'x' },
     'standingApi.lift': { userId: 1, note: 'x' },
     'adminServiceApi.page': { filter: 'unread' },
     'adminServiceApi.messages': { sessionId: 1 },

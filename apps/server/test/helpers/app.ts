@@ -192,3 +192,8 @@ export const PROD_VAPID = {
   VAPID_PRIVATE_KEY: 'u-U_exL5eDomrcubtaCYd1kjrVQLYR1ST3LEvECbnwI',
   VAPID_SUBJECT: 'mailto:ops@example.com',
 };
+
+/** A fixed proof-of-reserves signing key for tests that load a production configuration (required there). */
+export const PROD_POR = {
+  POR_SIGNING_KEY: '9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60',
+};

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { users } from '../../src/modules/user/index.ts';
-import { PROD_VAPID, useTestApp } from '../helpers/app.ts';
+import { PROD_POR, PROD_VAPID, useTestApp } from '../helpers/app.ts';
 import { createUser, setPin, TEST_PIN } from '../helpers/factories.ts';
 
 /** The payment PIN is peppered before argon2 (docs/security.md, "Second factors"). */
@@ -48,7 +48,7 @@ describe('PIN pepper', () => {
   });
 
   it('is required in production, and generated under DATA_DIR elsewhere', () => {
-    const secrets = { JWT_SECRET: 'x'.repeat(40), C2C_SECRET: 'y'.repeat(40), ...PROD_VAPID };
+    const secrets = { JWT_SECRET: 'x'.repeat(40), C2C_SECRET: 'y'.repeat(40), ...PROD_VAPID, ...PROD_POR };
     expect(() => loadConfig({ NODE_ENV: 'production', ...secrets })).toThrow(
       /PIN_PEPPER: required in production/,
     );

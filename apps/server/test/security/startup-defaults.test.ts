@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/connection.ts';
 import { seed } from '../../src/db/seed.ts';
 import { users } from '../../src/modules/user/index.ts';
-import { createPgDatabase, engine, PROD_VAPID } from '../helpers/app.ts';
+import { createPgDatabase, engine, PROD_POR, PROD_VAPID } from '../helpers/app.ts';
 
 /**
  * Safe defaults of a start (docs/security.md): loopback unless HOST is set, and no start that is
@@ -115,6 +115,7 @@ describe('safe start-up defaults', () => {
       C2C_SECRET: 'c'.repeat(40),
       PIN_PEPPER: 'p'.repeat(40),
       ...PROD_VAPID,
+      ...PROD_POR,
     };
     const refused = await startServer(production);
     expect(refused.code).toBe(78);

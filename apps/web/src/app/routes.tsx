@@ -92,6 +92,7 @@ const loaders: Record<string, Loader> = {
   [Paths.usdtOut]: () => import('../pages/wallet/withdraw.tsx'),
   [Paths.usdtAddressBook]: () => import('../pages/wallet/address-book.tsx'),
   [Paths.usdtRecord]: () => import('../pages/wallet/record.tsx'),
+  [Paths.usdtReserves]: () => import('../pages/wallet/reserves.tsx'),
   [Paths.redPacket]: () => import('../pages/redpacket/detail.tsx'),
   [Paths.chatTransfer]: () => import('../pages/wallet/chat-transfer.tsx'),
   [Paths.redPacketSend]: () => import('../pages/redpacket/send.tsx'),
@@ -134,6 +135,7 @@ const consoleLoaders: Record<string, Loader> = {
   [Paths.consoleGoods]: () => import('../pages/console/goods.tsx'),
   [Paths.consoleDictionary]: () => import('../pages/console/dictionary.tsx'),
   [Paths.consoleDocuments]: () => import('../pages/console/documents.tsx'),
+  [Paths.consoleReserves]: () => import('../pages/console/reserves.tsx'),
 };
 
 /** Pages whose code has arrived: rendered at once, without a Suspense round (see preloadPage). */

@@ -5,6 +5,7 @@ import { ErrorCode } from '../errors.ts';
 import { Role } from '../roles.ts';
 import { orderStatuses } from './c2c-market.ts';
 import { chatMessage } from './chat.ts';
+import { porSummary } from './reserves.ts';
 import { nickName, password, username } from './user.ts';
 import { networks, walletBalance } from './wallet.ts';
 
@@ -289,6 +290,11 @@ export const consoleDashboard = z.object({
   ),
   /** Staff money actions of the last 24 hours, newest first (at most 50; docs/security.md). */
   moneyActions: z.array(auditItem),
+  /**
+   * The latest proof-of-reserves snapshot (docs/design/reserves.md), null until one was taken: the dashboard
+   * turns red when its reserves do not cover its liabilities.
+   */
+  reserves: porSummary.nullable(),
   /** Per enabled network: the hot wallet's token balance read from the node (null: node not answering). */
   hotWallets: z.array(
     z.object({

@@ -13,6 +13,7 @@ export * from '../../modules/moments/tables.ts';
 export * from '../../modules/outflow/tables.ts';
 export * from '../../modules/paydesk/tables.ts';
 export * from '../../modules/push/tables.ts';
+export * from '../../modules/reserves/tables.ts';
 export * from '../../modules/uploads/tables.ts';
 export * from '../../modules/user/tables.ts';
 export * from '../../modules/wallet/tables.ts';

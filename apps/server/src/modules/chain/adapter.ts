@@ -1,6 +1,9 @@
 import type { Network } from '@chatpay/shared';
 import type { HdWallet } from './hd.ts';
 
+/** One of our keys: the hot wallet, or the deposit address of a member (its index is the user id). */
+export type OwnKey = { kind: 'hot' } | { kind: 'deposit'; index: number };
+
 /** One token transfer read from the chain. */
 export interface TokenTransfer {
   txHash: string;
@@ -40,6 +43,15 @@ export interface ChainAdapter {
   transfers(fromBlock: bigint, toBlock: bigint): Promise<TokenTransfer[]>;
   receipt(txHash: string): Promise<Receipt | null>;
   tokenBalance(address: string): Promise<bigint>;
+  /** The token balance at a past block (proof of reserves names the block it read). */
+  tokenBalanceAt(address: string, block: bigint): Promise<bigint>;
+  /** The network's chain id (configured, else asked of the node once). */
+  networkChainId(): Promise<number>;
+  /**
+   * Signs a text with the key of one of our addresses, the network's way of signing a message (EVM: EIP-191
+   * personal_sign): proof of reserves shows that the operator controls the address.
+   */
+  signMessage(hd: HdWallet, key: OwnKey, message: string): Promise<string>;
   nativeBalance(address: string): Promise<bigint>;
   /** Transactions of an address: mined ('latest') or including the node's mempool ('pending'). */
   nonceAt(address: string, tag: 'latest' | 'pending'): Promise<bigint>;

@@ -13,7 +13,7 @@ import {
   parseEventLogs,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { ChainAdapter, Receipt, TokenTransfer } from './adapter.ts';
+import type { ChainAdapter, OwnKey, Receipt, TokenTransfer } from './adapter.ts';
 import { erc20Abi } from './dev/abi.ts';
 import { EVM_PATH, type HdWallet } from './hd.ts';
 import type { NetworkConfig } from './settings.ts';
@@ -136,6 +136,25 @@ export class EvmAdapter implements ChainAdapter {
       functionName: 'balanceOf',
       args: [address as Address],
     });
+  }
+
+  tokenBalanceAt(address: string, block: bigint) {
+    return this.client.readContract({
+      address: this.token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [address as Address],
+      blockNumber: block,
+    });
+  }
+
+  networkChainId() {
+    return this.chain();
+  }
+
+  signMessage(hd: HdWallet, key: OwnKey, message: string) {
+    const account = key.kind === 'hot' ? hd.hot() : hd.evmDeposit(key.index);
+    return account.signMessage({ message });
   }
 
   nativeBalance(address: string) {

@@ -67,6 +67,15 @@ export class TronAdapter implements ChainAdapter {
   tokenBalance(_a: string): Promise<bigint> {
     return notBuilt();
   }
+  tokenBalanceAt(_a: string, _b: bigint): Promise<bigint> {
+    return notBuilt();
+  }
+  networkChainId(): Promise<number> {
+    return notBuilt();
+  }
+  signMessage(): Promise<string> {
+    return notBuilt();
+  }
   nativeBalance(_a: string): Promise<bigint> {
     return notBuilt();
   }

@@ -121,6 +121,13 @@ const MENU: Entry[] = [
         permission: 'usdt:wallet:system',
       },
       {
+        id: 34,
+        name: 'console.menu.reserves',
+        router: '/admin/reserves',
+        icon: 'safety-certificate',
+        permission: 'usdt:reserves:page',
+      },
+      {
         id: 33,
         name: 'console.menu.audit',
         router: '/admin/audit',

@@ -27,6 +27,7 @@ import {
   verifyLedger,
 } from '../ledger/index.ts';
 import { pushSubscriptions } from '../push/index.ts';
+import { latestSummary } from '../reserves/index.ts';
 import { presentMember, refreshTokens, staffRequests, users } from '../user/index.ts';
 import { presentBalance, walletAdjustRequests } from '../wallet/index.ts';
 import { badgePermissions } from './menu.ts';
@@ -85,6 +86,7 @@ export class ConsoleService {
       ledger,
       lastCheck,
       moneyActions,
+      reserves,
     ] = await Promise.all([
       n(this.db.select({ n: count() }).from(users)),
       n(this.db.select({ n: count() }).from(users).where(gte(users.createTime, today))),
@@ -97,6 +99,7 @@ export class ConsoleService {
       verifyLedger(this.db),
       lastLedgerCheck(this.db),
       this.db.select().from(auditLogs).where(this.moneyActionsSince()).orderBy(desc(auditLogs.id)).limit(50),
+      latestSummary(this.db),
     ]);
     const [chain, joined] = await Promise.all([
       chainStats(this.db, this.chain, now, DAYS),
@@ -127,6 +130,7 @@ export class ConsoleService {
       daily: chain.daily.map((d) => ({ ...d, members: joined.find((j) => j.day === d.day)?.n ?? 0 })),
       moneyActions: moneyActions.map(presentAudit),
       hotWallets: chain.hotWallets,
+      reserves,
     };
   }
 

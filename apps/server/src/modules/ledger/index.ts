@@ -14,6 +14,7 @@ export {
   ledgerCheckJob,
   runLedgerCheck,
 } from './check.ts';
+export { type PositionRead, readAtOnePosition } from './position.ts';
 export { type Leg, type MemberLeg, type PostedEntry, postEntry } from './post.ts';
 export { ledgerAccounts, ledgerChecks, ledgerEntries, ledgerPostings } from './tables.ts';
 export { verifyLedger } from './verify.ts';

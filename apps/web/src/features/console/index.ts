@@ -37,6 +37,8 @@ export {
   useMerchantRevoke,
   useMerchantsPage,
   usePublishVersion,
+  useReservesPage,
+  useReservesSnapshot,
   useResetFactors,
   useRoles,
   useServiceMessages,

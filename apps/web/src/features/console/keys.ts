@@ -20,6 +20,7 @@ export const consoleKeys = {
   memberOrders: (input: object) => [...consoleKeys.all, 'memberOrders', input] as const,
   memberSessions: (id: number) => [...consoleKeys.all, 'memberSessions', id] as const,
   books: () => [...consoleKeys.all, 'books'] as const,
+  reserves: (input: object) => [...consoleKeys.all, 'reserves', input] as const,
   faucetNetworks: () => [...consoleKeys.all, 'faucetNetworks'] as const,
   roles: () => [...consoleKeys.all, 'roles'] as const,
   dictTypes: () => [...consoleKeys.all, 'dictTypes'] as const,

@@ -8,6 +8,7 @@ import {
   adminGoodsApi,
   adminMemberApi,
   adminRateApi,
+  adminReservesApi,
   adminSecurityApi,
   adminServiceApi,
   adminVersionApi,
@@ -30,6 +31,7 @@ import { versionKeys } from '../app/index.ts';
 import { baseKeys } from '../base/index.ts';
 import { c2cKeys } from '../c2c/index.ts';
 import { payKeys } from '../paydesk/index.ts';
+import { reservesKeys } from '../reserves/index.ts';
 import { ticketKeys } from '../tickets/index.ts';
 import { consoleKeys } from './keys.ts';
 
@@ -274,6 +276,15 @@ export const useWithdrawalApprove = () => useConsoleMutation(adminChainApi.appro
 export const useWithdrawalReject = () => useConsoleMutation(adminChainApi.reject);
 export const useComplainReply = () => useConsoleMutation(adminComplainApi.reply);
 export const useFeedbackReply = () => useConsoleMutation(adminFeedbackApi.reply);
+/** Proof-of-reserves snapshots, newest first (docs/design/reserves.md). */
+export const useReservesPage = (input: InputOf<typeof adminReservesApi.page>) =>
+  useQuery({
+    queryKey: consoleKeys.reserves(input),
+    queryFn: () => call(adminReservesApi.page, input),
+    ...listOptions,
+  });
+/** A new snapshot is what members' proof-of-reserves page shows next. */
+export const useReservesSnapshot = () => useConsoleMutation(adminReservesApi.snapshot, [reservesKeys.all]);
 export const useAdjust = () => useConsoleMutation(adminWalletApi.adjust);
 export const useAdjustApprove = () => useConsoleMutation(adminAdjustApi.approve);
 export const useAdjustReject = () => useConsoleMutation(adminAdjustApi.reject);

@@ -12,6 +12,7 @@ export {
   Roles,
   TextField,
 } from './components.tsx';
+export { LineChart } from './LineChart.tsx';
 export { MemberField, type MemberLookup, useMemberLookup } from './MemberField.tsx';
 export { MemberLedger, MemberOrders, MemberSessions } from './MemberFile.tsx';
 export { StaffRequests } from './StaffRequests.tsx';

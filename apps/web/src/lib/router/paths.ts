@@ -53,6 +53,8 @@ export const Paths = {
   usdtAddressBook: '/pages/usdt/address-book',
   /** One record of the wallet history: ?id=<entry id>. */
   usdtRecord: '/pages/usdt/record',
+  /** Proof of reserves: the latest signed snapshot and my proof, checked in the browser. */
+  usdtReserves: '/pages/usdt/reserves',
   /** A red packet's claim list (the page WeChat opens after "Open"). */
   redPacket: '/pages/chat/red-packet',
   /** The composers of a chat's transfer and red packet (?id=<sessionId>). */
@@ -99,6 +101,7 @@ export const Paths = {
   consoleGoods: '/admin/goods',
   consoleDictionary: '/admin/dictionary',
   consoleDocuments: '/admin/documents',
+  consoleReserves: '/admin/reserves',
 } as const;
 
 /** The C2C area's own tab bar (docs/product.md#routes): Market, Orders, Ads, My. */

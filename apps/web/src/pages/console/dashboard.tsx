@@ -3,6 +3,7 @@ import { LoadError } from '../../components/LoadError.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useDashboard } from '../../features/console/index.ts';
 import { BarChart, ConsolePage, formatTime } from '../../features/console/ui.ts';
+import { Paths } from '../../lib/router/paths.ts';
 
 /** The console's first screen: members and the queues waiting for staff, with the books' state. */
 const DashboardPage = () => {
@@ -13,6 +14,7 @@ const DashboardPage = () => {
   const d = dash.data;
   // The scheduled check (docs/operations.md): an alarm here even when the live check above now balances.
   const check = d.ledgerCheck;
+  const reserves = d.reserves;
   const queues = [
     { key: 'openAppeals', value: d.openAppeals },
     { key: 'pendingMerchants', value: d.pendingMerchants },
@@ -24,6 +26,13 @@ const DashboardPage = () => {
   const days = d.daily.map((x) => x.day.slice(5));
   return (
     <ConsolePage title={t('console.menu.dashboard')} testId="console-dashboard">
+      {reserves && !reserves.covered ? (
+        // The latest proof-of-reserves snapshot: its reserves do not cover what members are owed.
+        <div className="console-alert" role="alert" data-testid="dash-reserves-alert">
+          {t('console.dash.reservesShort', { ratio: reserves.ratio ?? '0.00', id: reserves.id })}{' '}
+          <a href={`#${Paths.consoleReserves}`}>{t('console.dash.reservesOpen')}</a>
+        </div>
+      ) : null}
       <div className="console-cards">
         <div className="console-card" data-testid="dash-members">
           <div className="console-card-label">{t('console.dash.members')}</div>
@@ -82,6 +91,22 @@ const DashboardPage = () => {
         <div className="console-card" data-testid="dash-liabilities">
           <div className="console-card-label">{t('console.dash.liabilities')}</div>
           <div className="console-card-value">{d.memberLiabilities}</div>
+        </div>
+        <div className="console-card" data-testid="dash-reserves">
+          <div className="console-card-label">{t('console.dash.reserveRatio')}</div>
+          <div
+            className={
+              !reserves || reserves.covered
+                ? 'console-card-value console-ok'
+                : 'console-card-value console-bad'
+            }
+          >
+            {!reserves
+              ? t('console.dash.reservesNever')
+              : reserves.ratio === null
+                ? '—'
+                : t('console.dash.reservesRatio', { ratio: reserves.ratio })}
+          </div>
         </div>
       </div>
       <div className="console-charts">

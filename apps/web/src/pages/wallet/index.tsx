@@ -1,6 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
-import { DownlandOutline, SendOutline, ShopbagOutline, UploadOutline } from 'antd-mobile-icons';
+import {
+  CheckShieldOutline,
+  DownlandOutline,
+  RightOutline,
+  SendOutline,
+  ShopbagOutline,
+  UploadOutline,
+} from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -181,6 +188,17 @@ const WalletPage = () => {
             </button>
           ))}
         </section>
+        <button
+          type="button"
+          className="wallet-reserves-link"
+          onClick={() => navigate(Paths.usdtReserves)}
+          data-testid="wallet-reserves"
+        >
+          <CheckShieldOutline aria-hidden />
+          <span>{t('reserves.title')}</span>
+          <span className="wallet-reserves-hint">{t('reserves.linkHint')}</span>
+          <RightOutline aria-hidden />
+        </button>
         <section className="wallet-history">
           <Tabs activeKey={tab} onChange={(k) => setTab(k as Tab)} className="wallet-tabs">
             {TABS.map((k) => (
