@@ -2,6 +2,7 @@ import { adminKycApi, kycApi } from '@chatpay/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFailures } from './axe.ts';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
 import { byId, logInAs, PASSWORD, phoneClient, registerMember } from './people.ts';
 
@@ -93,6 +94,7 @@ describe('identity verification', () => {
     await shot(phone, 'identity-01-level0-390-en');
     await fillIdentity(phone, 'E1234-0000');
     await shot(phone, 'identity-02-form-390-en');
+    expect(await axeFailures(phone)).toEqual([]);
     await byId(phone, 'identity-submit').click();
     await expect.poll(() => byId(phone, 'identity-submission').getAttribute('data-status')).toBe('pending');
     await shot(phone, 'identity-03-pending-390-en');
@@ -117,6 +119,7 @@ describe('identity verification', () => {
       )
       .toBe(true);
     await shot(admin, 'identity-11-console-review-1280-en');
+    expect(await axeFailures(admin)).toEqual([]);
 
     // Rejected with a reason: the member reads it in their own language.
     await byId(admin, 'identity-reject-reason').selectOption('number_mismatch');
