@@ -2,7 +2,7 @@ import { hasPermission, staffRoles } from '@chatpay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { isPublicUpload, isRestrictedUpload, mayReadPrivate } from './references.ts';
+import { mayReadPrivate, placeOfUpload } from './references.ts';
 
 /**
  * Who may read an upload. `<img>` and `<video>` cannot send the Authorization header, so the browser carries a
@@ -109,10 +109,12 @@ export const accessOf = async (
   const viewer = await viewerOf(deps, req);
   const memo = viewer ? `${viewer.id}:${key}` : '';
   if (viewer && (viewer.id === ownerId || (allowed.get(memo) ?? 0) > Date.now())) return 'private';
-  if (await isRestrictedUpload(deps.db, key, deps.config.PUBLIC_URL))
+  // One statement for both: a refused request still costs the upload and its places only.
+  const place = await placeOfUpload(deps.db, key, deps.config.PUBLIC_URL, ownerId);
+  if (place === 'restricted')
     return viewer && hasPermission(viewer, IDENTITY_DOCUMENT_PERMISSION) ? 'private' : null;
   if (viewer && isStaff(viewer)) return 'private';
-  if (await isPublicUpload(deps.db, key, deps.config.PUBLIC_URL, ownerId)) {
+  if (place === 'public') {
     remember(publicKeys);
     publicKeys.add(key);
     return 'public';

@@ -98,6 +98,29 @@ export const referencedKeys = async (
   return found;
 };
 
+/**
+ * Where the upload stands, in one statement: `restricted` (an identity document: only its member and the
+ * reviewers read it, whatever else refers to it), `public` (a public place its uploader wrote refers to it),
+ * or null (private, or nothing refers to it).
+ */
+export const placeOfUpload = async (
+  db: Executor,
+  key: string,
+  publicUrl: string | undefined,
+  owner: number,
+): Promise<'restricted' | 'public' | null> => {
+  const urls = urlFormsOf(key, publicUrl);
+  const restricted = sql.join(restrictedPlaces(urls), sql` UNION ALL `);
+  const open = sql.join(publicPlaces(urls, owner), sql` UNION ALL `);
+  const rows = (await db.execute(sql`SELECT
+      EXISTS (SELECT 1 FROM (${restricted}) r) AS restricted,
+      EXISTS (SELECT 1 FROM (${open}) p) AS public`)) as unknown as {
+    rows: { restricted: boolean; public: boolean }[];
+  };
+  const row = rows.rows[0];
+  return row?.restricted ? 'restricted' : row?.public ? 'public' : null;
+};
+
 /** Whether the upload is an identity document: then only its member and the reviewers may read it. */
 export const isRestrictedUpload = async (db: Executor, key: string, publicUrl: string | undefined) => {
   const places = sql.join(restrictedPlaces(urlFormsOf(key, publicUrl)), sql` UNION ALL `);
