@@ -20,6 +20,7 @@ import {
   type InputOf,
   merchantApi,
   successData,
+  testKycApi,
   transactionApi,
   userApi,
 } from '@chatpay/shared';
@@ -81,6 +82,9 @@ const main = async () => {
     const support = (await api.ok(userApi.loginByName, { username: 'support', password: 'support-pass-1' }))
       .token;
     await api.ok(userApi.setPayPassword, { password: SEED_PASSWORD, pin: PIN }, merchant!.token);
+    // Verified members (docs/design/identity.md) through the test servers' grant (TEST_KYC_GRANT).
+    await api.ok(testKycApi.grant, { userId: merchant!.id, level: 2, realName: 'Bench' }, admin);
+    for (const taker of takers) await api.ok(testKycApi.grant, { userId: taker.id, level: 1 }, admin);
     await api.ok(merchantApi.apply, { name: 'Bench Shop' }, merchant!.token);
     await api.ok(adminC2cApi.merchantReview, { userId: merchant!.id, approve: true }, admin);
     await api.ok(

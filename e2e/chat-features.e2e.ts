@@ -25,6 +25,7 @@ import {
   registerMember,
   sendFailures,
   texts,
+  verifyMember,
 } from './people.ts';
 
 /** The chat features members expect, each seen by two members at phone width. */
@@ -156,6 +157,9 @@ describe('orders while typing, a chat with a trade partner, being logged out', (
       { userId: merchant.id, amount: '500', reason: 'e2e credit', requestId: `chatfx-${Date.now()}` },
       admin,
     );
+    await verifyMember(server.api, admin, merchant, 2, 'Mira Chen');
+    await verifyMember(server.api, admin, buyer, 1);
+    await verifyMember(server.api, admin, other, 1);
     await server.api.ok(merchantApi.apply, { name: 'Mira Exchange' }, merchant.token);
     await server.api.ok(adminC2cApi.merchantReview, { userId: merchant.id, approve: true }, admin);
     const card = await server.api.ok(

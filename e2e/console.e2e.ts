@@ -16,7 +16,7 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { byId, logInAs, PASSWORD, phoneClient, registerMember, texts } from './people.ts';
+import { byId, logInAs, PASSWORD, phoneClient, registerMember, texts, verifyMember } from './people.ts';
 
 /**
  * The operator console: support logs in on the normal login page and lands in the console, sees a new
@@ -62,6 +62,8 @@ describe('operator console', () => {
     const admin = await server.api.ok(userApi.loginByName, { username: 'admin', password: 'admin12345' });
     const applicant = await registerMember(server.api, 'Mia');
     const saver = await registerMember(server.api, 'Sam');
+    await verifyMember(server.api, admin.token, applicant, 2);
+    await verifyMember(server.api, admin.token, saver, 1);
     await server.api.ok(userApi.setPayPassword, { password: PASSWORD, pin: PIN }, saver.token);
     await server.api.ok(
       adminWalletApi.adjust,
@@ -321,6 +323,8 @@ describe('operator console', () => {
     const admin = await server.api.ok(userApi.loginByName, { username: 'admin', password: 'admin12345' });
     const nora = await registerMember(server.api, 'Nora');
     const buyer = await registerMember(server.api, 'Ben');
+    await verifyMember(server.api, admin.token, nora, 2, 'Nora Li');
+    await verifyMember(server.api, admin.token, buyer, 1);
     await server.api.ok(userApi.setPayPassword, { password: PASSWORD, pin: PIN }, buyer.token);
 
     // The member applies on her merchant page and keeps it open.

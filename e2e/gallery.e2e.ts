@@ -18,7 +18,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { befriend, byId, logInAs, longPress, type Member, registerMember } from './people.ts';
+import { befriend, byId, logInAs, longPress, type Member, registerMember, verifyMember } from './people.ts';
 
 /**
  * Screenshots of the chat features: every feature group at phone width, in English and Chinese (light) and
@@ -140,6 +140,8 @@ const seed = async (): Promise<World> => {
     { userId: alice.id, amount: '500', reason: 'e2e credit', requestId: `gallery-credit-${alice.id}` },
     admin,
   );
+  await verifyMember(api, admin, alice, 2, 'Alice Chen');
+  await verifyMember(api, admin, dan, 1);
   await api.ok(merchantApi.apply, { name: 'Alice Exchange' }, alice.token);
   await api.ok(adminC2cApi.merchantReview, { userId: alice.id, approve: true }, support);
   const card = await api.ok(

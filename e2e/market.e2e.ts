@@ -14,7 +14,7 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { byId, logInAs, type Member, PASSWORD, registerMember } from './people.ts';
+import { byId, logInAs, type Member, PASSWORD, registerMember, verifyMember } from './people.ts';
 
 const SUPPORT_PASSWORD = 'support-e2e-1';
 const ADMIN_PASSWORD = 'admin-e2e-12345';
@@ -109,6 +109,8 @@ describe('C2C market: a sell ad, an order released with the PIN, an appeal resol
       { userId: merchant.id, amount: '1000', reason: 'e2e credit', requestId: `e2e-credit-${Date.now()}` },
       admin,
     );
+    await verifyMember(server.api, admin, merchant, 2, 'Mira Chen');
+    await verifyMember(server.api, admin, buyer, 1, 'Bao Tran');
     await server.api.ok(merchantApi.apply, { name: 'Mira Exchange' }, merchant.token);
     await server.api.ok(adminC2cApi.merchantReview, { userId: merchant.id, approve: true }, support);
 

@@ -13,7 +13,7 @@ import {
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { byId, logInAs, PASSWORD, phoneClient, registerMember } from './people.ts';
+import { byId, logInAs, PASSWORD, phoneClient, registerMember, verifyMember } from './people.ts';
 
 /** What a member sees of money arriving and of prices. */
 let server: RunningServer;
@@ -108,6 +108,7 @@ describe('money display', () => {
       { userId: cara.id, amount: '30', reason: 'e2e opening balance', requestId: `e2e-checkout-${cara.id}` },
       admin.token,
     );
+    await verifyMember(server.api, admin.token, shop, 2);
     await server.api.ok(merchantApi.apply, { name: 'Sunny Books' }, shop.token);
     await server.api.ok(adminC2cApi.merchantReview, { userId: shop.id, approve: true }, admin.token);
     const creds = await server.api.ok(merchantApi.apiKey, { pin: '135791' }, shop.token);

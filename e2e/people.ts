@@ -5,6 +5,7 @@ import {
   ErrorCode,
   friendApi,
   messageApi,
+  testKycApi,
   userApi,
 } from '@chatpay/shared';
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
@@ -60,6 +61,21 @@ export const registerMember = async (api: ContractClient, nickName: string): Pro
   });
   const me = await api.ok(userApi.person, {}, token);
   return { id: me.id, memberId: me.memberId, username, nickName, token, deviceId };
+};
+
+/**
+ * Verifies a member's identity at `level` without a review (docs/design/identity.md), with `realName` as the
+ * verified name (the holder their payment methods must carry): the test servers' grant, as an admin
+ * (`TEST_KYC_GRANT`, which the harness's server processes have). `identity.e2e.ts` drives the real review.
+ */
+export const verifyMember = async (
+  api: ContractClient,
+  adminToken: string,
+  who: { id: number; nickName: string },
+  level: 1 | 2,
+  realName = who.nickName,
+) => {
+  await api.ok(testKycApi.grant, { userId: who.id, level, realName }, adminToken);
 };
 
 /** `from` asks, `to` accepts (through the API): they are friends; answers their single session. */

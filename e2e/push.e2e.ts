@@ -16,7 +16,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserKeys, type PushService, startPushService } from '../apps/server/test/push/push-service.ts';
 import { axeFailures } from './axe.ts';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { befriend, byId, logInAs, type Member, PASSWORD, phoneClient, registerMember } from './people.ts';
+import {
+  befriend,
+  byId,
+  logInAs,
+  type Member,
+  PASSWORD,
+  phoneClient,
+  registerMember,
+  verifyMember,
+} from './people.ts';
 
 /**
  * A member whose app is in the background gets a Web Push through a push service on this
@@ -204,6 +213,8 @@ describe('Web Push through a push service on this machine', () => {
       { userId: seller.id, amount: '500', reason: 'e2e credit', requestId: `push-credit-${Date.now()}` },
       admin,
     );
+    await verifyMember(server.api, admin, seller, 2, 'Sella Ng');
+    await verifyMember(server.api, admin, buyer, 1);
     await server.api.ok(merchantApi.apply, { name: 'Sella Shop' }, seller.token);
     await server.api.ok(adminC2cApi.merchantReview, { userId: seller.id, approve: true }, support);
     const card = await server.api.ok(

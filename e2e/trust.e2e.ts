@@ -12,7 +12,7 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { byId, logInAs, type Member, PASSWORD, registerMember } from './people.ts';
+import { byId, logInAs, type Member, PASSWORD, registerMember, verifyMember } from './people.ts';
 
 const SUPPORT_PASSWORD = 'support-e2e-1';
 const ADMIN_PASSWORD = 'admin-e2e-12345';
@@ -64,6 +64,8 @@ describe('C2C trust: feedback on the merchant card, taker requirements', () => {
       { userId: merchant.id, amount: '500', reason: 'e2e credit', requestId: `e2e-trust-${Date.now()}` },
       admin,
     );
+    await verifyMember(server.api, admin, merchant, 2, 'Rosa Lim');
+    await verifyMember(server.api, admin, buyer, 1);
     await server.api.ok(merchantApi.apply, { name: 'Rosa Trade' }, merchant.token);
     await server.api.ok(adminC2cApi.merchantReview, { userId: merchant.id, approve: true }, support);
     const card = await server.api.ok(
@@ -191,6 +193,8 @@ describe('C2C trust: feedback on the merchant card, taker requirements', () => {
       { userId: merchant.id, amount: '300', reason: 'e2e credit', requestId: `e2e-float-${Date.now()}` },
       admin,
     );
+    await verifyMember(server.api, admin, merchant, 2, 'Flora Ng');
+    await verifyMember(server.api, admin, buyer, 1);
     await server.api.ok(merchantApi.apply, { name: 'Flora Float' }, merchant.token);
     await server.api.ok(adminC2cApi.merchantReview, { userId: merchant.id, approve: true }, support);
     await server.api.ok(
@@ -251,6 +255,9 @@ describe('C2C trust: feedback on the merchant card, taker requirements', () => {
     ]);
     const admin = await loginToken('admin', ADMIN_PASSWORD);
     const support = await loginToken('support', SUPPORT_PASSWORD);
+    await verifyMember(server.api, admin, merchant, 2, 'Mei Chen');
+    await verifyMember(server.api, admin, rival, 2, 'Nina Ho');
+    await verifyMember(server.api, admin, buyer, 1);
     for (const [who, name] of [
       [merchant, 'Mei Market'],
       [rival, 'Nina Desk'],

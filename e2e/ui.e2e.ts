@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFailures } from './axe.ts';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
-import { befriend, byId, logInAs, type Member, PASSWORD, registerMember } from './people.ts';
+import { befriend, byId, logInAs, type Member, PASSWORD, registerMember, verifyMember } from './people.ts';
 
 /**
  * App-wide details: axe finds no critical or serious failure on the main pages in either
@@ -56,6 +56,7 @@ const fillPages = async (alice: Member, sessionId: number) => {
       admin,
     );
   }
+  await verifyMember(server.api, admin, merchant, 2, 'Mira Chen');
   await server.api.ok(merchantApi.apply, { name: 'Mira Exchange' }, merchant.token);
   await server.api.ok(adminC2cApi.merchantReview, { userId: merchant.id, approve: true }, support);
   const card = await server.api.ok(
@@ -286,6 +287,7 @@ describe('product details: ad web view, merchant detail, abnormal session', () =
   it('a failed merchant-detail fetch relaunches the login page', async () => {
     const merchant = await registerMember(server.api, `Mera${Date.now().toString(36).slice(-4)}`);
     const support = await staffToken('support', SUPPORT_PASSWORD);
+    await verifyMember(server.api, await staffToken('admin', ADMIN_PASSWORD), merchant, 2);
     await server.api.ok(merchantApi.apply, { name: 'Mera Exchange' }, merchant.token);
     await server.api.ok(adminC2cApi.merchantReview, { userId: merchant.id, approve: true }, support);
     const context = await newPhone(browser);

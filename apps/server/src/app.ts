@@ -39,6 +39,7 @@ import { registerConsoleRoutes } from './modules/console/index.ts';
 import { registerDictRoutes } from './modules/dict/index.ts';
 import { groupChatPort, groupTicketTarget, registerGroupRoutes } from './modules/group/index.ts';
 import { registerHealthRoutes, registerTestClockRoutes } from './modules/health/index.ts';
+import { registerKycRoutes } from './modules/kyc/index.ts';
 import { ledgerCheckJob } from './modules/ledger/index.ts';
 import { momentTicketTarget, registerMomentsRoutes } from './modules/moments/index.ts';
 import { describePayOrders, registerPayDeskRoutes } from './modules/paydesk/index.ts';
@@ -296,7 +297,8 @@ export const buildApp = async (
   registerUserRoutes(deps, tokens, config.PIN_PEPPER ?? loadPinPepper(config.dataDir, app.log));
   registerAdminUserRoutes(deps);
   registerBaseRoutes(deps);
-  registerUploadRoutes(deps);
+  const uploads = registerUploadRoutes(deps);
+  await registerKycRoutes({ ...deps, secret, deleteFiles: uploads.deleteFiles });
   registerDictRoutes(deps);
   registerChatRoutes(deps);
   registerGroupRoutes(deps);

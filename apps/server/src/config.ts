@@ -9,6 +9,7 @@ import {
   productionNetworkProblems,
   readNetworkConfigs,
 } from './modules/chain/settings.ts';
+import { kycSettings } from './modules/kyc/settings.ts';
 import { outflowSettings } from './modules/outflow/settings.ts';
 import { reservesSettings } from './modules/reserves/settings.ts';
 import { uploadSettings } from './modules/uploads/settings.ts';
@@ -227,6 +228,7 @@ const schema = z.object({
   ...outflowSettings,
   ...walletSettings,
   ...reservesSettings,
+  ...kycSettings,
   ...uploadSettings,
   ...workersSetting,
   ...metricsSettings,
@@ -312,6 +314,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       );
     if (config.TEST_CLOCK)
       throw new ConfigError('Invalid configuration:\n  TEST_CLOCK: the test clock is refused in production');
+    if (config.TEST_KYC_GRANT)
+      throw new ConfigError(
+        'Invalid configuration:\n  TEST_KYC_GRANT: granting verification levels without review is refused in production',
+      );
     if (config.CHAIN_DEV === 'on')
       throw new ConfigError(
         'Invalid configuration:\n  CHAIN_DEV: the development chain is refused in production',

@@ -9,6 +9,7 @@ import {
   adminContentApi,
   adminFeedbackApi,
   adminGoodsApi,
+  adminKycApi,
   adminMemberApi,
   adminSecurityApi,
   adminServiceApi,
@@ -20,6 +21,7 @@ import {
   consoleApi,
   friendApi,
   groupApi,
+  kycApi,
   messageApi,
   momentsApi,
   payDeskApi,
@@ -32,6 +34,7 @@ import {
   userApi,
   walletApi,
 } from '@chatpay/shared';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withdrawalAddresses } from '../src/db/schema/index.ts';
 import { addBank, bankForm, createAd, createMerchant, pay, startOrder } from './c2c/factories.ts';
@@ -45,8 +48,16 @@ import {
   setPin,
   TEST_PIN,
   type TestUser,
+  verify,
 } from './helpers/factories.ts';
 import { enrolPasskey } from './helpers/factors.ts';
+import { uploadPicture } from './helpers/media.ts';
+
+/** A small picture of its own for each `n` (the identity documents). */
+const picture = (n: number) =>
+  sharp({ create: { width: 32, height: 24, channels: 3, background: { r: n * 40, g: 80, b: 120 } } })
+    .png()
+    .toBuffer();
 
 /**
  * Authorization: for every endpoint that takes the id of something a member owns or belongs to, a
@@ -121,6 +132,8 @@ interface World {
   passkeyOwner: TestUser;
   /** An address in the victim's withdrawal address book (labelled with the marker). */
   savedAddressId: number;
+  /** The victim's identity submission (its document number is the marker). */
+  kycSubmissionId: number;
 }
 
 type Probe = { endpoint: Endpoint; input: (w: World) => unknown };
@@ -346,6 +359,12 @@ const probes: Record<string, Probe[]> = {
   'consoleApi.staffRequestApprove': [probe(consoleApi.staffRequestApprove, () => ({ id: 1 }))],
   'consoleApi.staffRequestReject': [probe(consoleApi.staffRequestReject, () => ({ id: 1, note: 'no' }))],
   'adminSecurityApi.resetRequestApprove': [probe(adminSecurityApi.resetRequestApprove, () => ({ id: 1 }))],
+  // Identity review (docs/design/identity.md): a member may read or decide no submission, their own included.
+  'adminKycApi.info': [probe(adminKycApi.info, (w) => ({ id: w.kycSubmissionId }))],
+  'adminKycApi.review': [
+    probe(adminKycApi.review, (w) => ({ id: w.kycSubmissionId, approve: true })),
+    probe(adminKycApi.review, (w) => ({ id: w.kycSubmissionId, approve: false, reasonCode: 'other' })),
+  ],
   'adminSecurityApi.resetRequestReject': [
     probe(adminSecurityApi.resetRequestReject, () => ({ id: 1, note: 'no' })),
   ],
@@ -417,14 +436,27 @@ beforeAll(async () => {
   const merchant = await createMerchant(t);
   const bank = await addBank(t, merchant, bankForm({ bankName: MARK }));
   const ad = await createAd(t, merchant, { paymentMethodId: bank.id });
-  const buyer = await createUser(t);
+  const buyer = await createUser(t, { level: 1 });
   await setPin(t, buyer);
   const c2cOrder = await startOrder(t, buyer, ad.id);
   await pay(t, buyer, c2cOrder.orderId);
+  await verify(t, attacker!, 1, 'Attacker');
   const attackerMerchant = await t.call(
     bankApi.add,
     bankForm({ name: 'Attacker', bankName: 'Own bank' }),
     attacker!.token,
+  );
+  const identity = await t.ok(
+    kycApi.submit,
+    {
+      level: 1,
+      realName: 'Victim Person',
+      idNumber: MARK,
+      country: 'CN',
+      documentUrl: await uploadPicture(t, await picture(1), victim!.token),
+      selfieUrl: await uploadPicture(t, await picture(2), victim!.token),
+    },
+    victim!.token,
   );
   const passkeyOwner = await createUser(t);
   await enrolPasskey(t, passkeyOwner, MARK);
@@ -468,6 +500,7 @@ beforeAll(async () => {
     walletEntryId: packetEntry!.id,
     victimSid: (await t.tokens.verify(victim!.token)).sid,
     savedAddressId: saved!.id,
+    kycSubmissionId: identity.submission!.id,
   };
   c2c = { merchant, buyer };
 });
@@ -529,6 +562,7 @@ describe('a member cannot reach another member’s objects', () => {
     expect(packet.data).toMatchObject({ claimedCount: 0, status: 'open' });
     const order = await t.call(payDeskApi.info, { orderNo: w.orderNo }, w.victim.token);
     expect(order.data).toMatchObject({ status: 'unpaid' });
+    expect((await t.ok(kycApi.status, {}, w.victim.token)).submission).toMatchObject({ status: 'pending' });
     const c2cOrder = await t.call(transactionApi.detail, { id: w.c2cOrderId }, c2c.buyer.token);
     expect(c2cOrder.data).toMatchObject({ status: 'payment', buyerFeedback: null, sellerFeedback: null });
     const ad = await t.call(advertisingApi.info, { id: w.adId }, c2c.merchant.token);

@@ -24,7 +24,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['wallet', 'tickets', 'push'],
   ['moments', 'group'],
   ['chat'],
-  ['user', 'settings', 'app', 'base'],
+  ['user', 'settings', 'app', 'base', 'identity'],
   ['components'],
   ['lib'],
 ];

@@ -30,6 +30,8 @@ const WITHOUT_A_SCREEN: Record<string, string> = {
   'sessionApi.find': 'for API clients; the app opens a chat with session/create, which finds it first',
   'sessionApi.info': 'for API clients; the chat page reads session/detail',
   'testClockApi.advance': 'tests only (TEST_CLOCK=true), refused in production',
+  'testKycApi.grant':
+    'tests only (TEST_KYC_GRANT=true): verified members without a review; refused in production',
   'userApi.verifyPayPassword': 'every money call checks the PIN itself; there is no separate step',
 };
 

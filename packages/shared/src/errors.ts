@@ -182,6 +182,20 @@ export const ErrorCode = {
   StaffRequestNotFound: 1191,
   StaffRequestNotPending: 1192,
   PushEndpointRefused: 1801,
+
+  /** Identity verification (docs/design/identity.md): this act needs a higher level (`details.required`). */
+  VerificationRequired: 1950,
+  /** Nothing of that level can be sent now (already verified, or level 2 before level 1). */
+  KycNotAllowed: 1951,
+  /** A file of a submission is used elsewhere (another submission, a public place): upload it again. */
+  KycDocumentReused: 1952,
+  KycSubmissionNotFound: 1953,
+  /** The submission was already decided (or replaced by a newer one). */
+  KycNotReviewable: 1954,
+  /** A payment method's account holder is not the member's verified name (`details.verifiedName`). */
+  NameMismatch: 1955,
+  /** The daily withdrawal amount of the member's verification level (`details.level`, `remaining`). */
+  WithdrawalLevelLimit: 1956,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -343,4 +357,12 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.StaffRequestNotFound]: 'Staff request not found',
   [ErrorCode.StaffRequestNotPending]: 'This staff request has already been decided',
   [ErrorCode.PushEndpointRefused]: 'This push service address is not allowed',
+  [ErrorCode.VerificationRequired]: 'Verify your identity first: this needs a higher verification level',
+  [ErrorCode.KycNotAllowed]: 'You cannot send a verification of this level now',
+  [ErrorCode.KycDocumentReused]: 'This file is already used elsewhere: upload the photo again',
+  [ErrorCode.KycSubmissionNotFound]: 'Verification request not found',
+  [ErrorCode.KycNotReviewable]: 'This verification request has already been decided',
+  [ErrorCode.NameMismatch]: "The account holder's name must be your verified name",
+  [ErrorCode.WithdrawalLevelLimit]:
+    'This would exceed the daily withdrawal amount of your verification level: verify your identity to withdraw more',
 };

@@ -10,6 +10,7 @@ export * from './api/chat.ts';
 export * from './api/console.ts';
 export * from './api/goods.ts';
 export * from './api/group.ts';
+export * from './api/kyc.ts';
 export * from './api/moments.ts';
 export * from './api/pay.ts';
 export * from './api/push.ts';

@@ -3,6 +3,7 @@ import type { TicketKind, TicketStatus } from './api/app.ts';
 import { merchantStatuses } from './api/c2c.ts';
 import type { OrderStatusPayload, OrderUnreadPayload } from './api/c2c-market.ts';
 import { type ChatMessage, friendRequest } from './api/chat.ts';
+import { kycStatuses } from './api/kyc.ts';
 import type { ChainRecord } from './api/wallet.ts';
 
 /**
@@ -118,6 +119,14 @@ export const merchantReviewPayload = z.object({
 });
 export type MerchantReviewPayload = z.infer<typeof merchantReviewPayload>;
 
+/** A reviewer decided (or half-approved) my identity submission: the verification page reads it again. */
+export const kycReviewPayload = z.object({
+  id: z.number().int(),
+  status: z.enum(kycStatuses),
+  level: z.number().int().min(0).max(2),
+});
+export type KycReviewPayload = z.infer<typeof kycReviewPayload>;
+
 /** Support answered one of my complaints or feedback tickets. */
 export interface TicketReplyPayload {
   kind: TicketKind;
@@ -140,7 +149,8 @@ export interface ConsolePayload {
     | 'moneyAction'
     | 'adjustment'
     | 'staffRequest'
-    | 'factorReset';
+    | 'factorReset'
+    | 'kyc';
 }
 
 /**
@@ -206,6 +216,8 @@ export interface ServerToClientEvents {
   onC2COrderReminder: (payload: OrderReminderPayload) => void;
   onTicketReply: (payload: TicketReplyPayload) => void;
   onMerchantReview: (payload: MerchantReviewPayload) => void;
+  /** My identity submission was decided (docs/design/identity.md). */
+  onKycReview: (payload: KycReviewPayload) => void;
   /** My unread order count (`transaction/unread`). */
   onC2COrderUnread: (payload: OrderUnreadPayload) => void;
   /** One of my deposits or withdrawals changed state or confirmation count (docs/design/chain.md). */

@@ -110,7 +110,7 @@ describe('ads', () => {
   });
 
   it('only merchants publish, with their own payment method', async () => {
-    const member = await createUser(t);
+    const member = await createUser(t, { level: 1 });
     const method = await addBank(t, member);
     const form = {
       type: 'sell' as const,
@@ -133,7 +133,7 @@ describe('ads', () => {
     const b = await createMerchant(t, '1000');
     const cheap = await createAd(t, a, { price: '6.90', quantity: '50', minLimit: '100', maxLimit: '300' });
     const dear = await createAd(t, b, { price: '7.30', quantity: '50' });
-    const alipay = await addBank(t, b, { type: 'alipay', name: 'B', account: 'b@x' });
+    const alipay = await addBank(t, b, { type: 'alipay', name: 'Li Lei', account: 'b@x' });
     const viaAlipay = await createAd(t, b, { paymentMethodId: alipay.id, price: '7.20', quantity: '20' });
     const hidden = await createAd(t, a, { price: '6.00', quantity: '10' });
     await t.ok(advertisingApi.close, { id: hidden.id }, a.token);

@@ -19,19 +19,30 @@ import {
   setPin,
   TEST_PIN,
   type TestUser,
+  verify,
 } from '../helpers/factories.ts';
 
-/** A member with a PIN and, when given, a balance. */
+/** A verified member (level 1, docs/design/identity.md) with a PIN and, when given, a balance. */
 export const createTrader = async (t: Caller, balance?: string) => {
-  const user = await createUser(t);
+  const user = await createUser(t, { level: 1 });
   await setPin(t, user);
   if (balance && balance !== '0') await credit(t, user, balance);
   return user;
 };
 
-/** A member who applied and was approved by the admin: role merchant, PIN set, balance credited. */
-export const createMerchant = async (t: Caller, balance = '1000') => {
+/** A member verified at level 2 (identity and address, docs/design/identity.md) who may apply as a merchant. */
+export const createApplicant = async (t: Caller, balance?: string) => {
   const user = await createTrader(t, balance);
+  await verify(t, user, 2);
+  return user;
+};
+
+/**
+ * A member verified at level 2 who applied and was approved by the admin: role merchant, PIN set, balance
+ * credited.
+ */
+export const createMerchant = async (t: Caller, balance = '1000') => {
+  const user = await createApplicant(t, balance);
   await t.ok(merchantApi.apply, { name: `Shop ${user.username.slice(-4)}` }, user.token);
   await t.ok(adminC2cApi.merchantReview, { userId: user.id, approve: true }, await adminToken(t));
   return user;

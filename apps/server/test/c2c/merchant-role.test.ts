@@ -2,7 +2,7 @@ import { adminC2cApi, ErrorCode, mccApi, merchantApi, userApi } from '@chatpay/s
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { adminToken, type TestUser } from '../helpers/factories.ts';
-import { createMerchant, createTrader } from './factories.ts';
+import { createApplicant, createMerchant } from './factories.ts';
 
 /**
  * Every process remembers the token's user row, roles included, for AUTH_CACHE_SECONDS (modules/user/tokens.ts).
@@ -16,7 +16,7 @@ const rolesOf = async (member: TestUser) => (await t.ok(userApi.person, {}, memb
 
 describe('a merchant role changed by the market shows on the next call of the same token', () => {
   it('an approval: merchant actions work at once', async () => {
-    const member = await createTrader(t);
+    const member = await createApplicant(t);
     await t.ok(merchantApi.apply, { name: 'Corner Shop' }, member.token);
     // Remembered as a plain member.
     expect((await createGuest(member)).code).toBe(ErrorCode.Forbidden);
@@ -37,7 +37,7 @@ describe('a merchant role changed by the market shows on the next call of the sa
   });
 
   it('a rejected application changes nothing', async () => {
-    const member = await createTrader(t);
+    const member = await createApplicant(t);
     await t.ok(merchantApi.apply, { name: 'Other Shop' }, member.token);
     expect((await createGuest(member)).code).toBe(ErrorCode.Forbidden);
     await t.ok(adminC2cApi.merchantReview, { userId: member.id, approve: false }, await adminToken(t));

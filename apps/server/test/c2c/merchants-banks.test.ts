@@ -6,8 +6,8 @@ import {
   addBank,
   bankForm,
   createAd,
+  createApplicant,
   createMerchant,
-  createTrader,
   expectBooks,
   pay,
   release,
@@ -23,7 +23,7 @@ describe('merchant application and review', () => {
   it("support sees the applicant's trading history: orders, completed, appealed", async () => {
     const merchant = await createMerchant(t, '100');
     const ad = await createAd(t, merchant, { quantity: '50' });
-    const applicant = await createTrader(t);
+    const applicant = await createApplicant(t);
     const done = await startOrder(t, applicant, ad.id, '10');
     await pay(t, applicant, done.orderId);
     await release(t, merchant, done.orderId);
@@ -36,7 +36,7 @@ describe('merchant application and review', () => {
   });
 
   it('a member applies, support sees it, the admin approves: role merchant in the next token check', async () => {
-    const member = await createUser(t);
+    const member = await createUser(t, { level: 2 });
     expect((await t.call(merchantApi.info, {}, member.token)).data).toBeNull();
     const applied = await t.ok(merchantApi.apply, { name: 'Good Shop', note: 'hi' }, member.token);
     expect(applied.status).toBe('pending');
@@ -66,7 +66,7 @@ describe('merchant application and review', () => {
   });
 
   it('a rejected member may apply again; a non-merchant cannot update or make API keys', async () => {
-    const member = await createUser(t);
+    const member = await createUser(t, { level: 2 });
     await t.ok(merchantApi.apply, { name: 'Shop' }, member.token);
     await t.ok(
       adminC2cApi.merchantReview,
@@ -84,7 +84,7 @@ describe('merchant application and review', () => {
   it('detail: profile, cards (masked for others) and 30-day stats; update changes the profile', async () => {
     const merchant = await createMerchant(t);
     await addBank(t, merchant);
-    await addBank(t, merchant, { type: 'alipay', name: 'Li', account: 'li@example.com' });
+    await addBank(t, merchant, { type: 'alipay', name: 'Li Lei', account: 'li@example.com' });
     await addBank(t, merchant, {
       type: 'card',
       name: 'Shop',
@@ -101,7 +101,7 @@ describe('merchant application and review', () => {
     expect(mine.merchantInfo.name).toBe('Renamed');
     expect(mine.cards.map((c) => [c.name, c.code])).toEqual([
       ['Stripe(Shop)', 'pk_live_1'],
-      ['Li', 'li@example.com'],
+      ['Li Lei', 'li@example.com'],
       ['Li Lei(ICBC)', '6222020200112233'],
     ]);
     const meta = JSON.parse(mine.cards[2]!.metadata);
@@ -131,7 +131,7 @@ describe('merchant application and review', () => {
 
 describe('payment methods', () => {
   it('add, update, page, info, delete for each payment method type', async () => {
-    const member = await createUser(t);
+    const member = await createUser(t, { level: 1 });
     const bank = await addBank(t, member, bankForm({ branch: 'Main St', iban: 'DE89370400440532013000' }));
     expect(bank).toMatchObject({
       type: 'bank',
@@ -141,7 +141,7 @@ describe('payment methods', () => {
     });
     const wechat = await addBank(t, member, {
       type: 'wechat',
-      name: 'Lei',
+      name: 'Li Lei',
       account: 'wx_lei',
       qrCode: '/uploads/2026-11-21/qr.png',
     });
@@ -190,7 +190,7 @@ describe('payment methods', () => {
   });
 
   it("bad forms and someone else's method", async () => {
-    const member = await createUser(t);
+    const member = await createUser(t, { level: 1 });
     const other = await createUser(t);
     expect((await t.call(bankApi.add, { type: 'bank', name: 'x' } as never, member.token)).code).toBe(
       ErrorCode.Validation,

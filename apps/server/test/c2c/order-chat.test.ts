@@ -12,7 +12,7 @@ import {
 } from '@chatpay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import { adminToken, createUser, sendText, TEST_PIN } from '../helpers/factories.ts';
+import { adminToken, createUser, sendText, TEST_PIN, verify } from '../helpers/factories.ts';
 import { connectSocket, recorder } from '../helpers/sockets.ts';
 import {
   addBank,
@@ -84,6 +84,8 @@ describe('public order numbers', () => {
 describe('the order chat', () => {
   it('is titled after the order and opens with the start notice, payment details, terms and welcome', async () => {
     const merchant = await createMerchant(t, '200');
+    // The payee is the merchant's verified name (docs/design/identity.md).
+    await verify(t, merchant, 2, 'Wang Fang');
     const bank = await addBank(
       t,
       merchant,
@@ -246,7 +248,7 @@ describe('merchant account', () => {
   it('the applicant is told when the application is approved or rejected', async () => {
     const admin = await adminToken(t);
     for (const approve of [true, false]) {
-      const member = await createUser(t);
+      const member = await createUser(t, { level: 2 });
       await t.ok(merchantApi.apply, { name: 'Shop' }, member.token);
       await t.ok(adminC2cApi.merchantReview, { userId: member.id, approve, note: 'checked' }, admin);
       const service = await t.ok(sessionApi.checkService, {}, member.token);

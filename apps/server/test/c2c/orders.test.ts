@@ -398,7 +398,7 @@ describe('a buy ad: the member sells', () => {
     const merchant = await createMerchant(t, '0');
     const ad = await createAd(t, merchant, { type: 'buy', quantity: '100' });
     const seller = await createTrader(t, '30');
-    const alipay = await addBank(t, seller, { type: 'alipay', name: 'S', account: 's@x' });
+    const alipay = await addBank(t, seller, { type: 'alipay', name: 'Li Lei', account: 's@x' });
     const bank = await addBank(t, seller);
     const tries = [
       [{ adId: ad.id, amountCoin: '10' }, ErrorCode.PaymentMethodMismatch],
@@ -430,7 +430,7 @@ describe('a buy ad: the member sells', () => {
     const merchant = await createMerchant(t, '100');
     const method = await addBank(t, merchant, {
       type: 'wechat',
-      name: 'M',
+      name: 'Li Lei',
       account: 'wx',
       dailyMaxOrders: 1,
     });
@@ -516,7 +516,7 @@ describe('unread', () => {
   it('counts orders changed since I looked; detail marks one seen', async () => {
     const merchant = await createMerchant(t, '100');
     const ad = await createAd(t, merchant, { quantity: '50' });
-    const buyer = await createUser(t);
+    const buyer = await createUser(t, { level: 1 });
     const before = (await t.ok(transactionApi.unread, {}, merchant.token)).count;
     const order = await startOrder(t, buyer, ad.id, '10');
     expect((await t.ok(transactionApi.unread, {}, merchant.token)).count).toBe(before + 1);

@@ -147,7 +147,7 @@ describe('appeals: reasons, strikes and suspension', () => {
 
   it('only support lifts; bad input and unknown members are refused', async () => {
     const member = await createUser(t);
-    const other = await createUser(t);
+    const other = await createUser(t, { level: 1 });
     expect((await t.call(standingApi.lift, { userId: other.id, note: 'me' }, member.token)).code).not.toBe(
       1000,
     );

@@ -231,9 +231,9 @@ describe('taker requirements on an ad', () => {
   it('a taker below them is refused with the reason, before any money moves', async () => {
     const merchant = await createMerchant(t, '500');
     const strict = await createAd(t, merchant, { takerMinOrders: 1, takerMinDays: 2 });
-    expect(strict.requirements).toEqual({ minOrders: 1, minDays: 2 });
+    expect(strict.requirements).toEqual({ minOrders: 1, minDays: 2, minLevel: 1 });
     const open = await createAd(t, merchant);
-    expect(open.requirements).toEqual({ minOrders: 0, minDays: 0 });
+    expect(open.requirements).toEqual({ minOrders: 0, minDays: 0, minLevel: 1 });
     const taker = await createTrader(t);
     const before = await t.ok(advertisingApi.info, { id: strict.id }, merchant.token);
 
@@ -286,7 +286,7 @@ describe('taker requirements on an ad', () => {
       },
       merchant.token,
     );
-    expect(updated.requirements).toEqual({ minOrders: 5, minDays: 0 });
+    expect(updated.requirements).toEqual({ minOrders: 5, minDays: 0, minLevel: 1 });
   });
 });
 

@@ -27,7 +27,8 @@ const useServer = (env: Record<string, string> = {}) => useTestApp(() => ({ ...c
 
 const helpers = (t: ReturnType<typeof useServer>) => {
   const member = async (amount: string) => {
-    const u = await createUser(t);
+    // Level 2: these tests are about the review limits, not the level's daily amount (test/kyc).
+    const u = await createUser(t, { level: 2 });
     await setPin(t, u);
     await credit(t, u, amount);
     return u;

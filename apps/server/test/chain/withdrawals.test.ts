@@ -26,7 +26,8 @@ const t = useTestApp(() => chain.env);
 
 const broadcast = () => t.jobs.runNow('chain-broadcast-ERC20');
 const member = async (amount: string) => {
-  const u = await createUser(t);
+  // Verified: these tests are about other rules than the level's daily amount (test/kyc/withdrawal-levels.test.ts).
+  const u = await createUser(t, { level: 1 });
   await setPin(t, u);
   await credit(t, u, amount);
   return u;

@@ -18,7 +18,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAd, createMerchant, createTrader, startOrder } from '../c2c/factories.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { adminToken, balanceOf, createUser, credit, uniqueName } from '../helpers/factories.ts';
+import { adminToken, balanceOf, createUser, credit, uniqueName, verify } from '../helpers/factories.ts';
 import { connectSocket, recorder } from '../helpers/sockets.ts';
 import { waitFor } from '../helpers/wait.ts';
 
@@ -206,6 +206,7 @@ describe('members', () => {
 describe('separation of duties', () => {
   it('support cannot resolve an appeal on an order it is a party to', async () => {
     const s = await staff(['support']);
+    await verify(t, s, 1);
     const merchant = await createMerchant(t, '100');
     const ad = await createAd(t, merchant, { quantity: '50' });
     const order = await startOrder(t, s as never, ad.id, '10');
@@ -231,7 +232,7 @@ describe('separation of duties', () => {
 describe('live badges', () => {
   it('staff sockets hear of a new merchant application; members do not', async () => {
     const staffSock = await connectSocket(t, support);
-    const member = await createTrader(t);
+    const member = await createUser(t, { level: 2 });
     const memberSock = await connectSocket(t, member.token);
     const heard = recorder(staffSock, 'console');
     const memberHeard = recorder(memberSock, 'console');
@@ -357,6 +358,9 @@ describe('every console call is refused for a member, admin-only ones for suppor
     'adminVersionApi.withdraw': { platform: 'web', versionCode: 1 },
     'adminWalletApi.adjust': { userId: 1, amount: '1', reason: 'x', requestId: randomUUID() },
     'testClockApi.advance': { seconds: 1 },
+    'testKycApi.grant': { userId: 1, level: 1 },
+    'adminKycApi.info': { id: 1 },
+    'adminKycApi.review': { id: 1, approve: true },
     'adminContentApi.dictAdd': { typeId: 1, name: 'x', value: 'x', orderNum: 1 },
     'adminContentApi.dictUpdate': { id: 1, name: 'x', value: 'x', orderNum: 1 },
     'adminContentApi.dictDelete': { ids: [1] },
@@ -423,9 +427,10 @@ describe('menu badges', () => {
         'adjustment',
         'staffRequest',
         'factorReset',
+        'kyc',
       ].sort(),
     );
-    const member = await createUser(t);
+    const member = await createUser(t, { level: 2 });
     await t.ok(merchantApi.apply, { name: 'Badge shop', intro: '', note: '' }, member.token);
     await t.ok(appComplainApi.submit, { type: 'fraud', text: 'badge complaint' }, member.token);
     const after = await t.ok(consoleApi.badges, {}, support);
@@ -458,7 +463,7 @@ describe('queues sort on the server', () => {
   const position = (ids: number[], a: number, b: number) => Math.sign(ids.indexOf(a) - ids.indexOf(b));
 
   it('merchant applications, tickets and appeals take newest or oldest first', async () => {
-    const [a, b] = [await createUser(t), await createUser(t)];
+    const [a, b] = [await createUser(t, { level: 2 }), await createUser(t, { level: 2 })];
     for (const m of [a, b]) await t.ok(merchantApi.apply, { name: 'Sorted shop' }, m.token);
     const merchants = async (order: 'asc' | 'desc') =>
       (await t.ok(adminC2cApi.merchantPage, { status: 'pending', order, size: 100 }, support)).list.map(

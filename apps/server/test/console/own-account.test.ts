@@ -1,7 +1,7 @@
 import { adminC2cApi, adminMemberApi, ErrorCode, merchantApi, standingApi, userApi } from '@chatpay/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import { adminToken } from '../helpers/factories.ts';
+import { adminToken, verify } from '../helpers/factories.ts';
 import { addStaffAtOnce, type StaffUser } from '../helpers/staff.ts';
 
 /** Staff never act on their own account or application (docs/security.md, "Own account or application"). */
@@ -18,6 +18,7 @@ beforeAll(async () => {
 
 describe('own account or application', () => {
   it('merchant review and revocation of one’s own application are refused', async () => {
+    await verify(t, mine, 2);
     await t.ok(merchantApi.apply, { name: 'My shop' }, mine.token);
     for (const approve of [true, false])
       await t.fails(

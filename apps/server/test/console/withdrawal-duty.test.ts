@@ -14,7 +14,15 @@ import { describe, expect, it } from 'vitest';
 import { anvilKey } from '../../src/modules/chain/dev/anvil.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { useTestChain } from '../helpers/chain.ts';
-import { adminToken, createUser, credit, setPin, TEST_PIN, uniqueName } from '../helpers/factories.ts';
+import {
+  adminToken,
+  createUser,
+  credit,
+  setPin,
+  TEST_PIN,
+  uniqueName,
+  verify,
+} from '../helpers/factories.ts';
 
 /** Separation of duties: nobody reviews their own withdrawal; a frozen account's is not sent. */
 const chain = useTestChain({ confirmations: 1 });
@@ -46,6 +54,7 @@ describe('withdrawal review', () => {
     const mine = await supportAccount();
     const other = await supportAccount();
     await setPin(t, mine);
+    await verify(t, mine, 1);
     await credit(t, mine, '3000');
     const res = await t.ok(
       walletApi.withdrawal,
@@ -82,7 +91,7 @@ describe('withdrawal review', () => {
 describe('review queue risk signals and the dashboard’s chain figures', () => {
   it('a new address, the 24 h total and the member’s history; the hot wallet read from the node', async () => {
     const s = await supportAccount();
-    const m = await createUser(t);
+    const m = await createUser(t, { level: 1 });
     await setPin(t, m);
     await credit(t, m, '4000');
     const to = privateKeyToAccount(anvilKey(13)).address;

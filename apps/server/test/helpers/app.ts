@@ -116,6 +116,8 @@ export const createTestApp = async (
     ADJUST_DAILY_CAP_USDT: '1000000000',
     // Tests move large sums; security/outflow-limit.test.ts and chain/withdrawal-controls.test.ts set the limit.
     OUTFLOW_DAILY_LIMIT_USDT: '0',
+    // Factories verify members without a review (helpers/factories.ts `verify`; docs/design/identity.md).
+    TEST_KYC_GRANT: 'true',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...(engine === 'postgres' && process.env.TEST_REDIS_URL
       ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test-${randomUUID()}` }

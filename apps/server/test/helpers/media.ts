@@ -1,4 +1,4 @@
-import { userApi } from '@chatpay/shared';
+import { baseApi, userApi } from '@chatpay/shared';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -14,4 +14,18 @@ export const mediaCookie = async (t: { app: FastifyInstance }, token: string) =>
   const value = String(res.headers['set-cookie'] ?? '').match(/cp_media=([^;]+)/)?.[1];
   if (!value) throw new Error(`no media cookie set for that token (HTTP ${res.statusCode})`);
   return `cp_media=${value}`;
+};
+
+/** Uploads `bytes` as a PNG picture of the member through the local-mode upload call; answers its URL. */
+export const uploadPicture = async (t: { app: FastifyInstance }, bytes: Buffer, token: string) => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'p.png');
+  const encoded = new Response(form);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api${baseApi.upload.path}`,
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')!, authorization: token },
+  });
+  return (res.json() as { data: string }).data;
 };

@@ -52,10 +52,11 @@ export const startServerProcess = async (
         LOG_LEVEL: 'info',
         // As useTestApp: set-up signs staff in with the password alone (production refuses it;
         // test/security/factors-staff.test.ts tests the gate), and members withdraw minutes after they sign up
-        // (test/chain/withdrawal-controls.test.ts tests the age rule).
+        // (test/chain/withdrawal-controls.test.ts tests the age rule), and factories verify members without a
+        // review (helpers/factories.ts `verify`).
         ...(env.NODE_ENV === 'production'
           ? {}
-          : { STAFF_FACTOR_REQUIRED: 'false', WITHDRAWAL_NEW_ACCOUNT_DAYS: '0' }),
+          : { STAFF_FACTOR_REQUIRED: 'false', WITHDRAWAL_NEW_ACCOUNT_DAYS: '0', TEST_KYC_GRANT: 'true' }),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

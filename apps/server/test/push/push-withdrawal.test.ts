@@ -27,7 +27,7 @@ const broadcast = () => t.jobs.runNow('chain-broadcast-ERC20');
 
 describe('withdrawal pushes', () => {
   it('completed on chain, and rejected by support with the reason; nothing for the steps between', async () => {
-    const a = await createUser(t);
+    const a = await createUser(t, { level: 1 });
     await setPin(t, a);
     await credit(t, a, '3000');
     const browser = browserKeys();

@@ -251,7 +251,7 @@ describe('passkeys', () => {
 
 describe('step-up', () => {
   it('is needed, once a factor is on, to change the password or the PIN, withdraw, save a withdrawal address, add or change a payment method and rotate a merchant key', async () => {
-    const member = await createUser(t);
+    const member = await createUser(t, { level: 1 });
     await setPin(t, member);
     const method = await t.ok(bankApi.add, bankForm(), member.token);
     const { secret } = await enrolTotp(t, member);
@@ -286,7 +286,7 @@ describe('step-up', () => {
 
     const stepUp = await stepUpWithTotp(t, member, secret);
     await t.ok(bankApi.add, { ...bankForm(), stepUp }, member.token);
-    await t.ok(bankApi.update, { ...bankForm({ name: 'Han Meimei' }), id: method.id, stepUp }, member.token);
+    await t.ok(bankApi.update, { ...bankForm({ bankName: 'CMB' }), id: method.id, stepUp }, member.token);
     await t.ok(userApi.setPayPassword, { oldPin: TEST_PIN, pin: '654321', stepUp }, member.token);
     // Past the step-up the action's own rules answer.
     const w = await t.call(walletApi.withdrawal, { ...withdrawal, pin: '654321', stepUp }, member.token);
@@ -308,7 +308,7 @@ describe('step-up', () => {
   });
 
   it('is not asked of a member without a second factor', async () => {
-    const member = await createUser(t);
+    const member = await createUser(t, { level: 1 });
     await t.ok(bankApi.add, bankForm(), member.token);
     await t.fails(securityApi.stepUpStart, {}, member.token, ErrorCode.SecondFactorNotEnrolled);
   });

@@ -63,7 +63,7 @@ describe('sealed values in the database', () => {
   const t = useTestApp();
 
   it('a card secret swapped to another row or into the merchant key column does not open', async () => {
-    const alice = await createUser(t);
+    const alice = await createUser(t, { level: 1 });
     const mallory = await createMerchant(t);
     await t.ok(merchantApi.apiKey, { pin: TEST_PIN }, mallory.token);
     const a = await t.ok(bankApi.add, card('sk_alice_1111'), alice.token);
@@ -91,7 +91,7 @@ describe('sealed values in the database', () => {
   });
 
   it('start-up rewrites v1 values bound to their row', async () => {
-    const bob = await createUser(t);
+    const bob = await createUser(t, { level: 1 });
     const method = await t.ok(bankApi.add, card('sk_bob_3333'), bob.token);
     const secret = t.config.C2C_SECRET ?? t.config.JWT_SECRET!;
     const db = t.database.db;

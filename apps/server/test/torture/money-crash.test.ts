@@ -91,7 +91,7 @@ describe.skipIf(!enabled)('money through two processes that are killed with SIGK
 
   it('keeps the books balanced and applies every operation exactly once', async () => {
     const members: TestUser[] = [];
-    for (let i = 0; i < MEMBERS; i++) members.push(await createUser(api, { nickName: `M${i}` }));
+    for (let i = 0; i < MEMBERS; i++) members.push(await createUser(api, { nickName: `M${i}`, level: 1 }));
     for (const m of members) {
       await setPin(api, m);
       await credit(api, m, CREDIT);

@@ -1,6 +1,7 @@
 import { c2cKeys, tradeNotices } from '../features/c2c/index.ts';
 import { registerBlockDependent, registerMessageKind, registerNoticeKind } from '../features/chat/index.ts';
 import { groupNotices } from '../features/group/index.ts';
+import { identityNotices } from '../features/identity/index.ts';
 import { redPacketKind } from '../features/redpacket/index.ts';
 import { ticketNotices } from '../features/tickets/index.ts';
 import { transferKind, walletNotices } from '../features/wallet/index.ts';
@@ -20,6 +21,7 @@ export const registerPlugins = () => {
   registerNoticeKind('c2c', tradeNotices);
   registerNoticeKind('ticket', ticketNotices);
   registerNoticeKind('group', groupNotices);
+  registerNoticeKind('kyc', identityNotices);
   // The market hides a blocked trader's ads.
   registerBlockDependent(c2cKeys.all);
 };

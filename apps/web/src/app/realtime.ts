@@ -1,6 +1,7 @@
 import { startC2CRealtime } from '../features/c2c/index.ts';
 import { startChatCache, startChatEngine } from '../features/chat/index.ts';
 import { startGroupRealtime } from '../features/group/index.ts';
+import { startIdentityRealtime } from '../features/identity/index.ts';
 import { startMomentsNews } from '../features/moments/index.ts';
 import { startRedPacketRealtime } from '../features/redpacket/index.ts';
 import { startWalletRealtime } from '../features/wallet/index.ts';
@@ -28,4 +29,5 @@ export const startRealtime = () => {
   startRedPacketRealtime(queryClient);
   startC2CRealtime(queryClient);
   startMomentsNews(queryClient);
+  startIdentityRealtime(queryClient);
 };

@@ -58,6 +58,7 @@ const loaders: Record<string, Loader> = {
   [Paths.userBlocked]: () => import('../pages/user/blocked.tsx'),
   [Paths.userDevices]: () => import('../pages/user/devices.tsx'),
   [Paths.userSecurity]: () => import('../pages/user/security.tsx'),
+  [Paths.userIdentity]: () => import('../pages/user/identity.tsx'),
   [Paths.userAbout]: () => import('../pages/user/about.tsx'),
   [Paths.userPassword]: () => import('../pages/user/password.tsx'),
   [Paths.userPassword2]: () => import('../pages/user/password2.tsx'),
@@ -136,6 +137,7 @@ const consoleLoaders: Record<string, Loader> = {
   [Paths.consoleDictionary]: () => import('../pages/console/dictionary.tsx'),
   [Paths.consoleDocuments]: () => import('../pages/console/documents.tsx'),
   [Paths.consoleReserves]: () => import('../pages/console/reserves.tsx'),
+  [Paths.consoleIdentity]: () => import('../pages/console/identity.tsx'),
 };
 
 /** Pages whose code has arrived: rendered at once, without a Suspense round (see preloadPage). */

@@ -54,3 +54,31 @@ describe('error texts', () => {
     expect(messageForCode(ErrorCode.OutflowHeld, 'server text', null)).toMatch(/paused for a while$/);
   });
 });
+
+describe('identity verification refusals', () => {
+  it('name the level a gate needs, the verified name a holder must be, and the level’s withdrawal amount', async () => {
+    await i18nReady;
+    expect(messageForCode(ErrorCode.VerificationRequired, 'server text', { required: 2, actual: 1 })).toBe(
+      'Verify your identity first: this needs verification level 2 (Me → Identity verification)',
+    );
+    expect(messageForCode(ErrorCode.NameMismatch, 'server text', { verifiedName: 'Wang Fang' })).toBe(
+      'The account holder must be your verified name: Wang Fang',
+    );
+    expect(
+      messageForCode(ErrorCode.WithdrawalLevelLimit, 'server text', {
+        level: 0,
+        limit: '500.00',
+        remaining: '40.00',
+      }),
+    ).toBe(
+      'Your verification level allows 500.00 USDT of withdrawals in 24 hours: 40.00 USDT is left now. Verify your identity to withdraw more.',
+    );
+    expect(
+      messageForCode(ErrorCode.TakerRequirementNotMet, 'server text', {
+        rule: 'takerLevel',
+        required: 2,
+        actual: 1,
+      }),
+    ).toBe('This ad needs takers verified at level 2; yours is level 1');
+  });
+});

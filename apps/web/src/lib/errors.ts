@@ -57,6 +57,13 @@ export const messageForCode = (code: number, serverMessage: string, data: unknow
     const reasonKey = `errors.weakPassword.${weak.reason}`;
     if (i18n.exists(reasonKey)) return t(reasonKey, { min: weak.minLength });
   }
+  // Identity verification (docs/design/identity.md): a level gate names the level it needs, a payment
+  // method's holder the verified name it must be.
+  const gate = data as { required?: unknown; verifiedName?: unknown } | null;
+  if (code === ErrorCode.VerificationRequired && typeof gate?.required === 'number')
+    return t('errors.1950_level', { required: gate.required });
+  if (code === ErrorCode.NameMismatch && typeof gate?.verifiedName === 'string')
+    return t('errors.1955_name', { name: gate.verifiedName });
   const rule = ruleOf(data);
   if ((code === ErrorCode.AdPostingNotAllowed || code === ErrorCode.TakerRequirementNotMet) && rule) {
     const ruleKey = `errors.rule.${rule.rule}`;

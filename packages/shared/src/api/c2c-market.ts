@@ -84,6 +84,11 @@ export const adInput = z.object({
   takerMinOrders: z.coerce.number().int().min(0).max(10_000).default(0),
   /** Takers' accounts must be at least this many days old (0 = anyone). */
   takerMinDays: z.coerce.number().int().min(0).max(3650).default(0),
+  /**
+   * Takers' identity verification level (docs/design/identity.md): every order needs level 1 already, so 2
+   * (address verified too) is the one that asks more; 0 and 1 add nothing.
+   */
+  takerMinLevel: z.coerce.number().int().min(0).max(2).default(0),
 });
 export type AdInput = z.input<typeof adInput>;
 
@@ -118,7 +123,12 @@ export const ad = z.object({
   autoReply: z.string(),
   useShare: z.boolean(),
   /** What a taker needs (docs/design/market.md, "Ad-posting gates and taker requirements"). */
-  requirements: z.object({ minOrders: z.number().int(), minDays: z.number().int() }),
+  requirements: z.object({
+    minOrders: z.number().int(),
+    minDays: z.number().int(),
+    /** The verification level a taker needs (at least the market's own, level 1). */
+    minLevel: z.number().int(),
+  }),
   openOrders: z.number().int(),
   merchant: adMerchant,
   createTime: z.string(),
@@ -284,6 +294,11 @@ export const order = z.object({
   actions: z.array(z.enum(orderActionNames)),
   buyer: party,
   seller: party,
+  /**
+   * The buyer's verified legal name (docs/design/identity.md): the seller checks that the payment came from
+   * an account in this name before releasing. Null when the buyer is not verified (an order from before identity verification).
+   */
+  buyerRealName: z.string().nullable(),
   price: money,
   amountCoin: money,
   amountFiat: money,
@@ -357,6 +372,7 @@ export const transactionApi = {
       ErrorCode.Blocked,
       ErrorCode.AmountOutOfLimits,
       ErrorCode.TakerRequirementNotMet,
+      ErrorCode.VerificationRequired,
     ],
   }),
   start: endpoint({
@@ -394,6 +410,7 @@ export const transactionApi = {
       ErrorCode.DailyOrderLimitReached,
       ErrorCode.TooManyOpenOrders,
       ErrorCode.TakerRequirementNotMet,
+      ErrorCode.VerificationRequired,
       ErrorCode.TradingSuspended,
       ErrorCode.PinNotSet,
       ErrorCode.PinLocked,

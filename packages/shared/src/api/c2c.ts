@@ -111,10 +111,11 @@ export const merchantApi = {
     method: 'POST',
     path: `${C2C}/merchant/apply`,
     auth: 'user',
-    summary: 'Apply to become a merchant; support reviews the application',
+    summary:
+      'Apply to become a merchant (identity and address verified: level 2); support reviews the application',
     input: z.object({ name: required(40), intro: text(500).default(''), note: text(500).default('') }),
     output: merchantInfo,
-    errors: [ErrorCode.MerchantApplied],
+    errors: [ErrorCode.MerchantApplied, ErrorCode.VerificationRequired],
   }),
   info: endpoint({
     method: 'GET',
@@ -243,10 +244,15 @@ export const bankApi = {
     path: `${C2C}/bank/add`,
     auth: 'user',
     summary:
-      'Add a payment method (bank card, Alipay, WeChat, card provider); the secret key is stored encrypted',
+      'Add a payment method (bank card, Alipay, WeChat, card provider); the secret key is stored encrypted; the account holder must be my verified name',
     input: paymentMethodInput,
     output: paymentMethod,
-    errors: [ErrorCode.InvalidMediaUrl, ErrorCode.StepUpRequired],
+    errors: [
+      ErrorCode.InvalidMediaUrl,
+      ErrorCode.StepUpRequired,
+      ErrorCode.VerificationRequired,
+      ErrorCode.NameMismatch,
+    ],
   }),
   update: endpoint({
     method: 'POST',
@@ -255,7 +261,13 @@ export const bankApi = {
     summary: 'Change one of my payment methods (same form plus id; its type cannot change)',
     input: paymentMethodUpdate,
     output: paymentMethod,
-    errors: [ErrorCode.PaymentMethodNotFound, ErrorCode.InvalidMediaUrl, ErrorCode.StepUpRequired],
+    errors: [
+      ErrorCode.PaymentMethodNotFound,
+      ErrorCode.InvalidMediaUrl,
+      ErrorCode.StepUpRequired,
+      ErrorCode.VerificationRequired,
+      ErrorCode.NameMismatch,
+    ],
   }),
   delete: endpoint({
     method: 'POST',

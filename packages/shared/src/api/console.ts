@@ -36,6 +36,8 @@ export const consoleBadgeKinds = [
   'staffRequest',
   /** Second-factor resets waiting for another staff member (docs/security.md, "Losing every factor"). */
   'factorReset',
+  /** Identity submissions waiting for a reviewer (docs/design/identity.md). */
+  'kyc',
 ] as const;
 export type ConsoleBadgeKind = (typeof consoleBadgeKinds)[number];
 

@@ -311,6 +311,7 @@ export const walletApi = {
       ErrorCode.AddressNotSaved,
       ErrorCode.AddressNotYetUsable,
       ErrorCode.OutflowLimitReached,
+      ErrorCode.WithdrawalLevelLimit,
       ErrorCode.WrongPin,
       ErrorCode.InsufficientBalance,
       ErrorCode.AmountBelowMinimum,

@@ -8,6 +8,7 @@ export * from '../../modules/chain/tables.ts';
 export * from '../../modules/chat/tables.ts';
 export * from '../../modules/dict/tables.ts';
 export * from '../../modules/group/tables.ts';
+export * from '../../modules/kyc/tables.ts';
 export * from '../../modules/ledger/tables.ts';
 export * from '../../modules/moments/tables.ts';
 export * from '../../modules/outflow/tables.ts';

@@ -135,6 +135,7 @@ export class AdService {
           useShare: form.useShare,
           takerMinOrders: form.takerMinOrders,
           takerMinDays: form.takerMinDays,
+          takerMinLevel: form.takerMinLevel,
           status: AdStatus.Active,
         })
         .returning();
@@ -177,6 +178,7 @@ export class AdService {
           useShare: form.useShare,
           takerMinOrders: form.takerMinOrders,
           takerMinDays: form.takerMinDays,
+          takerMinLevel: form.takerMinLevel,
           updateTime: new Date(),
         })
         .where(eq(c2cAds.id, thawed.id))

@@ -1,9 +1,10 @@
-import { ErrorCode, type paymentMethodInput, type paymentMethodUpdate } from '@chatpay/shared';
+import { ErrorCode, KYC_LEVEL_FOR, type paymentMethodInput, type paymentMethodUpdate } from '@chatpay/shared';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
+import { assertLevel, assertVerifiedHolder } from '../kyc/index.ts';
 import { assertMayUseMedia, isOwnUrl } from '../uploads/index.ts';
 import { type MethodRow, presentMethod } from './cards.ts';
 import { type SecretBox, sealedAt } from './crypto.ts';
@@ -84,6 +85,17 @@ export class BankService {
     }
   }
 
+  /**
+   * The account holder of a bank card, Alipay or WeChat account is the member's verified name
+   * (docs/design/identity.md, "In the market"): the buyer's payment comes from it and the seller's goes to it.
+   * A card provider's account is the merchant's business, named as the provider knows it; it still needs a
+   * verified member.
+   */
+  private async checkHolder(userId: number, form: Form | UpdateForm) {
+    if (form.type === 'card') await assertLevel(this.db, userId, KYC_LEVEL_FOR.c2c);
+    else await assertVerifiedHolder(this.db, userId, form.name);
+  }
+
   /** A QR code must be media the member may use (their own upload, or one they can read). */
   private async checkQrCode(userId: number, form: Form | UpdateForm) {
     if ('qrCode' in form && form.qrCode) {
@@ -93,6 +105,7 @@ export class BankService {
 
   async add(userId: number, form: Form) {
     await this.checkQrCode(userId, form);
+    await this.checkHolder(userId, form);
     // Inserted first for its id, then filled: the sealed secret is bound to the row.
     const row = await this.db.transaction(async (tx) => {
       const [created] = await tx
@@ -112,6 +125,7 @@ export class BankService {
   async update(userId: number, form: UpdateForm) {
     const current = await this.own(userId, form.id);
     await this.checkQrCode(userId, form);
+    await this.checkHolder(userId, form);
     if (current.type !== form.type) {
       throw new AppError(ErrorCode.Validation, 'The type of a payment method cannot change', [
         { field: 'type', message: 'The type cannot change' },

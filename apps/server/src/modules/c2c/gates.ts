@@ -1,7 +1,8 @@
-import { ErrorCode } from '@chatpay/shared';
+import { ErrorCode, KYC_LEVEL_FOR } from '@chatpay/shared';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
+import { assertLevelAtLeast, levelOf } from '../kyc/index.ts';
 import { recordOf } from './stats.ts';
 import type { AdRow } from './tables.ts';
 
@@ -32,8 +33,17 @@ export const assertMayPost = async (exec: Executor, config: Config, userId: numb
   }
 };
 
-/** Taking an order on `ad`: the ad's minimum completed orders and account age for takers. */
+/**
+ * Taking an order on `ad`: the ad's minimum verification level (above the market's own, which the caller
+ * checks: docs/design/identity.md), completed orders and account age for takers.
+ */
 export const assertTakerQualifies = async (exec: Executor, ad: AdRow, userId: number, now: Date) => {
+  if (ad.takerMinLevel > KYC_LEVEL_FOR.c2c) {
+    const level = await levelOf(exec, userId);
+    assertLevelAtLeast(level, KYC_LEVEL_FOR.c2c);
+    if (level < ad.takerMinLevel)
+      refuse(ErrorCode.TakerRequirementNotMet, 'takerLevel', ad.takerMinLevel, level);
+  }
   if (ad.takerMinOrders === 0 && ad.takerMinDays === 0) return;
   const r = await recordOf(exec, userId, now);
   if (r.completed < ad.takerMinOrders) {

@@ -1,6 +1,7 @@
 import type { MerchantStats, OrderStatus } from '@chatpay/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.ts';
+import { kycMembers } from '../kyc/index.ts';
 import { users } from '../user/index.ts';
 import { statsOf } from './stats.ts';
 import { type AdRow, c2cAds, c2cFeedback, c2cMerchants, c2cOrders, type OrderRow } from './tables.ts';
@@ -79,6 +80,8 @@ export interface OrderParty {
   memberId: string;
   nickName: string;
   avatar: string;
+  /** The verified legal name (docs/design/identity.md), null when not verified. */
+  realName: string | null;
 }
 
 /** What orders show besides their own row: the parties, the ad's terms and the feedback left on them. */
@@ -88,10 +91,18 @@ export interface OrderHydration {
   feedback: (typeof c2cFeedback.$inferSelect)[];
 }
 
+/** The parties with their verified names: one statement (a read-only join of the kyc module's table). */
 const partiesOf = (exec: Executor, rows: OrderRow[]) =>
   exec
-    .select({ userId: users.id, memberId: users.memberId, nickName: users.nickName, avatar: users.avatar })
+    .select({
+      userId: users.id,
+      memberId: users.memberId,
+      nickName: users.nickName,
+      avatar: users.avatar,
+      realName: kycMembers.realName,
+    })
     .from(users)
+    .leftJoin(kycMembers, eq(kycMembers.userId, users.id))
     .where(inArray(users.id, [...new Set(rows.flatMap((r) => [r.buyerId, r.sellerId]))]));
 
 /** Three statements: the parties, the ads' terms, the feedback. */

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, type MerchantInfo, type MerchantStatus, Role } from '@chatpay/shared';
+import { ErrorCode, KYC_LEVEL_FOR, type MerchantInfo, type MerchantStatus, Role } from '@chatpay/shared';
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import type { Ports } from '../../http/ports.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { recordAudit } from '../audit/index.ts';
+import { assertLevel } from '../kyc/index.ts';
 import { grantRole, revokeRole, users, verifyPin } from '../user/index.ts';
 import { presentCard } from './cards.ts';
 import { type SecretBox, sealedAt } from './crypto.ts';
@@ -50,7 +51,9 @@ export class MerchantService {
     return row;
   }
 
+  /** Applying needs identity and address verified (docs/design/identity.md, level 2). */
   async apply(userId: number, input: { name: string; intro: string; note: string }) {
+    await assertLevel(this.db, userId, KYC_LEVEL_FOR.merchant);
     const fields = { name: input.name, intro: input.intro, applyNote: input.note, updateTime: new Date() };
     const row = await this.db.transaction(async (tx) => {
       const [existing] = await tx

@@ -5,6 +5,7 @@ import {
   ErrorCode,
   formatFiat,
   formatUsdt,
+  KYC_LEVEL_FOR,
   micro,
   type OrderKey,
   type OrderStatus,
@@ -17,6 +18,7 @@ import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Realtime } from '../../realtime/socket.ts';
 import { assertNotBlocked, deliver, type StoredMessage } from '../chat/index.ts';
+import { assertLevel, assertLevelAtLeast, levelSql } from '../kyc/index.ts';
 import { ensureSystemAccount } from '../ledger/index.ts';
 import type { OutflowGuard } from '../outflow/index.ts';
 import { assertMayUseMedia } from '../uploads/index.ts';
@@ -115,12 +117,16 @@ export class OrderService {
     return row?.n ?? 0;
   }
 
-  /** A taker may start orders: not suspended (standing.ts), under the daily cancel limit; one read for both. */
+  /**
+   * A taker may start orders: verified (docs/design/identity.md, level 1), not suspended (standing.ts), under
+   * the daily cancel limit; one read for the three.
+   */
   private async assertMayStart(userId: number) {
     const [row] = await this.db
-      .select({ suspended: suspendedSql(userId), fallen: count() })
+      .select({ level: levelSql(userId), suspended: suspendedSql(userId), fallen: count() })
       .from(c2cOrders)
       .where(this.fallenToday(userId));
+    assertLevelAtLeast(Number(row?.level ?? 0), KYC_LEVEL_FOR.c2c);
     if (row?.suspended) throw new AppError(ErrorCode.TradingSuspended);
     if ((row?.fallen ?? 0) >= this.config.C2C_DAILY_CANCEL_LIMIT) {
       throw new AppError(ErrorCode.CancelLimitReached);
@@ -335,6 +341,7 @@ export class OrderService {
     if (ad.userId === userId) throw new AppError(ErrorCode.CannotTradeWithSelf);
     // One block list for chat and market: no new order between two members when either blocked the other.
     await assertNotBlocked(this.db, userId, ad.userId);
+    await assertLevel(this.db, userId, KYC_LEVEL_FOR.c2c);
     await assertTakerQualifies(this.db, ad, userId, this.clock.now());
     const q = priceOrder(ad, input, this.config.C2C_FEE_PERCENT);
     return {

@@ -5,6 +5,7 @@ import {
   effectiveMax,
   formatFiat,
   formatUsdt,
+  KYC_LEVEL_FOR,
   micro,
   type Order,
   type OrderStatus,
@@ -50,7 +51,11 @@ export const presentAds = (rows: AdRow[], h: AdHydration, now: Date): Ad[] =>
       terms: r.terms,
       autoReply: r.autoReply,
       useShare: r.useShare,
-      requirements: { minOrders: r.takerMinOrders, minDays: r.takerMinDays },
+      requirements: {
+        minOrders: r.takerMinOrders,
+        minDays: r.takerMinDays,
+        minLevel: Math.max(r.takerMinLevel, KYC_LEVEL_FOR.c2c),
+      },
       openOrders: h.openOrders.get(r.id) ?? 0,
       merchant: {
         userId: r.userId,
@@ -79,7 +84,7 @@ export const presentOrders = (
       { positive: f.positive, comment: f.comment, createTime: f.createTime.toISOString() },
     ]),
   );
-  const person = new Map(people.map((p) => [p.userId, p]));
+  const person = new Map(people.map(({ realName, ...p }) => [p.userId, { party: p, realName }] as const));
   const left = (deadline: Date | null) =>
     deadline ? Math.max(0, Math.ceil((deadline.getTime() - now.getTime()) / 1000)) : 0;
   return rows.map(
@@ -89,8 +94,9 @@ export const presentOrders = (
       adId: r.adId,
       type: r.type as AdType,
       status: r.status as OrderStatus,
-      buyer: person.get(r.buyerId)!,
-      seller: person.get(r.sellerId)!,
+      buyer: person.get(r.buyerId)!.party,
+      seller: person.get(r.sellerId)!.party,
+      buyerRealName: person.get(r.buyerId)!.realName,
       price: formatFiat(cents(r.price)),
       amountCoin: formatUsdt(micro(r.amountCoin)),
       amountFiat: formatFiat(cents(r.amountFiat)),

@@ -11,13 +11,13 @@ import {
 } from '@chatpay/shared';
 import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
+import { secretBoxOf } from '../../lib/secret-box.ts';
 import { lookupQuota } from '../chat/index.ts';
 import { OutflowGuard, outflowPolicy } from '../outflow/index.ts';
 import { requireStepUp } from '../user/index.ts';
 import { AdService } from './ads.ts';
 import { AppealService } from './appeals.ts';
 import { BankService } from './banks.ts';
-import { SecretBox } from './crypto.ts';
 import { orderExpiryJob } from './expiry.ts';
 import { registerMerchantOpenApi } from './merchant-api.ts';
 import { MerchantService } from './merchants.ts';
@@ -33,11 +33,7 @@ import { webhookJob } from './webhooks.ts';
 
 /** The C2C market (docs/design/market.md): app calls, support calls, merchant API and the two jobs. */
 export const registerC2CRoutes = async (deps: AppDeps & { secret: string }) => {
-  const previous = (deps.config.C2C_SECRET_PREVIOUS ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const box = new SecretBox(deps.config.C2C_SECRET ?? deps.secret, previous);
+  const box = secretBoxOf(deps.config, deps.secret);
   const resealed = await resealSecrets(deps.db, box);
   if (resealed > 0)
     deps.app.log.info({ resealed, keyId: box.keyId }, 'C2C secrets resealed under the current key');

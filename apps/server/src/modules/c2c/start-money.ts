@@ -118,6 +118,7 @@ const takeFromAd = async (tx: Tx, plan: StartPlan, now: Date) => {
         eq(c2cAds.timeLimit, ad.timeLimit),
         eq(c2cAds.takerMinOrders, ad.takerMinOrders),
         eq(c2cAds.takerMinDays, ad.takerMinDays),
+        eq(c2cAds.takerMinLevel, ad.takerMinLevel),
         fits,
       ),
     )

@@ -115,6 +115,8 @@ export const c2cAds = pgTable(
     /** Taker requirements: completed orders (all time) and account age in days; 0 = none. */
     takerMinOrders: integer('taker_min_orders').notNull().default(0),
     takerMinDays: integer('taker_min_days').notNull().default(0),
+    /** Taker's identity verification level (docs/design/identity.md); 0 and 1 add nothing to the market's own. */
+    takerMinLevel: integer('taker_min_level').notNull().default(0),
     status: integer('status').notNull().default(1),
     /** Raised under the row lock for every freeze/unfreeze: part of the idempotency key. */
     ledgerSeq: integer('ledger_seq').notNull().default(0),

@@ -98,6 +98,14 @@ const MENU: Entry[] = [
         icon: 'line-chart',
         permission: 'c2c:rate:update',
       },
+      {
+        id: 201,
+        name: 'console.menu.identity',
+        router: '/admin/identity',
+        icon: 'idcard',
+        permission: 'kyc:submission:page',
+        badge: 'kyc',
+      },
     ],
   },
   {

@@ -18,6 +18,7 @@ import { auditLogs } from '../audit/index.ts';
 import { c2cMerchants, c2cOrders } from '../c2c/index.ts';
 import { type ChainRuntime, chainStats, chainWithdrawals } from '../chain/index.ts';
 import { unreadServiceConversations } from '../chat/index.ts';
+import { kycSubmissions } from '../kyc/index.ts';
 import {
   lastLedgerCheck,
   ledgerAccounts,
@@ -175,6 +176,13 @@ export class ConsoleService {
             .select({ n: count() })
             .from(staffRequests)
             .where(and(eq(staffRequests.kind, 'resetFactor'), eq(staffRequests.status, 'pending'))),
+        ),
+      kyc: () =>
+        n(
+          this.db
+            .select({ n: count() })
+            .from(kycSubmissions)
+            .where(inArray(kycSubmissions.status, ['pending', 'checked'])),
         ),
     };
     const counts = await Promise.all(

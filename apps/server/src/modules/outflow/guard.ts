@@ -3,6 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/connection.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { levelSql, type WithdrawalLimits, withdrawalLimits } from '../kyc/index.ts';
 import { credentialsChangedAt, users } from '../user/index.ts';
 import { memberOutflows } from './tables.ts';
 
@@ -21,16 +22,24 @@ export interface OutflowPolicy {
   holdAllowance: bigint;
   /** What may leave in any 24 hours, all channels together, in micro-USDT (0n: no limit). */
   dailyLimit: bigint;
+  /**
+   * What may be withdrawn in any 24 hours at each identity verification level (docs/design/identity.md,
+   * "Levels"), in micro-USDT (0n: no cap of the level's own).
+   */
+  withdrawalByLevel: WithdrawalLimits;
 }
 
-export const outflowPolicy = (config: {
-  WITHDRAWAL_HOLD_HOURS: number;
-  OUTFLOW_HOLD_ALLOWANCE_USDT: number;
-  OUTFLOW_DAILY_LIMIT_USDT: number;
-}): OutflowPolicy => ({
+export const outflowPolicy = (
+  config: {
+    WITHDRAWAL_HOLD_HOURS: number;
+    OUTFLOW_HOLD_ALLOWANCE_USDT: number;
+    OUTFLOW_DAILY_LIMIT_USDT: number;
+  } & Parameters<typeof withdrawalLimits>[0],
+): OutflowPolicy => ({
   holdHours: config.WITHDRAWAL_HOLD_HOURS,
   holdAllowance: parseUsdt(String(config.OUTFLOW_HOLD_ALLOWANCE_USDT)),
   dailyLimit: parseUsdt(String(config.OUTFLOW_DAILY_LIMIT_USDT)),
+  withdrawalByLevel: withdrawalLimits(config),
 });
 
 interface StateRow {
@@ -38,6 +47,8 @@ interface StateRow {
   changed: string | Date | null;
   since_change: string;
   today: string;
+  withdrawn_today: string;
+  level: number | string;
 }
 
 export interface Outflow {
@@ -51,7 +62,8 @@ export interface Outflow {
 
 /**
  * The one rule every path that sends a member's money out calls, inside the operation's transaction and before
- * the ledger posting: the hold after a credential change and the rolling 24 h limit. The member's advisory
+ * the ledger posting: the hold after a credential change, the rolling 24 h limit and, for withdrawals, the
+ * 24 h withdrawal amount of the member's verification level. The member's advisory
  * lock makes concurrent sends of one member wait for each other, so they cannot both pass under a limit; the
  * row it writes commits or rolls back with the operation.
  */
@@ -74,13 +86,14 @@ export class OutflowGuard {
     const state = await this.stateOf(tx, userId, key, now);
     if (state.counted) return;
     if (channel !== 'withdrawal') this.checkHold(state, amount, now);
+    else this.checkLevelLimit(state.level, state.withdrawnToday, amount);
     this.checkDailyLimit(state.sentToday, amount);
     await tx.insert(memberOutflows).values({ userId, channel, amount, key, createTime: now });
   }
 
   /**
    * In one read: whether this operation is counted already, the last credential change, what went to other
-   * members since it and what left in the last 24 hours.
+   * members since it, what left and what was withdrawn in the last 24 hours, and the verification level.
    */
   private async stateOf(tx: Tx, userId: number, key: string, now: Date) {
     const dayAgo = new Date(now.getTime() - DAY_MS);
@@ -91,7 +104,9 @@ export class OutflowGuard {
         EXISTS (SELECT 1 FROM ${memberOutflows} WHERE key = ${key}) AS counted,
         u.credentials_changed_at AS changed,
         ${sum(sql`channel <> 'withdrawal' AND create_time >= u.credentials_changed_at`)} AS since_change,
-        ${sum(sql`create_time >= ${dayAgo.toISOString()}`)} AS today
+        ${sum(sql`create_time >= ${dayAgo.toISOString()}`)} AS today,
+        ${sum(sql`channel = 'withdrawal' AND create_time >= ${dayAgo.toISOString()}`)} AS withdrawn_today,
+        ${levelSql(userId)} AS level
       FROM ${users} u WHERE u.id = ${userId}`);
     const row = (result as unknown as { rows: StateRow[] }).rows[0];
     const changed = row?.changed ? new Date(row.changed) : null;
@@ -100,6 +115,8 @@ export class OutflowGuard {
       holdEnd: this.endOfHold(changed, now),
       sentSinceChange: BigInt(row?.since_change ?? '0'),
       sentToday: BigInt(row?.today ?? '0'),
+      withdrawnToday: BigInt(row?.withdrawn_today ?? '0'),
+      level: Number(row?.level ?? 0),
     };
   }
 
@@ -119,6 +136,18 @@ export class OutflowGuard {
       ErrorCode.OutflowHeld,
       `Your password or PIN changed recently: until ${until.toISOString()} you can send at most ${formatUsdt(micro(left))} USDT more to other members`,
       { until: until.toISOString(), remaining: formatUsdt(micro(left)) },
+    );
+  }
+
+  /** A withdrawal past what the member's level may withdraw in 24 hours: verifying raises it. */
+  private checkLevelLimit(level: number, withdrawn: bigint, amount: bigint) {
+    const limit = this.policy.withdrawalByLevel[level === 1 || level === 2 ? level : 0];
+    if (limit <= 0n || withdrawn + amount <= limit) return;
+    const left = limit > withdrawn ? limit - withdrawn : 0n;
+    throw new AppError(
+      ErrorCode.WithdrawalLevelLimit,
+      `At verification level ${level} you can withdraw ${formatUsdt(micro(limit))} USDT in 24 hours: ${formatUsdt(micro(left))} USDT is left now`,
+      { level, limit: formatUsdt(micro(limit)), remaining: formatUsdt(micro(left)) },
     );
   }
 

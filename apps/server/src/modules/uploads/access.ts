@@ -1,8 +1,8 @@
-import { staffRoles } from '@chatpay/shared';
+import { hasPermission, staffRoles } from '@chatpay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { isPublicUpload, mayReadPrivate } from './references.ts';
+import { mayReadPrivate, placeOfUpload } from './references.ts';
 
 /**
  * Who may read an upload. `<img>` and `<video>` cannot send the Authorization header, so the browser carries a
@@ -78,6 +78,9 @@ const viewerOf = async (deps: AppDeps, req: FastifyRequest): Promise<AuthUser | 
 
 const isStaff = (user: AuthUser) => user.role.some((r) => (staffRoles as readonly string[]).includes(r));
 
+/** Who besides their member reads identity documents: the reviewers (docs/design/identity.md, "Privacy"). */
+export const IDENTITY_DOCUMENT_PERMISSION = 'kyc:submission:info';
+
 /** A bounded memo: public stays public; a member's right to a private file is kept for a minute. */
 const PRIVATE_MEMO_MS = 60_000;
 const publicKeys = new Set<string>();
@@ -91,8 +94,10 @@ export type Access = 'public' | 'private';
 /**
  * Whether this request may read the upload, and how it may be cached: public media (avatars, moments, …:
  * references.ts) by anyone; private media (chats, appeal proof, tickets) by the uploader, the members of a
- * chat carrying it, the order's parties, the ticket's author, and staff. Null: answer 404, as for a file that
- * does not exist.
+ * chat carrying it, the order's parties, the ticket's author, and staff; identity documents by their member
+ * and the staff who review them, and nobody else whatever refers to them (checked before staff and public
+ * places, so neither a staff role nor the member's own avatar opens them). Null: answer 404, as for a file
+ * that does not exist.
  */
 export const accessOf = async (
   deps: AppDeps,
@@ -103,9 +108,13 @@ export const accessOf = async (
   if (publicKeys.has(key)) return 'public';
   const viewer = await viewerOf(deps, req);
   const memo = viewer ? `${viewer.id}:${key}` : '';
-  if (viewer && (viewer.id === ownerId || isStaff(viewer) || (allowed.get(memo) ?? 0) > Date.now()))
-    return 'private';
-  if (await isPublicUpload(deps.db, key, deps.config.PUBLIC_URL, ownerId)) {
+  if (viewer && (viewer.id === ownerId || (allowed.get(memo) ?? 0) > Date.now())) return 'private';
+  // One statement for both: a refused request still costs the upload and its places only.
+  const place = await placeOfUpload(deps.db, key, deps.config.PUBLIC_URL, ownerId);
+  if (place === 'restricted')
+    return viewer && hasPermission(viewer, IDENTITY_DOCUMENT_PERMISSION) ? 'private' : null;
+  if (viewer && isStaff(viewer)) return 'private';
+  if (place === 'public') {
     remember(publicKeys);
     publicKeys.add(key);
     return 'public';

@@ -4,6 +4,8 @@ import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database, Db } from '../../db/connection.ts';
 import type { Job } from '../../jobs/scheduler.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isOwnUrl } from './own-url.ts';
+import { keyOfUrl } from './ownership.ts';
 import { referencedKeys } from './references.ts';
 import type { S3Media } from './s3.ts';
 import { uploads } from './tables.ts';
@@ -48,6 +50,28 @@ const removeUpload = async (dataDir: string, s3: S3Media | null, key: string) =>
   for (const name of await fs.readdir(thumbs).catch(() => [] as string[])) {
     if (name.startsWith(prefix)) await fs.rm(path.join(thumbs, name), { force: true });
   }
+};
+
+/**
+ * Deletes these uploads (our URLs; others are skipped) with their thumbnails, row first: for data that must
+ * not outlive its retention (identity documents, docs/design/identity.md). Answers how many it deleted.
+ */
+export const deleteUploads = async (
+  db: Db,
+  dataDir: string,
+  s3: S3Media | null,
+  urls: readonly string[],
+  publicUrl: string | undefined,
+) => {
+  let deleted = 0;
+  for (const url of urls) {
+    if (!isOwnUrl(url, publicUrl)) continue;
+    const key = keyOfUrl(url, publicUrl);
+    const gone = await db.delete(uploads).where(eq(uploads.path, key)).returning({ id: uploads.id });
+    await removeUpload(dataDir, s3, key);
+    deleted += gone.length;
+  }
+  return deleted;
 };
 
 /**

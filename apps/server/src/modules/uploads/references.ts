@@ -8,7 +8,9 @@ import type { Executor } from '../../db/connection.ts';
  *   (friends-only posts, but without secrets), payment-method QR codes (shown to every counterparty), the pay
  *   desk's goods images and server parameters;
  * - private: chat messages and auto-replies (members of the session), appeal proof (the order's parties) and
- *   complaint / feedback pictures (the member who sent them). Staff may read all of them.
+ *   complaint / feedback pictures (the member who sent them). Staff may read all of them;
+ * - restricted: identity documents (docs/design/identity.md), readable by their member and by staff holding
+ *   the reviewers' permission only, whatever else refers to them.
  * A new column that stores upload URLs must be added here, or the orphan sweep deletes its files after a day.
  */
 
@@ -66,6 +68,13 @@ const privatePlaces = (urls: string[]): SQL[] => [
       WHERE ${arrayHas(sql`images`, urls)} AND e IN (${list(urls)})`,
 ];
 
+/** Identity documents: the files of identity submissions (kyc module), until they are purged. */
+const restrictedPlaces = (urls: string[]): SQL[] => [
+  sql`SELECT document_url AS u FROM kyc_submissions WHERE document_url IN (${list(urls)})`,
+  sql`SELECT selfie_url AS u FROM kyc_submissions WHERE selfie_url IN (${list(urls)})`,
+  sql`SELECT address_url AS u FROM kyc_submissions WHERE address_url IN (${list(urls)})`,
+];
+
 const rowsOf = async (db: Executor, query: SQL) =>
   ((await db.execute(query)) as unknown as { rows: { u: string | null }[] }).rows;
 
@@ -80,13 +89,42 @@ export const referencedKeys = async (
   const urls = [...keyOfUrl.keys()];
   const found = new Set<string>();
   if (urls.length === 0) return found;
-  for (const query of [...publicPlaces(urls), ...privatePlaces(urls)]) {
+  for (const query of [...publicPlaces(urls), ...privatePlaces(urls), ...restrictedPlaces(urls)]) {
     for (const row of await rowsOf(db, query)) {
       const key = row.u ? keyOfUrl.get(row.u) : undefined;
       if (key) found.add(key);
     }
   }
   return found;
+};
+
+/**
+ * Where the upload stands, in one statement: `restricted` (an identity document: only its member and the
+ * reviewers read it, whatever else refers to it), `public` (a public place its uploader wrote refers to it),
+ * or null (private, or nothing refers to it).
+ */
+export const placeOfUpload = async (
+  db: Executor,
+  key: string,
+  publicUrl: string | undefined,
+  owner: number,
+): Promise<'restricted' | 'public' | null> => {
+  const urls = urlFormsOf(key, publicUrl);
+  const restricted = sql.join(restrictedPlaces(urls), sql` UNION ALL `);
+  const open = sql.join(publicPlaces(urls, owner), sql` UNION ALL `);
+  const rows = (await db.execute(sql`SELECT
+      EXISTS (SELECT 1 FROM (${restricted}) r) AS restricted,
+      EXISTS (SELECT 1 FROM (${open}) p) AS public`)) as unknown as {
+    rows: { restricted: boolean; public: boolean }[];
+  };
+  const row = rows.rows[0];
+  return row?.restricted ? 'restricted' : row?.public ? 'public' : null;
+};
+
+/** Whether the upload is an identity document: then only its member and the reviewers may read it. */
+export const isRestrictedUpload = async (db: Executor, key: string, publicUrl: string | undefined) => {
+  const places = sql.join(restrictedPlaces(urlFormsOf(key, publicUrl)), sql` UNION ALL `);
+  return (await rowsOf(db, sql`SELECT u FROM (${places}) p LIMIT 1`)).length > 0;
 };
 
 /**

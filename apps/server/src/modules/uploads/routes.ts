@@ -3,7 +3,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerMediaCookie } from './access.ts';
-import { uploadCleanupJob } from './cleanup.ts';
+import { deleteUploads, uploadCleanupJob } from './cleanup.ts';
 import { S3Media } from './s3.ts';
 import { registerCloudDownloads, registerLocalThumbnails } from './serve.ts';
 import { readFilePart, UploadService } from './upload.ts';
@@ -21,6 +21,10 @@ const cloudInput = (body: unknown) => {
   );
 };
 
+/**
+ * The upload calls, the `/uploads` gate and the cleanup job. Answers what other modules need of this app's
+ * store: `deleteFiles` removes uploads by URL (identity documents past their retention).
+ */
 export const registerUploadRoutes = (deps: AppDeps) => {
   const s3 = deps.config.UPLOAD_MODE === 's3' ? new S3Media(deps.config) : null;
   const uploads = new UploadService(deps.db, deps.config, deps.clock, s3);
@@ -47,4 +51,8 @@ export const registerUploadRoutes = (deps: AppDeps) => {
     const input = cloudInput(ctx.req.body);
     return 'key' in input ? uploads.confirm(ctx.user.id, input.key) : uploads.presign(ctx.user.id, input);
   });
+  return {
+    deleteFiles: (urls: readonly string[]) =>
+      deleteUploads(deps.db, deps.config.dataDir, s3, urls, deps.config.PUBLIC_URL),
+  };
 };

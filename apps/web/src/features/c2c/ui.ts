@@ -21,6 +21,7 @@ export { FeedbackCard } from './components/FeedbackCard.tsx';
 export { GuestAccountItem } from './components/GuestAccount.tsx';
 export { OrderBanner } from './components/OrderBanner.tsx';
 export { AppealCard, EventList, OrderAmounts, PayeeCard } from './components/OrderView.tsx';
+export { PayerName } from './components/PayerName.tsx';
 export { PresenceCard } from './components/PresenceCard.tsx';
 export { ReleasePopup } from './components/ReleasePopup.tsx';
 export { PayeeNotice } from './components/TradeNotice.tsx';

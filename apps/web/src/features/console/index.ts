@@ -2,6 +2,7 @@
 
 export { type AdjustValues, createAdjustSubmit } from './adjust-form.ts';
 export { isBadgeKind } from './badges.ts';
+export { useKycDecide, useKycQueue, useKycSubmission } from './identity.ts';
 export { consoleKeys } from './keys.ts';
 export {
   useAdjust,

@@ -31,4 +31,10 @@ export const consoleKeys = {
   traders: (input: object) => [...consoleKeys.all, 'traders', input] as const,
   service: (input: object) => [...consoleKeys.all, 'service', input] as const,
   serviceMessages: (sessionId: number) => [...consoleKeys.all, 'serviceMessages', sessionId] as const,
+  identityQueue: (input: object) => [...consoleKeys.all, 'identityQueue', input] as const,
+  /**
+   * One identity submission: outside `all`, so a live console event does not read it again (every read is
+   * audited, docs/design/identity.md).
+   */
+  identitySubmission: (id: number) => ['console-identity', id] as const,
 };

@@ -22,6 +22,8 @@ export const Paths = {
   userDevices: '/pages/user/devices',
   /** Second factors: authenticator app, passkeys, recovery codes (docs/security.md). */
   userSecurity: '/pages/user/security',
+  /** Identity verification: my level, its limits, my submission and its review (docs/design/identity.md). */
+  userIdentity: '/pages/user/identity',
   language: '/pages/base/language',
   h5: '/pages/base/h5',
   chatUserDetail: '/pages/chat/user-detail',
@@ -102,6 +104,8 @@ export const Paths = {
   consoleDictionary: '/admin/dictionary',
   consoleDocuments: '/admin/documents',
   consoleReserves: '/admin/reserves',
+  /** Identity submissions to review (docs/design/identity.md). */
+  consoleIdentity: '/admin/identity',
 } as const;
 
 /** The C2C area's own tab bar (docs/product.md#routes): Market, Orders, Ads, My. */

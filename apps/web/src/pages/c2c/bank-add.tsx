@@ -10,7 +10,9 @@ import { TextInput } from '../../components/TextInput.tsx';
 import { UploadQueue } from '../../components/UploadQueue.tsx';
 import { useAddBank, useBank, useUpdateBank } from '../../features/c2c/index.ts';
 import { Proof } from '../../features/c2c/ui.ts';
-import { back } from '../../lib/router/navigate.ts';
+import { useKycStatus } from '../../features/identity/index.ts';
+import { back, navigate } from '../../lib/router/navigate.ts';
+import { Paths } from '../../lib/router/paths.ts';
 import { toast, toastError, toastSuccess } from '../../lib/toast.ts';
 import { isCanceled, useUploadTasks } from '../../lib/upload-tasks.ts';
 
@@ -74,6 +76,9 @@ const BankAddPage = () => {
   const id = Number(params.get('id')) || 0;
   const presetType = params.get('type') as PaymentType | null;
   const existing = useBank(id);
+  // The account holder is the member's verified name (docs/design/identity.md): filled in, and said why.
+  const kyc = useKycStatus();
+  const verifiedName = kyc.data?.realName ?? null;
   const add = useAddBank();
   const update = useUpdateBank();
   const [draft, setDraft] = useState<Draft>(() =>
@@ -86,6 +91,11 @@ const BankAddPage = () => {
   const set = (key: keyof Draft, value: string) => setDraft((d) => ({ ...d, [key]: value }));
 
   useEffect(() => {
+    if (id === 0 && verifiedName)
+      setDraft((d) => (d.name || d.type === 'card' ? d : { ...d, name: verifiedName }));
+  }, [id, verifiedName]);
+
+  useEffect(() => {
     const m = existing.data;
     if (!m || loaded) return;
     setDraft({ ...blank(m.type), ...m, secretKey: '', dailyMaxOrders: String(m.dailyMaxOrders) });
@@ -93,6 +103,7 @@ const BankAddPage = () => {
   }, [existing.data, loaded]);
 
   if (!loaded) return <Page title={t('c2c.titles.bankAdd')}>{<Loading />}</Page>;
+  const holder = draft.type !== 'card';
 
   const pickQr = async (file: File | undefined) => {
     if (!file) return;
@@ -164,6 +175,19 @@ const BankAddPage = () => {
           </Button>
         }
       >
+        {kyc.data?.level === 0 ? (
+          <Form.Item>
+            <Button
+              block
+              fill="outline"
+              color="primary"
+              onClick={() => void navigate(Paths.userIdentity)}
+              data-testid="bank-verify-first"
+            >
+              {t('c2c.bank.verifyFirst')}
+            </Button>
+          </Form.Item>
+        ) : null}
         <Form.Item label={t('c2c.bank.type')}>
           <Selector
             columns={4}
@@ -181,7 +205,11 @@ const BankAddPage = () => {
             description={
               field === 'secretKey' && id
                 ? t('c2c.bank.secretKeep', { masked: existing.data?.secretKeyMasked ?? '' })
-                : undefined
+                : field === 'name' && holder
+                  ? verifiedName
+                    ? t('c2c.bank.holderIsVerified', { name: verifiedName })
+                    : undefined
+                  : undefined
             }
           >
             <TextInput

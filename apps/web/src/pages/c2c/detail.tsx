@@ -22,6 +22,7 @@ import {
   FeedbackCard,
   OrderAmounts,
   PayeeCard,
+  PayerName,
   ReleasePopup,
   StatusTag,
   useNow,
@@ -178,6 +179,7 @@ const DetailPage = () => {
           </Button>
         </div>
         <OrderAmounts order={o} fiat={fiat} />
+        <PayerName order={o} />
         <PayeeCard order={o} />
         <AppealCard order={o} />
         <AddProof order={o} />

@@ -41,6 +41,8 @@ interface Draft {
   /** Taker requirements as typed (digits; empty = none). */
   takerMinOrders: string;
   takerMinDays: string;
+  /** The verification level takers need: the market's own (1), or 2 (docs/design/identity.md). */
+  takerMinLevel: 1 | 2;
 }
 
 const empty: Draft = {
@@ -57,6 +59,7 @@ const empty: Draft = {
   useShare: true,
   takerMinOrders: '',
   takerMinDays: '',
+  takerMinLevel: 1,
 };
 
 /** Publish or edit an ad (docs/product.md#ads: limits, time limit and price required, terms optional). */
@@ -92,6 +95,7 @@ const PublishPage = () => {
       useShare: a.useShare,
       takerMinOrders: a.requirements.minOrders ? String(a.requirements.minOrders) : '',
       takerMinDays: a.requirements.minDays ? String(a.requirements.minDays) : '',
+      takerMinLevel: a.requirements.minLevel >= 2 ? 2 : 1,
     });
     setLoaded(true);
   }, [existing.data, loaded]);
@@ -134,6 +138,7 @@ const PublishPage = () => {
       paymentMethodId: draft.paymentMethodId ?? 0,
       takerMinOrders: Number(draft.takerMinOrders) || 0,
       takerMinDays: Number(draft.takerMinDays) || 0,
+      takerMinLevel: draft.takerMinLevel,
     };
     try {
       if (id) await update.mutateAsync({ ...input, id });
@@ -316,6 +321,18 @@ const PublishPage = () => {
             onChange={(v) => set('takerMinDays', v.replace(/\D/g, '').slice(0, 4))}
             inputMode="numeric"
             placeholder="0"
+          />
+        </Form.Item>
+        <Form.Item label={t('c2c.publish.takerMinLevel')} description={t('c2c.publish.takerLevelHint')}>
+          <Selector
+            columns={2}
+            options={([1, 2] as const).map((level) => ({
+              label: t(`identity.level.name${level}`),
+              value: level,
+            }))}
+            value={[draft.takerMinLevel]}
+            onChange={(v) => v[0] && set('takerMinLevel', v[0])}
+            data-testid="publish-takerMinLevel"
           />
         </Form.Item>
       </Form>

@@ -11,6 +11,7 @@ import {
   SetOutline,
   ShopbagOutline,
   SystemQRcodeOutline,
+  UserContactOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
@@ -24,6 +25,7 @@ import { Paths } from '../../lib/router/paths.ts';
 const entries = [
   { key: 'editProfile', path: Paths.userEdit, Icon: EditSOutline, testId: 'my-edit' },
   { key: 'myQr', path: Paths.userQr, Icon: SystemQRcodeOutline, testId: 'my-qr' },
+  { key: 'identity', path: Paths.userIdentity, Icon: UserContactOutline, testId: 'my-identity' },
   { key: 'settings', path: Paths.userSet, Icon: SetOutline, testId: 'my-settings' },
   { key: 'loginActivity', path: Paths.userDevices, Icon: ClockCircleOutline, testId: 'my-devices' },
   { key: 'autoReply', path: Paths.userReply, Icon: MessageOutline, testId: 'my-reply' },

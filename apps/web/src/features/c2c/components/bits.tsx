@@ -89,12 +89,14 @@ export const Badges = ({ badges, testId }: { badges: MerchantStats['badges']; te
 /** What an ad asks of its takers, when anything. */
 export const Requirements = ({ ad, testId }: { ad: Ad; testId?: string }) => {
   const { t } = useTranslation();
-  const { minOrders, minDays } = ad.requirements;
-  if (minOrders === 0 && minDays === 0) return null;
+  const { minOrders, minDays, minLevel } = ad.requirements;
+  // Level 1 is every order's (docs/design/identity.md): only a higher level is the ad's own requirement.
+  if (minOrders === 0 && minDays === 0 && minLevel <= 1) return null;
   return (
     <div className="c2c-muted" data-testid={testId}>
       {t('c2c.requirements.title')}{' '}
       {[
+        minLevel > 1 ? t('c2c.requirements.level', { level: minLevel }) : null,
         minOrders > 0 ? t('c2c.requirements.orders', { n: minOrders }) : null,
         minDays > 0 ? t('c2c.requirements.days', { n: minDays }) : null,
       ]
