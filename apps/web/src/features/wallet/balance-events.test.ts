@@ -26,7 +26,6 @@ vi.mock('../chat/index.ts', () => ({
     return () => undefined;
   },
 }));
-vi.mock('../../lib/toast.ts', () => ({ toast: () => undefined }));
 
 const emit = (event: string, payload: unknown) => {
   for (const h of socket.handlers.get(event) ?? []) h(payload);
@@ -101,10 +100,11 @@ describe('which events make the balance stale', () => {
 
 describe('the wallet listens for the whole session, whatever page is open', () => {
   const client = new QueryClient();
+  const said: string[] = [];
   const balance = () => client.getQueryState(walletKeys.balance());
   beforeAll(async () => {
     const { startWalletRealtime } = await import('./realtime.ts');
-    startWalletRealtime(client);
+    startWalletRealtime(client, (text) => said.push(text));
   });
   beforeEach(() => {
     // The wallet's main screen has read its balance: 0.00, fresh.
@@ -138,6 +138,10 @@ describe('the wallet listens for the whole session, whatever page is open', () =
     client.setQueryData(walletKeys.balance(), { available: '0.00', frozen: '0.00', total: '0.00' });
     emit('wallet', { kind: 'payIn', entryId: 6, amount: '10.00', orderNo: 'P9' });
     expect(balance()?.isInvalidated).toBe(true);
+    expect(said.slice(-2)).toEqual([
+      'The operator debited 2.00 USDT from your wallet',
+      'Order P9 was paid: 10.00 USDT',
+    ]);
   });
 
   it('the toast says why the balance moved: a debit is worded as one, with the amount unsigned', async () => {

@@ -13,7 +13,10 @@ let started = false;
  * Listens once, for the whole session: whatever page is open, every balance on screen follows the money that
  * moves (`balance-events.ts`), and a member who receives money is told who sent it.
  */
-export const startWalletRealtime = (client: QueryClient) => {
+/** The toast layer pulls in antd-mobile: loaded on first use, so this module stays light (and testable). */
+const toastLater = (text: string) => void import('../../lib/toast.ts').then(({ toast }) => toast(text));
+
+export const startWalletRealtime = (client: QueryClient, say: (text: string) => void = toastLater) => {
   if (started) return;
   started = true;
   for (const event of Object.keys(balanceEvents) as (keyof typeof balanceEvents)[]) {
@@ -29,9 +32,7 @@ export const startWalletRealtime = (client: QueryClient) => {
   onServerEvent('wallet', (raw) => {
     const parsed = walletPayload.safeParse(raw);
     if (!parsed.success) return;
-    const text = walletEventText(parsed.data);
-    // The toast layer pulls in antd-mobile: loaded on first use, so this module stays light (and testable).
-    void import('../../lib/toast.ts').then(({ toast }) => toast(text));
+    say(walletEventText(parsed.data));
   });
 };
 
