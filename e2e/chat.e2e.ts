@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { friendApi, sessionApi } from '@chatpay/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone, type RunningServer, shot, startServer } from './harness.ts';
@@ -23,6 +24,7 @@ const tabBadge = (page: Page, tab: string) =>
     .locator('.adm-badge-content')
     .textContent({ timeout: 500 })
     .catch(() => '');
+const tokenOf = async (page: Page) => (await page.evaluate(() => localStorage.getItem('uni_id_token'))) ?? '';
 const waitToast = (page: Page) => page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
 
 describe('two members chat in real time and nothing is lost', () => {
@@ -233,6 +235,36 @@ describe('two members chat in real time and nothing is lost', () => {
     await shot(b, 'chat-13-b-back-after-delete');
     await ctxA.close();
     await ctxB.close();
+  });
+});
+
+describe('every accepted request reaches the chat list at once', () => {
+  it("Bob accepts two requests on his phone; his list and the requesters' open lists show the chats without a reload", async () => {
+    const [alice, bob, carol] = await Promise.all([register('Alice'), register('Bob'), register('Carol')]);
+    // The requests go first: a browser login replaces the member's API session.
+    for (const who of [alice, carol]) await server.api.ok(friendApi.addFriend, { userId: bob.id }, who.token);
+    const a = await logIn(await newPhone(browser), alice);
+    const b = await logIn(await newPhone(browser), bob);
+    await byId(a, 'chat-empty').waitFor();
+    await byId(b, 'chat-empty').waitFor();
+
+    await byId(b, 'tab-contact').click();
+    await byId(b, 'contact-new-friends').click();
+    for (const who of [alice, carol]) {
+      await byId(b, `request-accept-${who.id}`).click();
+      await expect.poll(() => byId(b, `request-${who.id}`).textContent()).toContain('Added');
+    }
+    const sessions = (await server.api.ok(sessionApi.page, { page: 1 }, await tokenOf(b))).list;
+    expect(sessions.map((x) => x.userId).sort()).toEqual([alice.id, carol.id].sort());
+
+    // Alice never left her chat tab: the new chat arrives there live.
+    const withAlice = sessions.find((x) => x.userId === alice.id)!;
+    await byId(a, `session-${withAlice.id}`).waitFor();
+    // Bob's tab shows both at once, without a pull or a reload.
+    await byId(b, 'nav-back').click();
+    await byId(b, 'tab-chat').click();
+    for (const x of sessions) await byId(b, `session-${x.id}`).waitFor();
+    await shot(b, 'chat-30-b-list-after-two-accepts');
   });
 });
 
