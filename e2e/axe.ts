@@ -13,6 +13,26 @@ export const axeFailures = async (page: Page) => {
     );
 };
 
+/**
+ * Waits (up to 3 s) until every open dialog, sheet and mask has finished its entrance: antd-mobile animates
+ * their opacity and position, and axe, run mid-fade, measures colours blended with the page behind.
+ */
+const overlaysSettled = (page: Page) =>
+  page
+    .waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('.adm-mask, .adm-center-popup-wrap > div, .adm-popup-body')).every(
+          (el) => {
+            const style = getComputedStyle(el);
+            const still = style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)';
+            return style.display === 'none' || (style.opacity === '1' && still);
+          },
+        ),
+      undefined,
+      { timeout: 3000, polling: 50 },
+    )
+    .catch(() => undefined);
+
 /** What `checkPage` found since the last test ended; `axe-guard.ts` fails the test with them. */
 export const pageFindings: string[] = [];
 const checkedStates = new Set<string>();
@@ -33,6 +53,7 @@ export const checkPage = async (page: Page, name: string) => {
     return `${route} ${theme} ${width} ${overlay}`;
   });
   if (checkedStates.has(state)) return;
+  await overlaysSettled(page);
   const found = await axeFailures(page);
   if (found.length === 0) checkedStates.add(state);
   else pageFindings.push(...found.map((finding) => `${name} (${state}): ${finding}`));

@@ -1,6 +1,6 @@
 import { Image, ImageUploader, type ImageUploadItem, ImageViewer } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../lib/toast.ts';
 import { isCanceled, useUploadTasks } from '../lib/upload-tasks.ts';
@@ -39,29 +39,51 @@ export const ImagePicker = ({ value, onChange, max, onPendingChange, testId, onC
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
   const nextKey = useRef(0);
+  // Uploads that ended, by tile key: the address, or null when canceled or refused.
+  const ended = useRef(new Map<string, string | null>());
+  // Tiles removed while their upload was still running.
+  const dropped = useRef(new Set<string>());
+  /**
+   * Puts each ended upload into its tile once the tile is in the list: the address, or the tile removed. Only
+   * then does it stop counting as pending, so the form never sends a tile without its address.
+   */
+  const settle = useCallback(() => {
+    const { value: items, onChange: set } = latest.current;
+    const done = items.filter((x) => ended.current.has(String(x.key)));
+    if (done.length === 0) return;
+    set(
+      items.flatMap((x) => {
+        const key = String(x.key);
+        if (!ended.current.has(key)) return [x];
+        const url = ended.current.get(key);
+        return url ? [{ ...x, url }] : [];
+      }),
+    );
+    for (const x of done) ended.current.delete(String(x.key));
+    change(-done.length);
+  }, [change]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an ended upload waits for its tile to reach the list
+  useEffect(() => settle(), [value]);
   /**
    * A picked picture shows at once as our own tile (antd-mobile's tile for an upload in flight has no text
-   * for a screen reader); the upload goes on below it in the queue, and its address replaces the tile's empty
-   * one when it is up. A canceled or refused upload takes its tile away.
+   * for a screen reader); the upload goes on below it in the queue.
    */
   const uploadOne = useCallback(
     async (file: File): Promise<ImageUploadItem> => {
       const key = `picked-${nextKey.current++}`;
       change(1);
-      run(file)
-        .then((url) => {
-          const { value: items, onChange: set } = latest.current;
-          set(items.map((x) => (x.key === key ? { ...x, url } : x)));
-        })
-        .catch((error: unknown) => {
-          if (!isCanceled(error)) toastError(error);
-          const { value: items, onChange: set } = latest.current;
-          set(items.filter((x) => x.key !== key));
-        })
-        .finally(() => change(-1));
+      const end = (url: string | null) => {
+        if (dropped.current.delete(key)) change(-1);
+        else ended.current.set(key, url);
+        settle();
+      };
+      run(file).then(end, (error: unknown) => {
+        if (!isCanceled(error)) toastError(error);
+        end(null);
+      });
       return { key, url: '', thumbnailUrl: URL.createObjectURL(file) };
     },
-    [change, run],
+    [change, run, settle],
   );
   return (
     <div data-testid={testId}>
@@ -95,7 +117,11 @@ export const ImagePicker = ({ value, onChange, max, onPendingChange, testId, onC
                 type="button"
                 className="adm-image-uploader-cell-delete image-picker-remove"
                 aria-label={t('upload.removePicture', { n })}
-                onClick={() => onChange(items.filter((x) => x !== item))}
+                onClick={() => {
+                  onChange(items.filter((x) => x !== item));
+                  // Still uploading: it stops counting as pending when the upload ends (see settle).
+                  if (!item.url) dropped.current.add(String(item.key));
+                }}
               >
                 <CloseOutline className="adm-image-uploader-cell-delete-icon" />
               </button>

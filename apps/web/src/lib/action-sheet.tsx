@@ -1,6 +1,7 @@
 import { Popup, SafeArea } from 'antd-mobile';
 import type { Action, ActionSheetProps } from 'antd-mobile/es/components/action-sheet';
 import { renderImperatively } from 'antd-mobile/es/utils/render-imperatively';
+import 'antd-mobile/es/components/action-sheet/action-sheet.css';
 import './action-sheet.css';
 
 type SheetProps = Pick<
