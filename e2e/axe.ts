@@ -21,13 +21,13 @@ const overlaysSettled = (page: Page) =>
   page
     .waitForFunction(
       () =>
-        Array.from(document.querySelectorAll('.adm-mask, .adm-center-popup-wrap > div, .adm-popup-body')).every(
-          (el) => {
-            const style = getComputedStyle(el);
-            const still = style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)';
-            return style.display === 'none' || (style.opacity === '1' && still);
-          },
-        ),
+        Array.from(
+          document.querySelectorAll('.adm-mask, .adm-center-popup-wrap > div, .adm-popup-body'),
+        ).every((el) => {
+          const style = getComputedStyle(el);
+          const still = style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)';
+          return style.display === 'none' || (style.opacity === '1' && still);
+        }),
       undefined,
       { timeout: 3000, polling: 50 },
     )
